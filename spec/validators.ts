@@ -1,0 +1,32 @@
+// ajv instances that know every schema in `components/schemas`, compiled from the spec.
+// OpenAPI 3.1 schemas are JSON Schema 2020-12, hence Ajv2020.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
+import { loadDocument, type JsonSchema, type OpenApiDocument } from './document.js';
+
+const SCHEMAS_ID = 'urn:warehouse-api:schemas';
+
+/** Points `#/components/schemas/X` references at the schema registry ajv holds. */
+export function toAjvSchema(schema: unknown): JsonSchema {
+  return JSON.parse(
+    JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${SCHEMAS_ID}#/$defs/`),
+  ) as JsonSchema;
+}
+
+export type { Ajv2020 };
+
+export function createAjv(options: { coerceTypes?: boolean; document?: OpenApiDocument } = {}): Ajv2020 {
+  const document = options.document ?? loadDocument();
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    // `required` inside an `allOf` branch names properties declared in a sibling branch.
+    strictRequired: false,
+    allowUnionTypes: true,
+    coerceTypes: options.coerceTypes ?? false,
+  });
+  // ajv-formats is CommonJS; under NodeNext its plugin function is the module's `.default`.
+  ajvFormats.default(ajv);
+  ajv.addSchema({ $id: SCHEMAS_ID, $defs: toAjvSchema(document.components.schemas) });
+  return ajv;
+}
