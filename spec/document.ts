@@ -159,11 +159,14 @@ export function createOperationMatcher(operations: OperationSpec[] = listOperati
       }
       return undefined;
     },
-    /** The methods documented for the path template that best matches `path`, for `Allow` headers on 405. */
+    /** The spec's path template that best matches `path`, e.g. `/products/{id}` for `/products/7`. */
+    pathTemplate(path: string): string | undefined {
+      return compiled.find(({ regex }) => regex.test(path))?.operation.path;
+    },
+    /** The methods documented for that template, for `Allow` headers on 405. */
     allowedMethods(path: string): HttpMethod[] {
-      const best = compiled.find(({ regex }) => regex.test(path));
-      if (!best) return [];
-      return compiled.filter(({ operation }) => operation.path === best.operation.path).map(({ operation }) => operation.method);
+      const template = this.pathTemplate(path);
+      return compiled.filter(({ operation }) => operation.path === template).map(({ operation }) => operation.method);
     },
   };
 }

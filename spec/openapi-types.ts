@@ -557,7 +557,10 @@ export interface components {
             /** @description Whether the company's own users may add carriers. Default false. */
             can_create_carriers?: boolean;
         };
-        CompanyCreate: components["schemas"]["CompanyFields"] & Record<string, never>;
+        CompanyCreate: components["schemas"]["CompanyFields"] & {
+            name: string;
+            company_type: components["schemas"]["CompanyType"];
+        };
         CompanyUpdate: components["schemas"]["CompanyFields"];
         /** @description Organization-wide; its times are rendered in UTC because a company has no warehouse. */
         Company: {

@@ -1,6 +1,6 @@
 // ajv instances that know every schema in `components/schemas`, compiled from the spec.
 // OpenAPI 3.1 schemas are JSON Schema 2020-12, hence Ajv2020.
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type Options as AjvOptions } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { loadDocument, type JsonSchema, type OpenApiDocument } from './document.js';
 
@@ -15,15 +15,15 @@ export function toAjvSchema(schema: unknown): JsonSchema {
 
 export type { Ajv2020 };
 
-export function createAjv(options: { coerceTypes?: boolean; document?: OpenApiDocument } = {}): Ajv2020 {
-  const document = options.document ?? loadDocument();
+export function createAjv(options: AjvOptions & { document?: OpenApiDocument } = {}): Ajv2020 {
+  const { document = loadDocument(), ...ajvOptions } = options;
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
     // `required` inside an `allOf` branch names properties declared in a sibling branch.
     strictRequired: false,
     allowUnionTypes: true,
-    coerceTypes: options.coerceTypes ?? false,
+    ...ajvOptions,
   });
   // ajv-formats is CommonJS; under NodeNext its plugin function is the module's `.default`.
   ajvFormats.default(ajv);

@@ -4,6 +4,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../../db/embedded.js';
+import { closeTestOrm, resetRateLimits } from './database.js';
 
 let database: EmbeddedDatabase | undefined;
 let scratch: string | undefined;
@@ -18,7 +19,12 @@ export async function mochaGlobalSetup(): Promise<void> {
   process.env.TEST_DATABASE_URL = database.url;
 }
 
+export const mochaHooks = {
+  beforeEach: resetRateLimits,
+};
+
 export async function mochaGlobalTeardown(): Promise<void> {
+  await closeTestOrm();
   await database?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 }

@@ -1,0 +1,51 @@
+// Reading and rendering times. Offset-less input is a wall-clock time in the effective zone;
+// responses carry the offset of the entity's zone (spec: "Time", DECISIONS 22-23).
+import { DateTime } from 'luxon';
+import { badRequest } from '../http/errors.js';
+
+export const UTC = 'UTC';
+
+const explicitOffset = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * Reads an ISO 8601 date-time. With an offset or `Z` it is that instant. Without one it is
+ * read in `zone`: a time skipped by a daylight-saving change moves forward by the gap (as
+ * luxon does), and a time that occurs twice is the earlier instant (luxon would take the
+ * later, so the candidates are compared). Invalid input is a 400 naming the field.
+ */
+export function parseInputTime(value: string, zone: string, field: string): Date {
+  const hasOffset = explicitOffset.test(value);
+  const parsed = hasOffset ? DateTime.fromISO(value, { setZone: true }) : DateTime.fromISO(value, { zone });
+  if (!parsed.isValid) {
+    throw badRequest(`${field} must be an ISO 8601 date-time such as 2025-03-09T09:00:00-05:00 (${parsed.invalidExplanation ?? parsed.invalidReason})`);
+  }
+  if (hasOffset) return parsed.toJSDate();
+  const candidates = parsed.getPossibleOffsets();
+  const earliest = candidates.reduce((a, b) => (b.toMillis() < a.toMillis() ? b : a), parsed);
+  return earliest.toJSDate();
+}
+
+export function parseOptionalInputTime(value: string | null | undefined, zone: string, field: string): Date | null | undefined {
+  if (value === undefined || value === null) return value;
+  return parseInputTime(value, zone, field);
+}
+
+/** ISO 8601 in `zone` with its offset (UTC as `Z`), milliseconds only when not zero. */
+export function renderTime(date: Date, zone: string): string {
+  const rendered = DateTime.fromJSDate(date, { zone }).toISO({ suppressMilliseconds: true });
+  if (!rendered) throw new Error(`cannot render ${date.toISOString()} in ${zone}`);
+  return rendered;
+}
+
+export function renderNullableTime(date: Date | null | undefined, zone: string): string | null {
+  return date ? renderTime(date, zone) : null;
+}
+
+/** The calendar date (`YYYY-MM-DD`) it is now, or at `instant`, in `zone`. */
+export function localDate(zone: string, instant: Date = new Date()): string {
+  return DateTime.fromJSDate(instant, { zone }).toISODate() as string;
+}
+
+export function isValidZone(zone: string): boolean {
+  return DateTime.now().setZone(zone).isValid;
+}

@@ -1,0 +1,24 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { Organization } from './organization.js';
+import { timestamps } from './timestamps.js';
+
+/** A warehouse, with the settings that shape purchase orders assigned to it. */
+export const Location = defineEntity({
+  name: 'Location',
+  tableName: 'locations',
+  properties: (p) => ({
+    id: p.integer().primary(),
+    organizationId: p.manyToOne(Organization).mapToPk(),
+    name: p.text(),
+    subdomain: p.text().unique(),
+    timeZone: p.text(),
+    paid: p.boolean(),
+    requireCatalogProducts: p.boolean(),
+    requiredPoFields: p.array(),
+    allowCustomerCreation: p.boolean(),
+    newCustomerAutoApprove: p.boolean(),
+    newCustomerCanCreateCarriers: p.boolean(),
+    ...timestamps(),
+  }),
+});
+export type Location = InferEntity<typeof Location>;

@@ -1,0 +1,43 @@
+import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import { Location } from './location.js';
+import { Organization } from './organization.js';
+import { Product } from './product.js';
+import { timestamps } from './timestamps.js';
+
+/** How much of a product a warehouse receives per date, in a recurring local time window. */
+export const ProductLimit = defineEntity({
+  name: 'ProductLimit',
+  tableName: 'product_limits',
+  properties: (p) => ({
+    id: p.integer().primary(),
+    organizationId: p.manyToOne(Organization).mapToPk(),
+    locationId: p.manyToOne(Location).mapToPk(),
+    productId: p.manyToOne(Product).mapToPk(),
+    quantity: p.integer(),
+    /** Local wall-clock `HH:MM:SS`. */
+    startTime: p.time(),
+    endTime: p.time(),
+    daysOfWeek: p.array<number>((value) => Number(value)),
+    /** Local calendar date `YYYY-MM-DD`. */
+    startDate: p.date(),
+    endDate: p.date().nullable(),
+    enabled: p.boolean(),
+    ...timestamps(),
+  }),
+});
+export type ProductLimit = InferEntity<typeof ProductLimit>;
+
+export const ProductLimitOverride = defineEntity({
+  name: 'ProductLimitOverride',
+  tableName: 'product_limit_overrides',
+  properties: (p) => ({
+    id: p.integer().primary(),
+    organizationId: p.manyToOne(Organization).mapToPk(),
+    productLimitId: p.manyToOne(ProductLimit).mapToPk(),
+    date: p.date(),
+    quantity: p.integer(),
+    startTime: p.time().nullable(),
+    endTime: p.time().nullable(),
+  }),
+});
+export type ProductLimitOverride = InferEntity<typeof ProductLimitOverride>;

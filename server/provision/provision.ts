@@ -1,0 +1,217 @@
+// Applies a provisioning file in one transaction. Configuration (organizations, locations,
+// users and their tokens, docks, companies, products, custom fields, product limits) is
+// upserted by natural keys to match the file, so running the same file twice changes nothing.
+import { sql } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { applyCompanyInput, findCompanyNamed, newCompany } from '../domain/companies.js';
+import { applyProductInput, findProductBySku } from '../domain/products.js';
+import { isValidZone } from '../domain/time.js';
+import { ApiUser, LocationRole } from '../entities/api-user.js';
+import { CustomFieldDefinition, CustomFieldLocation } from '../entities/custom-field.js';
+import { Dock } from '../entities/dock.js';
+import { Location } from '../entities/location.js';
+import { Organization } from '../entities/organization.js';
+import { Product } from '../entities/product.js';
+import { ProductLimit, ProductLimitOverride } from '../entities/product-limit.js';
+import { ValidationFailed } from '../http/errors.js';
+import { tokenDigest } from '../middleware/authenticate.js';
+import type { Fixture, LocationFixture, OrganizationFixture } from './fixture.js';
+
+export class ProvisioningError extends Error {
+  override name = 'ProvisioningError';
+}
+
+type Upsert<T> = (em: EntityManager, organization: Organization, locations: Map<string, Location>, input: T) => Promise<void>;
+
+/** Checks what the file's schema cannot: zones, unique subdomains, names that refer to each other. */
+function checkReferences(fixture: Fixture): void {
+  const problems: string[] = [];
+  const subdomains = new Map<string, string>();
+  const claim = (subdomain: string, owner: string) => {
+    const previous = subdomains.get(subdomain);
+    if (previous) problems.push(`subdomain ${subdomain} is used by both ${previous} and ${owner}`);
+    subdomains.set(subdomain, owner);
+  };
+  for (const organization of fixture.organizations) {
+    claim(organization.subdomain, `organization ${organization.name}`);
+    const names = new Set<string>();
+    for (const location of organization.locations) {
+      claim(location.subdomain, `location ${location.name}`);
+      const key = location.name.trim().toLowerCase();
+      if (names.has(key)) problems.push(`${organization.name} has two locations named ${location.name}`);
+      names.add(key);
+      if (!isValidZone(location.time_zone)) problems.push(`location ${location.name}: ${location.time_zone} is not an IANA time zone`);
+    }
+    const known = (name: string) => names.has(name.trim().toLowerCase());
+    for (const user of organization.users ?? []) {
+      for (const name of Object.keys(user.roles)) if (!known(name)) problems.push(`user ${user.name} has a role at unknown location ${name}`);
+    }
+    for (const field of organization.custom_fields ?? []) {
+      for (const name of field.locations ?? []) if (!known(name)) problems.push(`custom field ${field.key} is enabled at unknown location ${name}`);
+    }
+  }
+  if (problems.length) throw new ProvisioningError(problems.join('\n'));
+}
+
+async function upsertOrganization(em: EntityManager, input: OrganizationFixture): Promise<Organization> {
+  const organization = (await em.findOne(Organization, { subdomain: input.subdomain })) ?? em.create(Organization, { subdomain: input.subdomain, name: input.name } as never);
+  if ((await em.count(Location, { subdomain: input.subdomain })) > 0) {
+    throw new ProvisioningError(`subdomain ${input.subdomain} already belongs to a location`);
+  }
+  organization.name = input.name;
+  await em.flush();
+  return organization as Organization;
+}
+
+async function upsertLocation(em: EntityManager, organization: Organization, input: LocationFixture): Promise<Location> {
+  if (await em.findOne(Organization, { subdomain: input.subdomain })) throw new ProvisioningError(`subdomain ${input.subdomain} already belongs to an organization`);
+  let location = await em.findOne(Location, { subdomain: input.subdomain });
+  if (location && location.organizationId !== organization.id) {
+    throw new ProvisioningError(`subdomain ${input.subdomain} already belongs to another organization's location`);
+  }
+  location ??= em.create(Location, { organizationId: organization.id, subdomain: input.subdomain } as never) as Location;
+  const settings = input.settings ?? {};
+  em.assign(location, {
+    name: input.name,
+    timeZone: input.time_zone,
+    paid: input.paid ?? false,
+    requireCatalogProducts: settings.require_catalog_products ?? false,
+    requiredPoFields: settings.required_po_fields ?? [],
+    allowCustomerCreation: settings.allow_customer_creation ?? true,
+    newCustomerAutoApprove: settings.new_customer_auto_approve ?? false,
+    newCustomerCanCreateCarriers: settings.new_customer_can_create_carriers ?? false,
+  });
+  await em.flush();
+  return location;
+}
+
+async function upsertDocks(em: EntityManager, location: Location, names: string[]): Promise<void> {
+  for (const name of names) {
+    const existing = await em.findOne(Dock, { locationId: location.id, [sql.lower('name')]: name.trim().toLowerCase() });
+    if (!existing) em.create(Dock, { organizationId: location.organizationId, locationId: location.id, name: name.trim() } as never);
+  }
+}
+
+async function upsertProducts(em: EntityManager, location: Location, products: NonNullable<LocationFixture['products']>): Promise<void> {
+  for (const input of products) {
+    const existing = input.sku
+      ? await findProductBySku(em, location.id, input.sku)
+      : await em.findOne(Product, { locationId: location.id, [sql.lower('name')]: input.name.trim().toLowerCase() });
+    const product = existing ?? (em.create(Product, { organizationId: location.organizationId, locationId: location.id, name: '', sku: null } as never) as Product);
+    await applyProductInput(em, product, input, { creating: !existing, requireSku: false });
+  }
+  await em.flush();
+}
+
+async function upsertProductLimits(em: EntityManager, location: Location, limits: NonNullable<LocationFixture['product_limits']>): Promise<void> {
+  for (const input of limits) {
+    const key = input.product.trim().toLowerCase();
+    const product =
+      (await findProductBySku(em, location.id, input.product)) ??
+      (await em.findOne(Product, { locationId: location.id, [sql.lower('name')]: key }));
+    if (!product) throw new ProvisioningError(`product limit at ${location.name} names unknown product ${input.product}`);
+    let limit = await em.findOne(ProductLimit, { locationId: location.id, productId: product.id, startDate: input.start_date, startTime: `${input.start_time}:00` });
+    limit ??= em.create(ProductLimit, { organizationId: location.organizationId, locationId: location.id, productId: product.id } as never) as ProductLimit;
+    em.assign(limit, {
+      quantity: input.quantity,
+      startTime: `${input.start_time}:00`,
+      endTime: `${input.end_time}:00`,
+      daysOfWeek: input.days_of_week ?? [1, 2, 3, 4, 5, 6, 7],
+      startDate: input.start_date,
+      endDate: input.end_date ?? null,
+      enabled: input.enabled ?? true,
+    });
+    await em.flush();
+    for (const override of input.overrides ?? []) {
+      const existing = await em.findOne(ProductLimitOverride, { productLimitId: limit.id, date: override.date });
+      const row = existing ?? (em.create(ProductLimitOverride, { organizationId: location.organizationId, productLimitId: limit.id, date: override.date } as never) as ProductLimitOverride);
+      em.assign(row, {
+        quantity: override.quantity,
+        startTime: override.start_time ? `${override.start_time}:00` : null,
+        endTime: override.end_time ? `${override.end_time}:00` : null,
+      });
+    }
+  }
+  await em.flush();
+}
+
+const upsertCompanies: Upsert<NonNullable<OrganizationFixture['companies']>> = async (em, organization, _locations, companies) => {
+  for (const input of companies) {
+    const company = (await findCompanyNamed(em, organization.id, input.company_type, input.name)) ?? newCompany(em, organization.id, input.company_type);
+    await applyCompanyInput(em, company, input);
+  }
+  await em.flush();
+};
+
+const upsertCustomFields: Upsert<NonNullable<OrganizationFixture['custom_fields']>> = async (em, organization, locations, fields) => {
+  for (const input of fields) {
+    let definition = await em.findOne(CustomFieldDefinition, { organizationId: organization.id, key: input.key, appliesTo: input.applies_to, fieldType: input.field_type });
+    definition ??= em.create(CustomFieldDefinition, { organizationId: organization.id, key: input.key, appliesTo: input.applies_to, fieldType: input.field_type } as never) as CustomFieldDefinition;
+    em.assign(definition, { label: input.label ?? input.key, rules: input.rules ?? {} });
+    await em.flush();
+    const wanted = new Set((input.locations ?? []).map((name) => locations.get(name.trim().toLowerCase())!.id));
+    const current = await em.find(CustomFieldLocation, { customFieldDefinitionId: definition.id });
+    for (const row of current) if (!wanted.has(row.locationId)) em.remove(row);
+    for (const locationId of wanted) {
+      if (!current.some((row) => row.locationId === locationId)) {
+        em.create(CustomFieldLocation, { organizationId: organization.id, customFieldDefinitionId: definition.id, locationId } as never);
+      }
+    }
+  }
+  await em.flush();
+};
+
+const upsertUsers: Upsert<NonNullable<OrganizationFixture['users']>> = async (em, organization, locations, users) => {
+  for (const input of users) {
+    const digest = tokenDigest(input.token);
+    const holder = await em.findOne(ApiUser, { tokenDigest: digest });
+    if (holder && (holder.organizationId !== organization.id || holder.name !== input.name)) {
+      throw new ProvisioningError(`the token of user ${input.name} is already issued to another user; tokens must be unique`);
+    }
+    let user = await em.findOne(ApiUser, { organizationId: organization.id, name: input.name });
+    user ??= em.create(ApiUser, { organizationId: organization.id, name: input.name } as never) as ApiUser;
+    user.tokenDigest = digest;
+    await em.flush();
+    const wanted = new Map(Object.entries(input.roles).map(([name, role]) => [locations.get(name.trim().toLowerCase())!.id, role]));
+    const current = await em.find(LocationRole, { apiUserId: user.id });
+    for (const row of current) {
+      const role = wanted.get(row.locationId);
+      if (!role) em.remove(row);
+      else row.role = role;
+    }
+    for (const [locationId, role] of wanted) {
+      if (!current.some((row) => row.locationId === locationId)) {
+        em.create(LocationRole, { organizationId: organization.id, apiUserId: user.id, locationId, role } as never);
+      }
+    }
+  }
+  await em.flush();
+};
+
+/** Provisions every organization of the file, or nothing if any part is invalid. */
+export async function provision(rootEm: EntityManager, fixture: Fixture): Promise<void> {
+  checkReferences(fixture);
+  try {
+    await rootEm.fork().transactional(async (em) => {
+      for (const input of fixture.organizations) {
+        const organization = await upsertOrganization(em, input);
+        const locations = new Map<string, Location>();
+        for (const locationInput of input.locations) {
+          const location = await upsertLocation(em, organization, locationInput);
+          locations.set(location.name.toLowerCase(), location);
+          await upsertDocks(em, location, locationInput.docks ?? []);
+          await upsertProducts(em, location, locationInput.products ?? []);
+          await upsertProductLimits(em, location, locationInput.product_limits ?? []);
+        }
+        await upsertCompanies(em, organization, locations, input.companies ?? []);
+        await upsertCustomFields(em, organization, locations, input.custom_fields ?? []);
+        await upsertUsers(em, organization, locations, input.users ?? []);
+      }
+    });
+  } catch (error) {
+    if (error instanceof ValidationFailed) {
+      throw new ProvisioningError(`invalid record in the file: ${JSON.stringify(error.errors)}`);
+    }
+    throw error;
+  }
+}

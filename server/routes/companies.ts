@@ -1,0 +1,75 @@
+// Companies (section 4.4): organization-wide customers and carriers. Authorization is admin
+// membership in the organization (checked for every request); a location in the request
+// applies its own permissions without narrowing the companies.
+import { sql } from '@mikro-orm/core';
+import { applyCompanyInput, newCompany } from '../domain/companies.js';
+import type { Access, Need } from '../domain/access.js';
+import { pageRequest, setPaginationHeaders } from '../domain/pagination.js';
+import { findOwned, flushUnique } from '../domain/records.js';
+import { escapeLike } from '../domain/text.js';
+import { Company } from '../entities/company.js';
+import { ValidationFailed } from '../http/errors.js';
+import type { HandlerInput, Handlers } from '../http/handler.js';
+import { renderCompany } from '../render/company.js';
+
+/** A location named in the request applies its permissions (403), nothing more. */
+function applyLocationPermission(access: Access, locationName: string | undefined, need: Need): void {
+  const location = access.urlLocation(locationName);
+  if (location) access.require(location, need);
+}
+
+async function updateCompany(input: HandlerInput<'updateCompany'> | HandlerInput<'putCompany'>) {
+  const { em, access, path, query, body } = input;
+  applyLocationPermission(access, query.location_name, 'write');
+  const company = await findOwned(em, Company, access.organization.id, path.id, 'company');
+  await applyCompanyInput(em, company, body.company);
+  await flushUnique(em, 'name');
+  return renderCompany(company);
+}
+
+export const companyHandlers: Pick<Handlers, 'listCompanies' | 'createCompany' | 'getCompany' | 'updateCompany' | 'putCompany' | 'deleteCompany'> = {
+  async listCompanies({ em, access, query, ctx }) {
+    applyLocationPermission(access, query.location_name, 'read');
+    const page = pageRequest(query);
+    const where = {
+      organizationId: access.organization.id,
+      ...(query.name ? { [sql.lower('name')]: { $like: `${escapeLike(query.name.toLowerCase())}%` } } : {}),
+      ...(query.company_type ? { companyType: query.company_type } : {}),
+      ...(query.company_number ? { companyNumber: query.company_number } : {}),
+    };
+    const [companies, total] = await em.findAndCount(Company, where, { orderBy: { id: 'asc' }, limit: page.perPage, offset: page.offset });
+    setPaginationHeaders(ctx, page, total);
+    return companies.map(renderCompany);
+  },
+
+  async createCompany({ em, access, query, body }) {
+    applyLocationPermission(access, query.location_name, 'write');
+    const company = newCompany(em, access.organization.id, body.company.company_type);
+    await applyCompanyInput(em, company, body.company);
+    await flushUnique(em, 'name');
+    return renderCompany(company);
+  },
+
+  async getCompany({ em, access, path, query }) {
+    applyLocationPermission(access, query.location_name, 'read');
+    return renderCompany(await findOwned(em, Company, access.organization.id, path.id, 'company'));
+  },
+
+  updateCompany,
+  putCompany: updateCompany,
+
+  async deleteCompany({ em, access, path, query }) {
+    applyLocationPermission(access, query.location_name, 'write');
+    const company = await findOwned(em, Company, access.organization.id, path.id, 'company');
+    const [{ appointments, items }] = await em.execute<[{ appointments: string; items: string }]>(
+      `select (select count(*) from appointments where organization_id = ? and (carrier_id = ? or customer_id = ?)) as appointments,
+              (select count(*) from purchase_order_items where organization_id = ? and customer_id = ?) as items`,
+      [access.organization.id, company.id, company.id, access.organization.id, company.id],
+    );
+    if (Number(appointments) + Number(items) > 0) {
+      throw ValidationFailed.field('base', `company is referenced by ${appointments} appointment(s) and ${items} purchase order item(s)`);
+    }
+    await em.remove(company).flush();
+    return null;
+  },
+};

@@ -1,0 +1,19 @@
+import type { Handlers } from '../http/handler.js';
+import { appointmentHandlers } from './appointments.js';
+import { bulkUploadHandlers } from './bulk-uploads.js';
+import { companyHandlers } from './companies.js';
+import { locationHandlers } from './locations.js';
+import { productLimitHandlers } from './product-limits.js';
+import { productHandlers } from './products.js';
+import { purchaseOrderHandlers } from './purchase-orders.js';
+
+/** Every operation of the spec; the type makes a missing one a compile error. */
+export const handlers: Handlers = {
+  ...locationHandlers,
+  ...productHandlers,
+  ...companyHandlers,
+  ...appointmentHandlers,
+  ...purchaseOrderHandlers,
+  ...productLimitHandlers,
+  ...bulkUploadHandlers,
+};

@@ -1,0 +1,76 @@
+// Products (section 4.3): each warehouse's catalog, on both interfaces.
+import { sql } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Access } from '../domain/access.js';
+import { activeStates } from '../domain/appointment-states.js';
+import { pageRequest, setPaginationHeaders } from '../domain/pagination.js';
+import { findOwned, flushUnique } from '../domain/records.js';
+import { applyProductInput } from '../domain/products.js';
+import { escapeLike } from '../domain/text.js';
+import type { Location } from '../entities/location.js';
+import { Product } from '../entities/product.js';
+import { ValidationFailed } from '../http/errors.js';
+import type { HandlerInput, Handlers } from '../http/handler.js';
+import { renderProduct } from '../render/product.js';
+
+/** Finds a product the user may see at the selected location (404 otherwise). */
+async function findProduct(em: EntityManager, access: Access, id: number, selected: Location | undefined) {
+  const product = await findOwned(em, Product, access.organization.id, id, 'product');
+  return { product, location: access.recordLocation(product.locationId, selected, `product ${id}`) };
+}
+
+async function updateProduct(input: HandlerInput<'updateProduct'> | HandlerInput<'putProduct'>) {
+  const { em, access, path, query } = input;
+  const body = input.body.product;
+  const { product, location } = await findProduct(em, access, path.id, access.selectedLocation(query.location_name, body.location_name));
+  access.require(location, 'write');
+  await applyProductInput(em, product, body, { creating: false, requireSku: !!access.interfaceLocation });
+  await flushUnique(em, 'sku');
+  return renderProduct(product, location);
+}
+
+export const productHandlers: Pick<Handlers, 'listProducts' | 'createProduct' | 'getProduct' | 'updateProduct' | 'putProduct' | 'deleteProduct'> = {
+  async listProducts({ em, access, query, ctx }) {
+    const page = pageRequest(query);
+    const where = {
+      organizationId: access.organization.id,
+      locationId: { $in: access.listScope(query.location_name) },
+      ...(query.name ? { [sql.lower('name')]: { $like: `${escapeLike(query.name.toLowerCase())}%` } } : {}),
+      ...(query.sku ? { [sql.lower('sku')]: query.sku.toLowerCase() } : {}),
+    };
+    const [products, total] = await em.findAndCount(Product, where, { orderBy: { id: 'asc' }, limit: page.perPage, offset: page.offset });
+    setPaginationHeaders(ctx, page, total);
+    return products.map((product) => renderProduct(product, access.locationById(product.locationId)));
+  },
+
+  async createProduct({ em, access, query, body }) {
+    const location = access.requiredLocation(query.location_name, body.product.location_name, 'write');
+    const product = em.create(Product, { organizationId: access.organization.id, locationId: location.id, name: '', sku: null } as never) as Product;
+    await applyProductInput(em, product, body.product, { creating: true, requireSku: !!access.interfaceLocation });
+    await flushUnique(em, 'sku');
+    return renderProduct(product, location);
+  },
+
+  async getProduct({ em, access, path, query }) {
+    const { product, location } = await findProduct(em, access, path.id, access.urlLocation(query.location_name));
+    return renderProduct(product, location);
+  },
+
+  updateProduct,
+  putProduct: updateProduct,
+
+  async deleteProduct({ em, access, path, query }) {
+    const { product, location } = await findProduct(em, access, path.id, access.urlLocation(query.location_name));
+    access.require(location, 'write');
+    const [{ count }] = await em.execute<[{ count: string }]>(
+      `select count(*) from packing_lists p join appointments a on a.id = p.appointment_id
+        where p.organization_id = ? and p.product_id = ? and a.state in (${activeStates.map(() => '?').join(', ')})`,
+      [access.organization.id, product.id, ...activeStates],
+    );
+    if (Number(count) > 0) {
+      throw ValidationFailed.field('base', `product is referenced by ${count} packing list(s) of active appointments; complete or cancel them first`);
+    }
+    await em.remove(product).flush();
+    return null;
+  },
+};
