@@ -1,0 +1,69 @@
+import { expect } from 'chai';
+import { send } from './support/http.js';
+import { TEST_BASE_HOST, startTestServer, type TestServer } from './support/server.js';
+import { createWorld, type World } from './support/world.js';
+
+describe('host routing', () => {
+  let server: TestServer;
+  let world: World;
+
+  before(async () => {
+    server = await startTestServer();
+    world = await createWorld(server);
+  });
+  after(() => server.close());
+
+  const auth = () => ({ headers: { authorization: `Token ${world.token('admin')}` } });
+
+  it("serves the organization interface at the organization's subdomain", async () => {
+    const res = await world.as('admin').get('/locations');
+    expect(res.status).to.equal(200);
+    expect(res.body.map((l: { name: string }) => l.name)).to.deep.equal(['Auckland DC', 'Toronto DC', 'Vancouver DC']);
+  });
+
+  it("serves the location interface at a location's subdomain, scoped to that location", async () => {
+    const res = await world.as('admin', 'toronto').get('/locations');
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.equal([{ name: 'Toronto DC', url: `${world.id}-toronto`, time_zone: 'America/Toronto' }]);
+    const products = await world.as('admin', 'toronto').get('/products');
+    expect(products.body.every((p: { location_name: string }) => p.location_name === 'Toronto DC')).to.equal(true);
+  });
+
+  it('matches the host case-insensitively and ignores the port', async () => {
+    const res = await send(server.port, `${world.id.toUpperCase()}.${TEST_BASE_HOST.toUpperCase()}:8080`, 'GET', '/api/v1/locations', auth());
+    expect(res.status).to.equal(200);
+  });
+
+  it('answers a JSON 404 for an unknown subdomain, the bare base host and a nested subdomain', async () => {
+    for (const host of [`nobody.${TEST_BASE_HOST}`, TEST_BASE_HOST, `a.${world.id}.${TEST_BASE_HOST}`, 'example.com']) {
+      const res = await send(server.port, host, 'GET', '/api/v1/locations', auth());
+      expect(res.status, host).to.equal(404);
+      expect(res.body.error, host).to.be.a('string');
+    }
+  });
+
+  it('answers a JSON 404 outside /api/v1 and for unknown endpoints', async () => {
+    const outside = await send(server.port, world.host(), 'GET', '/admin', auth());
+    expect(outside.status).to.equal(404);
+    expect(outside.body.error).to.include('/api/v1');
+    const unknown = await world.as('admin').get('/warehouses');
+    expect(unknown.status).to.equal(404);
+    expect(unknown.body.error).to.include('/api/v1/warehouses');
+  });
+
+  it('answers 405 with Allow for a method a path does not offer, and says how to cancel an appointment', async () => {
+    const res = await world.as('admin').delete('/appointments/1');
+    expect(res.status).to.equal(405);
+    expect(res.headers.allow).to.equal('GET, PUT, PATCH');
+    expect(res.body.error).to.include('cancelled');
+    const post = await world.as('admin').request('POST', '/locations', { body: {} });
+    expect(post.status).to.equal(405);
+    expect(post.headers.allow).to.equal('GET');
+  });
+
+  it('offers bulk uploads only on the location interface', async () => {
+    const res = await world.as('admin').post('/bulk_uploads', { bulk_upload: { products: [] } });
+    expect(res.status).to.equal(404);
+    expect(res.body.error).to.include('location interfaces');
+  });
+});
