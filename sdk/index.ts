@@ -1,0 +1,14 @@
+// The SDK's public entry (`warehouse-contract-kit/sdk`).
+import type { components } from '../spec/openapi-types.js';
+
+export { createClient, type CreateClientOptions, type WarehouseClient } from './client.js';
+export { apiBaseUrl, locationBaseUrl } from './base-url.js';
+export { tokenAuth } from './middleware/auth.js';
+export { timeout } from './middleware/timeout.js';
+export { requestOf } from './middleware/remember-request.js';
+export { localhostFetch } from './localhost.js';
+export { SDK_NAME, SDK_VERSION, USER_AGENT } from './version.js';
+export type { paths, components, operations } from '../spec/openapi-types.js';
+
+/** A schema of the contract by name, e.g. `Schema<'PurchaseOrder'>`. */
+export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
