@@ -4,6 +4,7 @@ import { apiBaseUrl } from './base-url.js';
 import { localhostFetch } from './localhost.js';
 import { tokenAuth } from './middleware/auth.js';
 import { rememberRequest } from './middleware/remember-request.js';
+import { throwOnError } from './middleware/throw-on-error.js';
 import { timeout } from './middleware/timeout.js';
 import { USER_AGENT } from './version.js';
 
@@ -22,22 +23,30 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   timeout?: number;
   /** More middleware, run after the SDK's own. */
   middleware?: Middleware[];
+  /** Reject non-2xx answers with their typed error instead of resolving to `{ error }`. */
+  throwOnError?: boolean;
 }
 
 /**
  * A client for one interface address. Calls resolve to `{ data }` or `{ error }` with the
- * `response`, and reject only on network failure or abort.
+ * `response`, and reject only on network failure, abort, or with `throwOnError`.
  */
 export function createClient(options: CreateClientOptions): WarehouseClient {
-  const { baseUrl, token, timeout: ms, middleware = [], headers, fetch = localhostFetch, ...rest } = options;
+  const { baseUrl, token, timeout: ms, middleware = [], throwOnError: throwing = false, headers, fetch = localhostFetch, ...rest } = options;
   const client = createOpenApiClient<paths>({
     ...rest,
     baseUrl: apiBaseUrl(baseUrl),
     fetch,
     headers: mergeHeaders({ 'User-Agent': USER_AGENT }, headers),
   });
-  // Requests pass these in order and answers in reverse, so rememberRequest, first, sees
-  // the final answer.
-  client.use(rememberRequest, tokenAuth(token), ...(ms === undefined ? [] : [timeout(ms)]), ...middleware);
+  // Requests pass these in order and answers in reverse, so the error and remember layers,
+  // first, see the final answer.
+  client.use(
+    ...(throwing ? [throwOnError()] : []),
+    rememberRequest,
+    tokenAuth(token),
+    ...(ms === undefined ? [] : [timeout(ms)]),
+    ...middleware,
+  );
   return client;
 }

@@ -3,6 +3,24 @@ import type { components } from '../spec/openapi-types.js';
 
 export { createClient, type CreateClientOptions, type WarehouseClient } from './client.js';
 export { apiBaseUrl, locationBaseUrl } from './base-url.js';
+export {
+  ApiError,
+  BadRequestError,
+  UnauthorizedError,
+  PaymentRequiredError,
+  ForbiddenError,
+  NotFoundError,
+  MethodNotAllowedError,
+  ValidationError,
+  RateLimitError,
+  ServerError,
+  apiError,
+  toApiError,
+  unwrap,
+  type ApiErrorInit,
+} from './errors.js';
+export { readPagination, readRateLimit, type Pagination, type RateLimit, type LinkRel } from './headers.js';
+export { throwOnError } from './middleware/throw-on-error.js';
 export { tokenAuth } from './middleware/auth.js';
 export { timeout } from './middleware/timeout.js';
 export { requestOf } from './middleware/remember-request.js';
