@@ -20,6 +20,17 @@ export {
   type ApiErrorInit,
 } from './errors.js';
 export { readPagination, readRateLimit, type Pagination, type RateLimit, type LinkRel } from './headers.js';
+export {
+  pages,
+  paginate,
+  paginateOffset,
+  PaginationError,
+  type Page,
+  type PagePath,
+  type OffsetPath,
+  type ListRecord,
+  type ListInit,
+} from './pagination.js';
 export { throwOnError } from './middleware/throw-on-error.js';
 export { tokenAuth } from './middleware/auth.js';
 export { timeout } from './middleware/timeout.js';
