@@ -4,6 +4,7 @@ import { apiBaseUrl } from './base-url.js';
 import { localhostFetch } from './localhost.js';
 import { tokenAuth } from './middleware/auth.js';
 import { rememberRequest } from './middleware/remember-request.js';
+import { retryRateLimited, type RetryOptions } from './middleware/retry.js';
 import { throwOnError } from './middleware/throw-on-error.js';
 import { timeout } from './middleware/timeout.js';
 import { USER_AGENT } from './version.js';
@@ -21,7 +22,9 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   token: string;
   /** Milliseconds after which a call is aborted, rate-limit waits included. */
   timeout?: number;
-  /** More middleware, run after the SDK's own. */
+  /** How 429 answers are waited out and retried; `false` returns them at once. */
+  retry?: RetryOptions | false;
+  /** More middleware, run before the retries so that a retry repeats what it did (e.g. a shared `throttle`). */
   middleware?: Middleware[];
   /** Reject non-2xx answers with their typed error instead of resolving to `{ error }`. */
   throwOnError?: boolean;
@@ -32,21 +35,22 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl'> {
  * `response`, and reject only on network failure, abort, or with `throwOnError`.
  */
 export function createClient(options: CreateClientOptions): WarehouseClient {
-  const { baseUrl, token, timeout: ms, middleware = [], throwOnError: throwing = false, headers, fetch = localhostFetch, ...rest } = options;
+  const { baseUrl, token, timeout: ms, retry = {}, middleware = [], throwOnError: throwing = false, headers, fetch = localhostFetch, ...rest } = options;
   const client = createOpenApiClient<paths>({
     ...rest,
     baseUrl: apiBaseUrl(baseUrl),
     fetch,
     headers: mergeHeaders({ 'User-Agent': USER_AGENT }, headers),
   });
-  // Requests pass these in order and answers in reverse, so the error and remember layers,
-  // first, see the final answer.
+  // Requests pass these in order and answers in reverse, so the retry, last, repeats the
+  // finished request, and the error and remember layers, first, see the final answer.
   client.use(
     ...(throwing ? [throwOnError()] : []),
     rememberRequest,
     tokenAuth(token),
     ...(ms === undefined ? [] : [timeout(ms)]),
     ...middleware,
+    ...(retry === false ? [] : [retryRateLimited(retry)]),
   );
   return client;
 }

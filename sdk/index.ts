@@ -31,8 +31,10 @@ export {
   type ListRecord,
   type ListInit,
 } from './pagination.js';
-export { throwOnError } from './middleware/throw-on-error.js';
+export { retryRateLimited, type RetryOptions, type RateLimitedEvent } from './middleware/retry.js';
+export { throttle, type ThrottleOptions } from './middleware/throttle.js';
 export { tokenAuth } from './middleware/auth.js';
+export { throwOnError } from './middleware/throw-on-error.js';
 export { timeout } from './middleware/timeout.js';
 export { requestOf } from './middleware/remember-request.js';
 export { localhostFetch } from './localhost.js';

@@ -19,7 +19,7 @@ import { api, BASE, TOKEN, useNock } from './support/nock.js';
 const RATE_HEADERS = { 'X-RateLimit-Limit': '120', 'X-RateLimit-Remaining': '57', 'X-RateLimit-Reset': '2025-03-09T14:05:00Z' };
 
 function client(throwOnError = false) {
-  return createClient({ baseUrl: BASE, token: TOKEN, throwOnError });
+  return createClient({ baseUrl: BASE, token: TOKEN, retry: false, throwOnError });
 }
 
 describe('SDK errors', () => {
