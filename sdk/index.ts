@@ -38,6 +38,7 @@ export { throwOnError } from './middleware/throw-on-error.js';
 export { timeout } from './middleware/timeout.js';
 export { requestOf } from './middleware/remember-request.js';
 export { localhostFetch } from './localhost.js';
+export { wallClock, instant, parseTime, resolveInputTime } from './time.js';
 export { SDK_NAME, SDK_VERSION, USER_AGENT } from './version.js';
 export type { paths, components, operations } from '../spec/openapi-types.js';
 
