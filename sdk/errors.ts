@@ -54,7 +54,7 @@ export class ApiError extends Error {
     this.url = url;
     this.body = body;
     this.error = errorText(body);
-    this.rateLimit = readRateLimit(response.headers);
+    this.rateLimit = readRateLimit(response);
     this.response = response;
   }
 }

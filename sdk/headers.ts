@@ -66,7 +66,8 @@ export function readPagination(response: Response): Pagination {
 }
 
 /** Reads `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (ISO 8601 UTC). */
-export function readRateLimit(headers: Headers): RateLimit {
+export function readRateLimit(response: Response): RateLimit {
+  const { headers } = response;
   const reset = headers.get('X-RateLimit-Reset');
   const parsed = reset ? DateTime.fromISO(reset.trim(), { zone: 'utc' }) : undefined;
   return {

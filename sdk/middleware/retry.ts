@@ -49,7 +49,7 @@ function nonNegative(name: string, value: number, integer: boolean): number {
  * readable reset, because the API always sends one and a guess could burn more budget.
  */
 function waitFor(response: Response, now: () => number): number | undefined {
-  const reset = readRateLimit(response.headers).reset;
+  const reset = readRateLimit(response).reset;
   if (!reset) return undefined;
   const serverNow = Date.parse(response.headers.get('Date') ?? '');
   return Math.max(0, reset.getTime() - (Number.isNaN(serverNow) ? now() : serverNow));
@@ -79,7 +79,7 @@ export function retryRateLimited(options: RetryOptions = {}): Middleware {
       for (let attempt = 1; answer.status === 429 && attempt <= maxRetries; attempt++) {
         const wait = waitFor(answer, now);
         if (wait === undefined || wait > maxWait) break;
-        const event = { request, response: answer, attempt, wait, rateLimit: readRateLimit(answer.headers) };
+        const event = { request, response: answer, attempt, wait, rateLimit: readRateLimit(answer) };
         if ((await onRateLimited?.(event)) === false) break;
         await sleep(wait, request.signal);
         await answer.body?.cancel();

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Middleware } from 'openapi-fetch';
-import { createClient, RateLimitError, throttle, toApiError, type RateLimitedEvent, type RetryOptions } from '../index.js';
+import { createClient, RateLimitError, readRateLimit, throttle, toApiError, type RateLimitedEvent, type RetryOptions } from '../index.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
 const NOW = Date.parse('2025-03-09T14:04:58.500Z');
@@ -32,6 +32,12 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 
 describe('SDK rate limits', () => {
   useNock();
+
+  it('reads the rate-limit headers of a successful answer, to slow down before a 429', async () => {
+    api().get('/api/v1/locations').reply(200, [], { ...limited(30_000), 'X-RateLimit-Remaining': '3' });
+    const { response } = await createClient({ baseUrl: BASE, token: TOKEN }).GET('/locations');
+    expect(readRateLimit(response)).to.deep.equal({ limit: 120, remaining: 3, reset: new Date(NOW + 30_000) });
+  });
 
   it('waits until X-RateLimit-Reset after a 429 and then retries to success', async () => {
     const scope = api()
