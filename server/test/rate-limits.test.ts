@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { expect } from 'chai';
+import { testOrm } from './support/database.js';
+import type { TestResponse } from './support/http.js';
+import { startTestServer, type TestServer } from './support/server.js';
+import { createWorld, type World } from './support/world.js';
+
+describe('rate limits', () => {
+  let server: TestServer;
+  let world: World;
+
+  before(async () => {
+    server = await startTestServer();
+    world = await createWorld(server);
+  });
+  after(() => server.close());
+
+  async function spend(count: number, request: () => Promise<TestResponse>): Promise<TestResponse[]> {
+    const responses: TestResponse[] = [];
+    for (let i = 0; i < count; i++) responses.push(await request());
+    return responses;
+  }
+
+  function expectRefusal(res: TestResponse, limit: number) {
+    expect(res.status).to.equal(429);
+    expect(res.body.error).to.include('rate limit');
+    expect(res.headers['x-ratelimit-limit']).to.equal(String(limit));
+    expect(res.headers['x-ratelimit-remaining']).to.equal('0');
+    expect(res.headers['retry-after']).to.equal(undefined);
+    const reset = res.headers['x-ratelimit-reset']!;
+    expect(reset).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(Date.parse(reset)).to.be.greaterThan(Date.now());
+  }
+
+  it('allows 120 requests a minute, counting down, then answers 429 with the limit headers and no Retry-After', async () => {
+    const admin = world.as('admin');
+    const allowed = await spend(120, () => admin.get('/locations'));
+    expect(allowed.every((res) => res.status === 200)).to.equal(true);
+    expect(allowed[0]!.headers['x-ratelimit-limit']).to.equal('120');
+    expect(allowed[0]!.headers['x-ratelimit-remaining']).to.equal('119');
+    expect(allowed[119]!.headers['x-ratelimit-remaining']).to.equal('0');
+    const refused = await admin.get('/locations');
+    expectRefusal(refused, 120);
+    expect(Date.parse(refused.headers['x-ratelimit-reset']!) - Date.now()).to.be.at.most(61_000);
+  });
+
+  it('shares one budget between the organization interface and location interfaces', async () => {
+    await spend(60, () => world.as('admin').get('/locations'));
+    await spend(60, () => world.as('admin', 'toronto').get('/products'));
+    expectRefusal(await world.as('admin', 'auckland').get('/products'), 120);
+    expectRefusal(await world.as('admin').get('/products'), 120);
+  });
+
+  it('counts per Authorization value, so another token keeps its own budget', async () => {
+    await spend(121, () => world.as('admin').get('/locations'));
+    expect((await world.as('integration').get('/locations')).status).to.equal(200);
+  });
+
+  it('counts requests with an invalid token too, so token guessing is throttled', async () => {
+    const guesser = world.as({ token: 'guess-0001' });
+    const answers = await spend(121, () => guesser.get('/locations'));
+    expect(answers.slice(0, 120).every((res) => res.status === 401)).to.equal(true);
+    expectRefusal(answers[120]!, 120);
+  });
+
+  it('reports the hourly limit when it is closer to exhaustion, and refuses past 5000 an hour', async () => {
+    const em = (await testOrm()).em.fork();
+    const key = `per-3600s:${createHash('sha256').update(`Token ${world.token('integration')}`).digest('hex')}`;
+    await em.getConnection().execute('insert into rate_limits (key, points, expire) values (?, ?, ?)', [key, 4990, Date.now() + 1_800_000]);
+
+    const close = await world.as('integration').get('/locations');
+    expect(close.status).to.equal(200);
+    expect(close.headers['x-ratelimit-limit']).to.equal('5000');
+    expect(close.headers['x-ratelimit-remaining']).to.equal('9');
+
+    const answers = await spend(10, () => world.as('integration').get('/locations'));
+    expectRefusal(answers[9]!, 5000);
+    expect(Date.parse(answers[9]!.headers['x-ratelimit-reset']!) - Date.now()).to.be.greaterThan(60_000);
+  });
+});
