@@ -1,5 +1,6 @@
 // ajv instances that know every schema in `components/schemas`, compiled from the spec.
 // OpenAPI 3.1 schemas are JSON Schema 2020-12, hence Ajv2020.
+import type { ErrorObject } from 'ajv';
 import { Ajv2020, type Options as AjvOptions } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
 import { loadDocument, type JsonSchema, type OpenApiDocument } from './document.js';
@@ -29,4 +30,14 @@ export function createAjv(options: AjvOptions & { document?: OpenApiDocument } =
   ajvFormats.default(ajv);
   ajv.addSchema({ $id: SCHEMAS_ID, $defs: toAjvSchema(document.components.schemas) });
   return ajv;
+}
+
+/**
+ * One line per problem in a YAML or JSON file checked against a schema, with its place in
+ * the file: `organizations[0].locations[1] must have required property 'time_zone'`.
+ */
+export function describeSchemaError(error: ErrorObject): string {
+  const where = error.instancePath.replace(/\/(\d+)/g, '[$1]').replaceAll('/', '.').replace(/^\./, '') || '(top level)';
+  const detail = error.params.additionalProperty ? ` (${String(error.params.additionalProperty)})` : '';
+  return `${where} ${error.message ?? 'is invalid'}${detail}`;
 }

@@ -3,10 +3,9 @@
 // product limits). Records the API does write (companies, products) use the API's own
 // request schemas, so a fixture line reads like a request body.
 import { readFileSync } from 'node:fs';
-import type { ErrorObject } from 'ajv';
 import { parse } from 'yaml';
 import type { components } from '../../spec/openapi-types.js';
-import { createAjv } from '../../spec/validators.js';
+import { createAjv, describeSchemaError } from '../../spec/validators.js';
 import { customFieldTargets, customFieldTypes, type CustomFieldRules } from '../entities/custom-field.js';
 import { roles, type Role } from '../entities/api-user.js';
 
@@ -208,12 +207,6 @@ export class FixtureError extends Error {
   }
 }
 
-function describe(error: ErrorObject): string {
-  const where = error.instancePath.replace(/\/(\d+)/g, '[$1]').replaceAll('/', '.').replace(/^\./, '') || '(top level)';
-  const detail = error.params.additionalProperty ? ` (${String(error.params.additionalProperty)})` : '';
-  return `${where} ${error.message ?? 'is invalid'}${detail}`;
-}
-
 /** Parses and checks a fixture; a problem is reported with its path in the file. */
 export function parseFixture(text: string, file = 'fixture'): Fixture {
   let data: unknown;
@@ -223,7 +216,7 @@ export function parseFixture(text: string, file = 'fixture'): Fixture {
     throw new FixtureError(file, [`not YAML or JSON: ${(error as Error).message}`]);
   }
   const validate = createAjv().compile(fixtureSchema);
-  if (!validate(data)) throw new FixtureError(file, (validate.errors ?? []).map(describe));
+  if (!validate(data)) throw new FixtureError(file, (validate.errors ?? []).map(describeSchemaError));
   return data as unknown as Fixture;
 }
 
