@@ -1,0 +1,83 @@
+// How a check fails: the request that showed the deviation, then one line per problem,
+// "<where>: Received … / Documented …", so a vendor can reproduce it and knows what to change.
+import { AssertionError } from 'chai';
+import { describeRequest, preview, type Exchange } from './http.js';
+
+export interface Problem {
+  /** `status`, `header Total-Count`, `body/0/location_name`, `expected_starts_at`... */
+  where: string;
+  received: string;
+  documented: string;
+}
+
+/** An AssertionError, so that mocha and JUnit report a deviation as a failure, not as a crash. */
+export class ConformanceFailure extends AssertionError<Record<string, never>> {
+  constructor(
+    readonly request: string | undefined,
+    readonly problems: Problem[],
+  ) {
+    const lines = problems.map((p) => `${p.where}: Received ${p.received} / Documented ${p.documented}`);
+    super(request ? [request, ...lines.map((line) => `  ${line}`)].join('\n') : lines.join('\n'));
+    // The suite's stack frames say nothing about the deployment; reporters print the message.
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
+
+/** Collects the problems one check finds, so a vendor sees all of them at once. */
+export class Problems {
+  private readonly found: Problem[] = [];
+
+  constructor(private readonly exchange?: Exchange) {}
+
+  add(where: string, received: string, documented: string): this {
+    this.found.push({ where, received, documented });
+    return this;
+  }
+
+  /** Adds a problem unless `ok`. */
+  expect(ok: boolean, where: string, received: string | (() => string), documented: string): this {
+    if (!ok) this.add(where, typeof received === 'function' ? received() : received, documented);
+    return this;
+  }
+
+  get count(): number {
+    return this.found.length;
+  }
+
+  throwIfAny(): void {
+    if (this.found.length) throw new ConformanceFailure(this.exchange && describeRequest(this.exchange), this.found);
+  }
+}
+
+export function fail(exchange: Exchange | undefined, where: string, received: string, documented: string): never {
+  throw new ConformanceFailure(exchange && describeRequest(exchange), [{ where, received, documented }]);
+}
+
+/** The status and a preview of the body: `422 {"errors":{"sku":["has already been taken"]}}`. */
+export function answered(exchange: Exchange): string {
+  return `${exchange.status} ${preview(exchange.body)}`;
+}
+
+/** Fails unless the status is the documented one; `documented` says why, with its section. */
+export function expectStatus(exchange: Exchange, status: number, documented: string): void {
+  if (exchange.status !== status) fail(exchange, 'status', answered(exchange), `${status} ${documented}`);
+}
+
+/**
+ * For data a check needs before it can look at anything: a create that does not answer 2xx
+ * fails the check with the answer, as the deviation it is.
+ */
+export function expectSuccess(exchange: Exchange, documented: string): void {
+  if (exchange.status < 200 || exchange.status > 299) fail(exchange, 'status', answered(exchange), `2xx ${documented}`);
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The `error` sentence the reference gives 400 and 429 bodies; problems when it is absent. */
+export function expectErrorSentence(problems: Problems, exchange: Exchange, documented: string): string | undefined {
+  const error = isObject(exchange.body) ? exchange.body.error : undefined;
+  problems.expect(typeof error === 'string' && error.trim() !== '', 'body.error', () => preview(exchange.body), documented);
+  return typeof error === 'string' ? error : undefined;
+}

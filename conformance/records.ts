@@ -1,0 +1,52 @@
+// How each kind of record the suite creates is undone. Keyed by the collection a POST went
+// to, so no check can create something the clean-up does not know about.
+import { preview, send, type Endpoint, type Exchange } from './http.js';
+import { isObject } from './failure.js';
+
+type Undo = (endpoint: Endpoint, id: number) => Promise<string>;
+
+async function remove(endpoint: Endpoint, template: string, id: number): Promise<string> {
+  const answer = await send(endpoint, 'DELETE', template, { path: { id } });
+  if (answer.status === 204 || answer.status === 200) return 'deleted';
+  if (answer.status === 404) return 'already gone';
+  throw new Error(`DELETE ${template.replace('{id}', String(id))} answered ${answer.status} ${preview(answer.body)}`);
+}
+
+// Appointments cannot be deleted (section 4.5); cancelling is the closest the API offers.
+async function cancelAppointment(endpoint: Endpoint, id: number): Promise<string> {
+  const answer = await send(endpoint, 'PATCH', '/appointments/{id}', { path: { id }, body: { appointment: { state: 'cancelled' } } });
+  if (answer.status === 200) return 'cancelled (appointments cannot be deleted)';
+  const current = await send(endpoint, 'GET', '/appointments/{id}', { path: { id } });
+  const state = isObject(current.body) ? current.body.state : undefined;
+  if (state === 'cancelled' || state === 'left') return `kept in its final state ${state} (appointments cannot be deleted)`;
+  throw new Error(`cancelling appointment ${id} answered ${answer.status} ${preview(answer.body)}`);
+}
+
+const undoers: Record<string, { what: string; undo: Undo }> = {
+  '/products': { what: 'product', undo: (endpoint, id) => remove(endpoint, '/products/{id}', id) },
+  '/companies': { what: 'company', undo: (endpoint, id) => remove(endpoint, '/companies/{id}', id) },
+  '/purchase_orders': { what: 'purchase order', undo: (endpoint, id) => remove(endpoint, '/purchase_orders/{id}', id) },
+  '/appointments': { what: 'appointment', undo: cancelAppointment },
+};
+
+/** The clean-up for a create that succeeded, undone with the same client that created it. */
+export function undoCreate(endpoint: Endpoint, exchange: Exchange): { label: string; run: () => Promise<string> } | undefined {
+  const undoer = undoers[exchange.template];
+  if (exchange.method !== 'POST' || !undoer || exchange.status < 200 || exchange.status > 299) return undefined;
+  const record = isObject(exchange.body) ? exchange.body : {};
+  const id = record.id;
+  if (typeof id !== 'number') {
+    // Created, but the answer does not say what: it cannot be undone, and must be reported.
+    return {
+      label: `${undoer.what} created by ${exchange.method} ${exchange.url}`,
+      run: async () => {
+        throw new Error(`the create answered ${exchange.status} without an id (${preview(exchange.body)}), so it cannot be undone`);
+      },
+    };
+  }
+  const name = record.name ?? record.po_number ?? record.notes;
+  return {
+    label: `${undoer.what} ${id}${typeof name === 'string' ? ` (${name})` : ''}`,
+    run: () => undoer.undo(endpoint, id),
+  };
+}
