@@ -1,0 +1,82 @@
+// A check is a mocha test named for the property it verifies and titled by operation,
+// status and the reference section (or our decision) it rests on:
+//   `missing_token_rejected: GET /locations 401 [§5]`
+// Groups are mocha suites built here from plain definitions, so the catalogue can be listed
+// and filtered without a deployment.
+import Mocha from 'mocha';
+import type { RunContext } from './context.js';
+
+/** `reference`: a rule of the API reference. `decision`: one of ours in spec/DECISIONS.md. */
+export type Basis = 'reference' | 'decision';
+
+export interface CheckMeta {
+  /** The property verified, in snake_case: `pagination_headers_consistent`. */
+  name: string;
+  method: string;
+  /** The spec's path template. */
+  path: string;
+  /** The documented status the check looks at. */
+  status: number;
+  /** `§8`, `decision 17`, or both: `§4.6, decision 32`. */
+  section: string;
+}
+
+export interface CheckInfo extends CheckMeta {
+  group: string;
+  basis: Basis;
+  title: string;
+}
+
+export interface CheckRun {
+  ctx: RunContext;
+  /** Marks the check as not applicable to this profile or run, with the reason. */
+  skip(reason: string): never;
+}
+
+export interface GroupBuilder {
+  check(meta: CheckMeta, run: (check: CheckRun) => Promise<void>): void;
+}
+
+export interface CheckGroup {
+  /** As given to `--checks`: `status-codes`. */
+  name: string;
+  title: string;
+  basis: Basis;
+  /** Milliseconds a check of the group may take, waits for the rate limit included. */
+  timeout?: number;
+  /** Runs before the group's first check. */
+  before?(ctx: RunContext): Promise<void>;
+  define(group: GroupBuilder): void;
+}
+
+/** The mocha test of a check carries its metadata for the reporters. */
+export type CheckTest = Mocha.Test & { check?: CheckInfo; skipReason?: string };
+
+export function checkTitle(meta: CheckMeta): string {
+  return `${meta.name}: ${meta.method} ${meta.path} ${meta.status} [${meta.section}]`;
+}
+
+const DEFAULT_TIMEOUT = 120_000;
+
+/** Adds a group as a suite of `root`, its checks as tests carrying their metadata. */
+export function addGroup(root: Mocha.Suite, group: CheckGroup, ctx: RunContext): Mocha.Suite {
+  const suite = Mocha.Suite.create(root, group.title);
+  suite.timeout(group.timeout ?? DEFAULT_TIMEOUT);
+  const before = group.before;
+  if (before) suite.beforeAll(`prepare ${group.name}`, () => before(ctx));
+  group.define({
+    check(meta, run) {
+      const title = checkTitle(meta);
+      const test: CheckTest = new Mocha.Test(title, async function (this: Mocha.Context) {
+        const skip = (reason: string): never => {
+          test.skipReason = reason;
+          this.skip();
+        };
+        await run({ ctx, skip });
+      });
+      test.check = { ...meta, group: group.name, basis: group.basis, title };
+      suite.addTest(test);
+    },
+  });
+  return suite;
+}

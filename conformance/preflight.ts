@@ -1,0 +1,27 @@
+// One request before any check: does the deployment take the admin token, and does it know
+// the profile's locations? Without that every check would fail for the same reason.
+import type { RunContext } from './context.js';
+import { ProfileError } from './errors.js';
+import { describeRequest, preview, send } from './http.js';
+
+export async function preflight(ctx: RunContext): Promise<void> {
+  const { profile } = ctx;
+  let answer;
+  try {
+    answer = await send(ctx.admin, 'GET', '/locations');
+  } catch (error) {
+    const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
+    throw new ProfileError(profile.file, [`organization: ${profile.organization} cannot be reached (${cause})`]);
+  }
+  if (answer.status !== 200 || !Array.isArray(answer.body)) {
+    throw new ProfileError(profile.file, [
+      `tokens.admin: ${describeRequest(answer)} answered ${answer.status} ${preview(answer.body)}; the suite needs it to list the locations`,
+    ]);
+  }
+  const names = answer.body.map((location: { name?: unknown }) => String(location?.name ?? ''));
+  const known = new Set(names.map((name) => name.trim().toLowerCase()));
+  const problems = profile.locations
+    .filter((location) => !known.has(location.name.trim().toLowerCase()))
+    .map((location) => `locations: ${location.name} is not among the locations the admin token can access (${names.join(', ') || 'none'})`);
+  if (problems.length) throw new ProfileError(profile.file, problems);
+}

@@ -1,0 +1,82 @@
+// The JSON verdict: built from mocha's runner events, one entry per check with its
+// metadata, so CI can attach it and tools can read it without parsing the human report.
+import Mocha from 'mocha';
+import type { Basis, CheckTest } from './check.js';
+import type { CleanupOutcome } from './cleanup.js';
+
+const { EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = Mocha.Runner.constants;
+
+export interface CheckResult {
+  check: string;
+  group: string;
+  basis: Basis;
+  operation: string;
+  status: number;
+  section: string;
+  title: string;
+  state: 'passed' | 'failed' | 'skipped';
+  duration_ms?: number;
+  /** Why it failed: the request, then "Received … / Documented …" lines. */
+  message?: string;
+  /** Why it did not apply to this profile or run. */
+  reason?: string;
+}
+
+export interface Verdict {
+  /** `pass` only when every selected check passed (skipped ones aside) and the clean-up left nothing. */
+  verdict: 'pass' | 'fail' | 'interrupted';
+  deployment: { organization: string; profile: string };
+  run: {
+    prefix: string;
+    suite_version: string;
+    started_at: string;
+    finished_at: string;
+    duration_ms: number;
+    groups: string[];
+    grep?: string;
+    allow_appointments: boolean;
+  };
+  summary: { total: number; passed: number; failed: number; skipped: number };
+  checks: CheckResult[];
+  /** Failures outside a check, such as the clean-up. */
+  errors: { title: string; message: string }[];
+  cleanup: {
+    undone: CleanupOutcome[];
+    /** Records the run created and could not undo: they are still in the deployment. */
+    left_behind: string[];
+  };
+}
+
+export interface VerdictCollector {
+  checks: CheckResult[];
+  errors: { title: string; message: string }[];
+}
+
+function resultOf(test: CheckTest, state: CheckResult['state'], extra: Partial<CheckResult>): CheckResult | undefined {
+  const info = test.check;
+  if (!info) return undefined;
+  return {
+    check: info.name,
+    group: info.group,
+    basis: info.basis,
+    operation: `${info.method} ${info.path}`,
+    status: info.status,
+    section: info.section,
+    title: info.title,
+    state,
+    ...extra,
+  };
+}
+
+/** Listens to a runner and collects a result per check and every failure outside one. */
+export function collectVerdict(runner: Mocha.Runner): VerdictCollector {
+  const collected: VerdictCollector = { checks: [], errors: [] };
+  const add = (result: CheckResult | undefined) => result && collected.checks.push(result);
+  runner.on(EVENT_TEST_PASS, (test: CheckTest) => add(resultOf(test, 'passed', { duration_ms: test.duration })));
+  runner.on(EVENT_TEST_PENDING, (test: CheckTest) => add(resultOf(test, 'skipped', test.skipReason ? { reason: test.skipReason } : {})));
+  runner.on(EVENT_TEST_FAIL, (runnable: Mocha.Runnable, error: Error) => {
+    if (!(runnable instanceof Mocha.Hook)) add(resultOf(runnable as CheckTest, 'failed', { duration_ms: runnable.duration, message: error.message }));
+    else collected.errors.push({ title: runnable.fullTitle(), message: error.message });
+  });
+  return collected;
+}
