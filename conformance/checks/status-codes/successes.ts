@@ -1,0 +1,169 @@
+// 200 with the record, or the array of records, on every operation (section 4: "Unless
+// noted, success is 200 OK with the record (or an array for lists)").
+import type { GroupBuilder } from '../../check.js';
+import type { RunContext } from '../../context.js';
+import { expectStatus, isObject, Problems } from '../../failure.js';
+import { appointmentList, bookedAppointment } from '../../fixtures/appointments.js';
+import { companyList, companyView, createdCompany } from '../../fixtures/companies.js';
+import { createdRecord } from '../../fixtures/created.js';
+import { productAt, productList, productView } from '../../fixtures/products.js';
+import { assignedOrder, bookedOrders, createOrder, orderList, orderView } from '../../fixtures/purchase-orders.js';
+import { preview, type Exchange } from '../../http.js';
+import { datesAroundChange, offsetLess } from '../../zones.js';
+
+const sameName = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** 200 and a record whose fields equal `expected` (location names compared as the API matches them). */
+function expectRecord(exchange: Exchange, expected: Record<string, unknown>, documented: string): void {
+  expectStatus(exchange, 200, documented);
+  const problems = new Problems(exchange);
+  if (!isObject(exchange.body)) problems.add('body', preview(exchange.body), `the record ${documented}`);
+  else {
+    for (const [field, value] of Object.entries(expected)) {
+      const received = exchange.body[field];
+      const equal = field === 'location_name' ? sameName(received, value) : received === value;
+      problems.expect(equal, `body.${field}`, () => preview(received), `${JSON.stringify(value)}, as sent or stored (${documented})`);
+    }
+  }
+  problems.throwIfAny();
+}
+
+/** 200 and an array that holds the record with `id` when one is given. */
+function expectList(exchange: Exchange, documented: string, id?: number, records: (body: unknown) => unknown = (body) => body): void {
+  expectStatus(exchange, 200, documented);
+  const list = records(exchange.body);
+  const problems = new Problems(exchange);
+  if (!Array.isArray(list)) problems.add('body', preview(exchange.body), `an array ${documented}`);
+  else if (id !== undefined) problems.expect(list.some((r) => isObject(r) && r.id === id), 'body', () => preview(list.map((r) => (isObject(r) ? r.id : r))), `an array holding record ${id} (${documented})`);
+  problems.throwIfAny();
+}
+
+/** Records updated by PATCH and then by PUT (§4: update routes accept both); the shared ones stay as created. */
+function updatedProduct(ctx: RunContext) {
+  return ctx.shared('updated product', async () =>
+    createdRecord(
+      await ctx.send(ctx.admin, 'POST', '/products', { body: { product: { name: ctx.name('updated product'), sku: ctx.code(), location_name: ctx.home.name } } }),
+      'with the created product (§4.3)',
+    ),
+  );
+}
+
+function updatedOrder(ctx: RunContext) {
+  return ctx.shared('updated order', async () => {
+    const { before, after } = datesAroundChange(ctx.home.timeZone);
+    return createOrder(ctx, 'updated order', { location_name: ctx.home.name, expected_starts_at: offsetLess(before), expected_ends_at: offsetLess(after) });
+  });
+}
+
+export function defineSuccesses(group: GroupBuilder): void {
+  group.check({ name: 'success_returns_list', method: 'GET', path: '/locations', status: 200, section: '§4.2' }, async ({ ctx }) => {
+    const list = await ctx.shared('locations', () => ctx.send(ctx.admin, 'GET', '/locations'));
+    expectStatus(list, 200, 'with the accessible locations (§4.2)');
+    const problems = new Problems(list);
+    const names = Array.isArray(list.body) ? list.body.map((l) => (isObject(l) ? l.name : undefined)) : [];
+    problems.expect(Array.isArray(list.body) && list.body.every((l) => isObject(l) && typeof l.name === 'string' && typeof l.url === 'string'), 'body', () => preview(list.body), 'an array of {name, url} (§4.2)');
+    for (const location of ctx.profile.locations) {
+      problems.expect(names.some((name) => sameName(name, location.name)), 'body', () => preview(names), `an entry named ${location.name}, which the admin token can access (§4.2)`);
+    }
+    problems.throwIfAny();
+  });
+
+  group.check({ name: 'success_returns_record', method: 'POST', path: '/products', status: 200, section: '§4.3' }, async ({ ctx }) => {
+    const { exchange } = await productAt(ctx);
+    expectRecord(exchange, { name: ctx.name(`product at ${ctx.home.name}`), location_name: ctx.home.name }, 'with the created product and its generated id (§4.3)');
+  });
+
+  group.check({ name: 'success_returns_record', method: 'GET', path: '/products/{id}', status: 200, section: '§4.3' }, async ({ ctx }) => {
+    const { record } = await productAt(ctx);
+    expectRecord(await productView(ctx), { id: record.id, name: record.name, sku: record.sku, location_name: ctx.home.name }, 'with the product (§4.3)');
+  });
+
+  for (const method of ['PATCH', 'PUT'] as const) {
+    group.check({ name: 'success_returns_record', method, path: '/products/{id}', status: 200, section: '§4.3' }, async ({ ctx }) => {
+      const { record } = await updatedProduct(ctx);
+      const name = ctx.name(`product renamed by ${method}`);
+      const update = await ctx.send(ctx.admin, method, '/products/{id}', { path: { id: record.id }, body: { product: { name } } });
+      expectRecord(update, { id: record.id, name, sku: record.sku }, `with the updated product (§4.3: update by ${method})`);
+    });
+  }
+
+  group.check({ name: 'success_returns_list', method: 'GET', path: '/products', status: 200, section: '§4.3' }, async ({ ctx }) => {
+    const { record } = await productAt(ctx);
+    expectList(await productList(ctx), 'of products, filtered by name (§4.3)', record.id);
+  });
+
+  group.check({ name: 'success_returns_record', method: 'POST', path: '/companies', status: 200, section: '§4.4' }, async ({ ctx }) => {
+    const { exchange } = await createdCompany(ctx);
+    expectRecord(exchange, { name: ctx.name('carrier company'), company_type: 'carrier' }, 'with the created company (§4.4)');
+  });
+
+  group.check({ name: 'success_returns_record', method: 'GET', path: '/companies/{id}', status: 200, section: '§4.4' }, async ({ ctx }) => {
+    const { record } = await createdCompany(ctx);
+    expectRecord(await companyView(ctx), { id: record.id, name: record.name }, 'with the company (§4.4)');
+  });
+
+  group.check({ name: 'success_returns_record', method: 'PATCH', path: '/companies/{id}', status: 200, section: '§4.4' }, async ({ ctx }) => {
+    const { record } = await createdCompany(ctx);
+    const update = await ctx.send(ctx.admin, 'PATCH', '/companies/{id}', { path: { id: record.id }, body: { company: { name: record.name } } });
+    expectRecord(update, { id: record.id, name: record.name }, 'with the company (§4.4)');
+  });
+
+  group.check({ name: 'success_returns_list', method: 'GET', path: '/companies', status: 200, section: '§4.4' }, async ({ ctx }) => {
+    expectList(await companyList(ctx), 'of companies (§4.4)');
+  });
+
+  group.check({ name: 'success_returns_record', method: 'POST', path: '/purchase_orders', status: 200, section: '§4.6' }, async ({ ctx }) => {
+    const { exchange, record } = await assignedOrder(ctx);
+    expectRecord(exchange, { po_number: record.po_number, location_name: ctx.home.name }, 'with the created order and its id (§4.6)');
+  });
+
+  group.check({ name: 'success_returns_record', method: 'GET', path: '/purchase_orders/{id}', status: 200, section: '§4.6' }, async ({ ctx }) => {
+    const { record } = await assignedOrder(ctx);
+    expectRecord(await orderView(ctx), { id: record.id, po_number: record.po_number, location_name: ctx.home.name }, 'with the order (§4.6)');
+  });
+
+  for (const method of ['PATCH', 'PUT'] as const) {
+    group.check({ name: 'success_returns_record', method, path: '/purchase_orders/{id}', status: 200, section: '§4.6' }, async ({ ctx }) => {
+      const { record } = await updatedOrder(ctx);
+      const notes = ctx.name(`order updated by ${method}`);
+      const update = await ctx.send(ctx.admin, method, '/purchase_orders/{id}', { path: { id: record.id }, body: { purchase_order: { notes } } });
+      expectRecord(update, { id: record.id, notes, location_name: ctx.home.name }, `with the updated order (§4.6: update by ${method})`);
+    });
+  }
+
+  group.check({ name: 'success_returns_list', method: 'GET', path: '/purchase_orders', status: 200, section: '§4.6' }, async ({ ctx }) => {
+    const { record } = await assignedOrder(ctx);
+    expectList(await orderList(ctx), 'of orders, filtered by po_number (§4.6)', record.id);
+  });
+
+  group.check({ name: 'success_returns_list', method: 'GET', path: '/purchase_orders/with_booked_appointments', status: 200, section: '§4.6' }, async ({ ctx }) => {
+    expectList(await bookedOrders(ctx), 'of orders with booked appointments (§4.6)');
+  });
+
+  group.check({ name: 'success_returns_list', method: 'GET', path: '/appointments', status: 200, section: '§4.5' }, async ({ ctx }) => {
+    expectList(await appointmentList(ctx), 'of appointments (§4.5)');
+  });
+
+  group.check({ name: 'success_returns_list', method: 'GET', path: '/product_limits', status: 200, section: '§4.7' }, async ({ ctx }) => {
+    const limits = await ctx.shared('product limits', () => ctx.send(ctx.admin, 'GET', '/product_limits'));
+    expectList(limits, 'holding a product_limits array (§4.7)', undefined, (body) => (isObject(body) ? body.product_limits : undefined));
+  });
+
+  group.check({ name: 'success_returns_record', method: 'POST', path: '/appointments', status: 200, section: '§4.5' }, async (run) => {
+    const { exchange } = await bookedAppointment(run);
+    expectRecord(exchange, { location_name: run.ctx.home.name }, 'with the created appointment (§4.5)');
+  });
+
+  group.check({ name: 'success_returns_record', method: 'GET', path: '/appointments/{id}', status: 200, section: '§4.5' }, async (run) => {
+    const { record } = await bookedAppointment(run);
+    const view = await run.ctx.shared('appointment view', () => run.ctx.send(run.ctx.admin, 'GET', '/appointments/{id}', { path: { id: record.id } }));
+    expectRecord(view, { id: record.id, location_name: run.ctx.home.name }, 'with the appointment (§4.5)');
+  });
+
+  group.check({ name: 'success_returns_record', method: 'PATCH', path: '/appointments/{id}', status: 200, section: '§4.5' }, async (run) => {
+    const { record } = await bookedAppointment(run);
+    const duration = 90;
+    const update = await run.ctx.send(run.ctx.admin, 'PATCH', '/appointments/{id}', { path: { id: record.id }, body: { appointment: { duration } } });
+    expectRecord(update, { id: record.id, duration }, 'with the updated appointment (§4.5)');
+  });
+}
