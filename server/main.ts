@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // wh-server: the reference server's command line. Only this file exits the process.
 import { Command, InvalidArgumentError } from 'commander';
+import { stringify } from 'yaml';
 import { createApp } from './app.js';
 import { configFromEnv, type ServerConfig } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate, openOrm, type Orm } from './db/orm.js';
 import { readFixture, type Fixture } from './provision/fixture.js';
+import { profileFor } from './provision/profile.js';
 import { provision } from './provision/provision.js';
 import { version } from './version.js';
 
@@ -117,8 +119,23 @@ program
     }),
   );
 
+program
+  .command('profile')
+  .description('print the conformance profile for a provisioned fixture (see "Conformance suite" in the README)')
+  .argument('<file>', 'provisioning file')
+  .option('--organization <subdomain>', 'the organization to check (default: the first with a paid location and an admin)')
+  .option('--base-url-template <template>', 'addresses with {subdomain} for the first host label (default: http://{subdomain}.<WH_BASE_HOST>:<PORT>)')
+  .action((file: string, options: { organization?: string; baseUrlTemplate?: string }) => {
+    const config = configFromEnv();
+    const profile = profileFor(readFixture(file), {
+      baseUrlTemplate: options.baseUrlTemplate ?? `http://{subdomain}.${config.baseHost}:${config.port}`,
+      ...(options.organization && { organization: options.organization }),
+    });
+    process.stdout.write(`# Conformance profile for ${file}, printed by wh-server profile\n${stringify(profile)}`);
+  });
+
 program.parseAsync().catch((error: unknown) => {
-  const expected = error instanceof Error && ['FixtureError', 'ProvisioningError'].includes(error.name);
+  const expected = error instanceof Error && ['FixtureError', 'ProvisioningError', 'ProfileChoiceError'].includes(error.name);
   console.error(`wh-server: ${expected ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });
