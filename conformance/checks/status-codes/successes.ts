@@ -3,10 +3,11 @@
 import type { GroupBuilder } from '../../check.js';
 import type { RunContext } from '../../context.js';
 import { expectStatus, isObject, Problems } from '../../failure.js';
-import { appointmentList, bookedAppointment } from '../../fixtures/appointments.js';
+import { appointmentList, appointmentView, bookedAppointment } from '../../fixtures/appointments.js';
 import { companyList, companyView, createdCompany } from '../../fixtures/companies.js';
 import { createdRecord } from '../../fixtures/created.js';
-import { productAt, productList, productView } from '../../fixtures/products.js';
+import { locationList } from '../../fixtures/locations.js';
+import { productAt, productLimits, productList, productView } from '../../fixtures/products.js';
 import { assignedOrder, bookedOrders, createOrder, orderList, orderView } from '../../fixtures/purchase-orders.js';
 import { preview, type Exchange } from '../../http.js';
 import { datesAroundChange, offsetLess } from '../../zones.js';
@@ -57,7 +58,7 @@ function updatedOrder(ctx: RunContext) {
 
 export function defineSuccesses(group: GroupBuilder): void {
   group.check({ name: 'success_returns_list', method: 'GET', path: '/locations', status: 200, section: '§4.2' }, async ({ ctx }) => {
-    const list = await ctx.shared('locations', () => ctx.send(ctx.admin, 'GET', '/locations'));
+    const list = await locationList(ctx);
     expectStatus(list, 200, 'with the accessible locations (§4.2)');
     const problems = new Problems(list);
     const names = Array.isArray(list.body) ? list.body.map((l) => (isObject(l) ? l.name : undefined)) : [];
@@ -145,7 +146,7 @@ export function defineSuccesses(group: GroupBuilder): void {
   });
 
   group.check({ name: 'success_returns_list', method: 'GET', path: '/product_limits', status: 200, section: '§4.7' }, async ({ ctx }) => {
-    const limits = await ctx.shared('product limits', () => ctx.send(ctx.admin, 'GET', '/product_limits'));
+    const limits = await productLimits(ctx);
     expectList(limits, 'holding a product_limits array (§4.7)', undefined, (body) => (isObject(body) ? body.product_limits : undefined));
   });
 
@@ -156,8 +157,7 @@ export function defineSuccesses(group: GroupBuilder): void {
 
   group.check({ name: 'success_returns_record', method: 'GET', path: '/appointments/{id}', status: 200, section: '§4.5' }, async (run) => {
     const { record } = await bookedAppointment(run);
-    const view = await run.ctx.shared('appointment view', () => run.ctx.send(run.ctx.admin, 'GET', '/appointments/{id}', { path: { id: record.id } }));
-    expectRecord(view, { id: record.id, location_name: run.ctx.home.name }, 'with the appointment (§4.5)');
+    expectRecord(await appointmentView(run), { id: record.id, location_name: run.ctx.home.name }, 'with the appointment (§4.5)');
   });
 
   group.check({ name: 'success_returns_record', method: 'PATCH', path: '/appointments/{id}', status: 200, section: '§4.5' }, async (run) => {
