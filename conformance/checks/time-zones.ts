@@ -1,0 +1,212 @@
+// Time zones (§3, §4.6 "Dates and time zones", §8 "Timestamps in responses"): offset-less
+// input is read in the effective warehouse's zone (UTC when unassigned, the destination on a
+// move); explicit offsets win; responses are rendered in the entity's own zone, daylight
+// saving applied, whatever location filter the request used. Checked on purchase orders and
+// products, which the run can delete, with dates on both sides of a daylight-saving change.
+import { DateTime } from 'luxon';
+import { parseTime, resolveInputTime } from '../../sdk/time.js';
+import type { CheckGroup, CheckRun } from '../check.js';
+import type { RunContext } from '../context.js';
+import { expectStatus, isObject, Problems } from '../failure.js';
+import { listedRecords, type Created } from '../fixtures/created.js';
+import { productAt } from '../fixtures/products.js';
+import { assignedOrder, createOrder, unassignedOrder, type SentOrder } from '../fixtures/purchase-orders.js';
+import { preview, type Exchange } from '../http.js';
+import { secondLocation } from '../needs.js';
+import type { ProfileLocation } from '../profile.js';
+import { datesAroundChange, offsetLess, offsetOf, zoneOffset } from '../zones.js';
+
+const UTC = 'UTC';
+const TIMESTAMP_FIELDS = ['created_at', 'updated_at'];
+
+function readTime(value: unknown): DateTime | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return parseTime(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The instant received is the one `sent` means when offset-less times are read in `zone`. */
+function expectReadIn(problems: Problems, field: string, sent: string, received: unknown, zone: string, documented: string): void {
+  const expected = resolveInputTime(sent, zone);
+  const time = readTime(received);
+  problems.expect(
+    time !== undefined && time.toMillis() === expected.toMillis(),
+    field,
+    () => `${preview(received)} for ${sent}`,
+    `${expected.toISO({ suppressMilliseconds: true })}: ${sent} read in ${zone} (${documented})`,
+  );
+}
+
+/** A date-time rendered with the offset `zone` has at that instant. */
+function expectRenderedIn(problems: Problems, field: string, received: unknown, zone: string, documented: string): void {
+  const time = readTime(received);
+  if (!time) {
+    problems.add(field, preview(received), `an ISO 8601 date-time with a UTC offset (§8)`);
+    return;
+  }
+  const offset = zoneOffset(zone, time);
+  problems.expect(offsetOf(received as string) === offset, field, preview(received), `${time.setZone(zone).toISO({ suppressMilliseconds: true })}, offset ${offset} of ${zone} at that instant (${documented})`);
+}
+
+function expectTimestampsIn(problems: Problems, record: Record<string, unknown>, where: string, zone: string, documented: string): void {
+  for (const field of TIMESTAMP_FIELDS) expectRenderedIn(problems, `${where}${field}`, record[field], zone, documented);
+}
+
+/** An order of its own for a check that changes it. */
+async function orderToChange(ctx: RunContext, label: string, location: ProfileLocation | undefined): Promise<SentOrder> {
+  const dates = datesAroundChange(location?.timeZone ?? UTC);
+  const created = await createOrder(ctx, label, {
+    ...(location && { location_name: location.name }),
+    expected_starts_at: offsetLess(dates.before),
+    expected_ends_at: offsetLess(dates.after),
+  });
+  return { ...created, dates };
+}
+
+async function update(ctx: RunContext, order: Created, fields: Record<string, unknown>): Promise<Exchange> {
+  const exchange = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', { path: { id: order.record.id }, body: { purchase_order: fields } });
+  expectStatus(exchange, 200, 'with the updated order (§4.6)');
+  return exchange;
+}
+
+/** A location whose UTC offset differs from home's at `instant`, so that reading in the wrong zone shows. */
+function destination(run: CheckRun, instant: DateTime): ProfileLocation {
+  const other = secondLocation(run, (location) => zoneOffset(location.timeZone, instant) !== zoneOffset(run.ctx.home.timeZone, instant));
+  if (zoneOffset(other.timeZone, instant) === zoneOffset(run.ctx.home.timeZone, instant)) {
+    run.skip(`the profile's locations share one UTC offset on ${instant.toISODate()}, so a move cannot show which zone is used`);
+  }
+  return other;
+}
+
+const dstNote = (zone: string, hasChange: boolean) => (hasChange ? `dates either side of ${zone}'s next daylight-saving change` : `${zone} has no daylight-saving change`);
+
+export const timeZones: CheckGroup = {
+  name: 'time-zones',
+  title: 'Time zones',
+  basis: 'reference',
+  define(group) {
+    group.check({ name: 'offset_less_input_read_in_warehouse_zone', method: 'POST', path: '/purchase_orders', status: 200, section: '§4.6' }, async ({ ctx }) => {
+      const { exchange, record, dates } = await assignedOrder(ctx);
+      const problems = new Problems(exchange);
+      expectReadIn(problems, 'expected_starts_at', offsetLess(dates.before), record.expected_starts_at, ctx.home.timeZone, 'the assigned location\'s zone, §4.6');
+      expectReadIn(problems, 'expected_ends_at', offsetLess(dates.after), record.expected_ends_at, ctx.home.timeZone, 'the assigned location\'s zone, §4.6');
+      problems.throwIfAny();
+    });
+
+    group.check({ name: 'rendered_in_entity_zone', method: 'POST', path: '/purchase_orders', status: 200, section: '§8' }, async ({ ctx }) => {
+      const { exchange, record, dates } = await assignedOrder(ctx);
+      const zone = ctx.home.timeZone;
+      const documented = `§8, ${dstNote(zone, dates.hasChange)}`;
+      const problems = new Problems(exchange);
+      expectRenderedIn(problems, 'expected_starts_at', record.expected_starts_at, zone, documented);
+      expectRenderedIn(problems, 'expected_ends_at', record.expected_ends_at, zone, documented);
+      expectTimestampsIn(problems, record, '', zone, '§8');
+      const items = Array.isArray(record.purchase_order_items) ? record.purchase_order_items : [];
+      items.forEach((item, i) => isObject(item) && expectTimestampsIn(problems, item, `purchase_order_items[${i}].`, zone, '§8: nested times in the order\'s zone'));
+      problems.throwIfAny();
+    });
+
+    group.check({ name: 'unassigned_input_read_as_utc', method: 'POST', path: '/purchase_orders', status: 200, section: '§3' }, async ({ ctx }) => {
+      const { exchange, record, dates } = await unassignedOrder(ctx);
+      const problems = new Problems(exchange);
+      expectReadIn(problems, 'expected_starts_at', offsetLess(dates.before), record.expected_starts_at, UTC, '§3: an unassigned order reads offset-less times as UTC');
+      problems.throwIfAny();
+    });
+
+    group.check({ name: 'unassigned_rendered_in_utc', method: 'POST', path: '/purchase_orders', status: 200, section: '§8' }, async ({ ctx }) => {
+      const { exchange, record } = await unassignedOrder(ctx);
+      const problems = new Problems(exchange);
+      for (const field of ['expected_starts_at', 'expected_ends_at', ...TIMESTAMP_FIELDS]) {
+        expectRenderedIn(problems, field, record[field], UTC, '§8: an entity with no location is rendered in UTC');
+      }
+      problems.throwIfAny();
+    });
+
+    group.check({ name: 'explicit_offset_wins', method: 'POST', path: '/purchase_orders', status: 200, section: '§4.6' }, async ({ ctx }) => {
+      const { before, after } = datesAroundChange(ctx.home.timeZone);
+      // An offset no warehouse is likely to have, and Z.
+      const starts = `${offsetLess(before)}+05:45`;
+      const ends = offsetLess(after.toUTC()) + 'Z';
+      const { exchange, record } = await createOrder(ctx, 'order with explicit offsets', { location_name: ctx.home.name, expected_starts_at: starts, expected_ends_at: ends });
+      const problems = new Problems(exchange);
+      expectReadIn(problems, 'expected_starts_at', starts, record.expected_starts_at, ctx.home.timeZone, '§4.6: an explicit offset takes precedence');
+      expectReadIn(problems, 'expected_ends_at', ends, record.expected_ends_at, ctx.home.timeZone, '§4.6: Z takes precedence');
+      problems.throwIfAny();
+    });
+
+    group.check({ name: 'update_reads_current_zone', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§4.6' }, async ({ ctx }) => {
+      const order = await orderToChange(ctx, 'order updated in its zone', ctx.home);
+      const sent = offsetLess(order.dates.before.plus({ hours: 1 }));
+      const exchange = await update(ctx, order, { expected_starts_at: sent });
+      const problems = new Problems(exchange);
+      expectReadIn(problems, 'expected_starts_at', sent, (exchange.body as Record<string, unknown>).expected_starts_at, ctx.home.timeZone, "§4.6: an update without location_name uses the order's existing warehouse zone");
+      problems.throwIfAny();
+    });
+
+    group.check({ name: 'move_reads_destination_zone', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§3' }, async (run) => {
+      const { ctx } = run;
+      const order = await orderToChange(ctx, 'order moved', ctx.home);
+      const target = destination(run, order.dates.before);
+      const sent = offsetLess(order.dates.before.plus({ hours: 1 }));
+      const exchange = await update(ctx, order, { location_name: target.name, expected_starts_at: sent });
+      const body = exchange.body as Record<string, unknown>;
+      const problems = new Problems(exchange);
+      expectReadIn(problems, 'expected_starts_at', sent, body.expected_starts_at, target.timeZone, `§3: a move reads times in the destination's zone`);
+      expectRenderedIn(problems, 'expected_ends_at', body.expected_ends_at, target.timeZone, `§8: a moved order is rendered in its new warehouse's zone`);
+      problems.throwIfAny();
+    });
+
+    group.check({ name: 'unassignment_reads_utc', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§3' }, async ({ ctx }) => {
+      const order = await orderToChange(ctx, 'order unassigned', ctx.home);
+      const sent = offsetLess(order.dates.before.plus({ hours: 1 }));
+      const exchange = await update(ctx, order, { location_name: null, expected_starts_at: sent });
+      const body = exchange.body as Record<string, unknown>;
+      const problems = new Problems(exchange);
+      expectReadIn(problems, 'expected_starts_at', sent, body.expected_starts_at, UTC, '§3: clearing the assignment reads times as UTC');
+      expectRenderedIn(problems, 'expected_ends_at', body.expected_ends_at, UTC, '§8: an unassigned order is rendered in UTC');
+      problems.throwIfAny();
+    });
+
+    group.check({ name: 'location_filter_never_changes_rendering', method: 'GET', path: '/purchase_orders/{id}', status: 200, section: '§8' }, async ({ ctx }) => {
+      const { record } = await assignedOrder(ctx);
+      const view = await ctx.send(ctx.admin, 'GET', '/purchase_orders/{id}', { path: { id: record.id }, query: { location_name: ctx.home.name } });
+      expectStatus(view, 200, `for an order at ${ctx.home.name} viewed with that location_name (§4.6)`);
+      const body = view.body as Record<string, unknown>;
+      const problems = new Problems(view);
+      for (const field of ['expected_starts_at', 'expected_ends_at', 'created_at']) {
+        problems.expect(body[field] === record[field], field, preview(body[field]), `${preview(record[field])}, as rendered without a filter (§8: a location filter never changes this)`);
+      }
+      problems.throwIfAny();
+    });
+
+    group.check({ name: 'location_filter_never_changes_rendering', method: 'GET', path: '/purchase_orders', status: 200, section: '§8' }, async ({ ctx }) => {
+      const { record } = await unassignedOrder(ctx);
+      const list = await ctx.send(ctx.admin, 'GET', '/purchase_orders', { query: { location_name: ctx.home.name, po_number: record.po_number as string } });
+      const listed = listedRecords(list, `with ${ctx.home.name}'s orders plus unassigned ones (§4.6)`).find((order) => order.id === record.id);
+      const problems = new Problems(list);
+      if (!listed) problems.add('body', preview(list.body), `the unassigned order ${record.id}, which a location filter includes (§4.6)`);
+      else for (const field of ['expected_starts_at', 'created_at']) expectRenderedIn(problems, `body[].${field}`, listed[field], UTC, `§8: an unassigned order stays in UTC under a ${ctx.home.name} filter`);
+      problems.throwIfAny();
+    });
+
+    group.check({ name: 'rendered_in_entity_zone', method: 'GET', path: '/products', status: 200, section: '§8' }, async (run) => {
+      const { ctx } = run;
+      const now = DateTime.now();
+      const locations = [ctx.home, ...(ctx.others.length ? [secondLocation(run, (l) => zoneOffset(l.timeZone, now) !== zoneOffset(ctx.home.timeZone, now))] : [])];
+      const created = await Promise.all(locations.map((location) => productAt(ctx, location)));
+      const list = await ctx.send(ctx.admin, 'GET', '/products', { query: { name: ctx.name('product at') } });
+      const records = listedRecords(list, 'with the run\'s products (§4.3)');
+      const problems = new Problems(list);
+      locations.forEach((location, i) => {
+        const listed = records.find((product) => product.id === created[i]!.record.id);
+        if (!listed) problems.add('body', preview(records.map((r) => r.id)), `product ${created[i]!.record.id} at ${location.name} (§4.3)`);
+        else expectTimestampsIn(problems, listed, `product ${listed.id} (${location.name}) `, location.timeZone, `§8: each entity in its own warehouse's zone`);
+      });
+      problems.throwIfAny();
+    });
+  },
+};
+
