@@ -1,6 +1,12 @@
 // Every group in the order a run takes them. Rate limits come last because they exhaust the
 // token's per-minute budget.
 import type { CheckGroup } from '../check.js';
+import { decisions } from './decisions.js';
+import { locationRules } from './location-rules.js';
+import { pagination } from './pagination.js';
+import { rateLimits } from './rate-limits.js';
+import { schemas } from './schemas.js';
 import { statusCodes } from './status-codes/index.js';
+import { timeZones } from './time-zones.js';
 
-export const groups: readonly CheckGroup[] = [statusCodes];
+export const groups: readonly CheckGroup[] = [statusCodes, locationRules, timeZones, pagination, schemas, decisions, rateLimits];
