@@ -63,7 +63,13 @@ export function addGroup(root: Mocha.Suite, group: CheckGroup, ctx: RunContext):
   const suite = Mocha.Suite.create(root, group.title);
   suite.timeout(group.timeout ?? DEFAULT_TIMEOUT);
   const before = group.before;
-  if (before) suite.beforeAll(`prepare ${group.name}`, () => before(ctx));
+  if (before) {
+    suite.beforeAll(`prepare ${group.name}`, async function (this: Mocha.Context) {
+      // Preparing may clean up, which may wait out a 429; each request has its own timeout.
+      this.timeout(0);
+      await before(ctx);
+    });
+  }
   group.define({
     check(meta, run) {
       const title = checkTitle(meta);

@@ -38,9 +38,13 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
       listeners: [(runner) => (collector = collectVerdict(runner))],
     }),
     ...(settings.grep && { grep: settings.grep }),
+    // Requests, not computations: a check waiting out a 429 is not slow in mocha's sense.
+    slow: 5_000,
   });
   for (const group of groups) addGroup(mocha.suite, group, ctx);
-  mocha.suite.afterAll('clean up what the run created', async () => {
+  mocha.suite.afterAll('clean up what the run created', async function (this: Mocha.Context) {
+    // Each request has its own timeout, and a rate-limit wait may be needed to finish.
+    this.timeout(0);
     await ctx.cleanup.drain();
     const failures = ctx.cleanup.failures;
     if (failures.length) throw new Error(`could not undo, so these are still in the deployment:\n${failures.map((f) => `  - ${f.label}: ${f.error}`).join('\n')}`);

@@ -7,22 +7,17 @@ import type { RunContext } from '../context.js';
 import { expectStatus, isObject, Problems } from '../failure.js';
 import { appointmentList, appointmentView, bookedAppointment } from '../fixtures/appointments.js';
 import { createdCompany } from '../fixtures/companies.js';
-import { createdRecord, listedRecords, type Created } from '../fixtures/created.js';
+import { blankUnassignedOrder, movedOrder, orderForRefusals, updatedRecord } from '../fixtures/changed-orders.js';
+import { createdRecord, listedRecords } from '../fixtures/created.js';
 import { productAt } from '../fixtures/products.js';
-import { assignedOrder, createOrder, unassignedOrder } from '../fixtures/purchase-orders.js';
+import { assignedOrder, unassignedOrder } from '../fixtures/purchase-orders.js';
 import { preview, type Exchange } from '../http.js';
 import { secondLocation } from '../needs.js';
-import { datesAroundChange, offsetLess } from '../zones.js';
 
 /** `Toronto DC` as `  tORONTO dC  `. */
 function mangled(name: string): string {
   const flipped = [...name].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
   return `  ${flipped}  `;
-}
-
-async function orderAtHome(ctx: RunContext, label: string): Promise<Created> {
-  const { before, after } = datesAroundChange(ctx.home.timeZone);
-  return createOrder(ctx, label, { location_name: ctx.home.name, expected_starts_at: offsetLess(before), expected_ends_at: offsetLess(after) });
 }
 
 async function locationAfterwards(ctx: RunContext, template: string, id: number): Promise<Exchange> {
@@ -89,30 +84,25 @@ export const locationRules: CheckGroup = {
     });
 
     group.check({ name: 'purchase_order_moves', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§3' }, async (run) => {
-      const { ctx } = run;
-      const other = secondLocation(run);
-      const { record } = await orderAtHome(ctx, 'order to move');
-      const move = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', { path: { id: record.id }, body: { purchase_order: { location_name: other.name } } });
-      expectStatus(move, 200, `with the order assigned to ${other.name} (§3: PATCH with a known location_name moves it)`);
-      const afterwards = await locationAfterwards(ctx, '/purchase_orders/{id}', record.id);
-      const problems = new Problems(afterwards);
-      for (const [where, exchange] of [['answer', move], ['afterwards', afterwards]] as const) {
+      const moved = await movedOrder(run);
+      const { destination } = moved;
+      expectStatus(moved.update, 200, `with the order assigned to ${destination.name} (§3: PATCH with a known location_name moves it)`);
+      const problems = new Problems(moved.update);
+      for (const [where, exchange] of [['answer', moved.update], ['GET afterwards', moved.afterwards]] as const) {
         const received = isObject(exchange.body) ? exchange.body.location_name : undefined;
-        problems.expect(typeof received === 'string' && received.toLowerCase() === other.name.toLowerCase(), `${where}: location_name`, preview(received), `${other.name}, the destination (§3)`);
+        problems.expect(typeof received === 'string' && received.toLowerCase() === destination.name.toLowerCase(), `${where}: location_name`, preview(received), `${destination.name}, the destination (§3)`);
       }
       problems.throwIfAny();
     });
 
     group.check({ name: 'blank_location_unassigns', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§3' }, async ({ ctx }) => {
-      const { record } = await orderAtHome(ctx, 'order to unassign');
-      const update = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', { path: { id: record.id }, body: { purchase_order: { location_name: '   ' } } });
-      expectStatus(update, 200, 'with the order unassigned (§3: location_name only spaces unassigns)');
-      const received = isObject(update.body) ? update.body.location_name : undefined;
-      new Problems(update).expect(received === null, 'location_name', preview(received), 'null, unassigned (§3)').throwIfAny();
+      const changed = await blankUnassignedOrder(ctx);
+      const body = updatedRecord(changed, 'with the order unassigned (§3: location_name of only spaces unassigns)');
+      new Problems(changed.update).expect(body.location_name === null, 'location_name', preview(body.location_name), 'null, unassigned (§3)').throwIfAny();
     });
 
     group.check({ name: 'unknown_destination_changes_nothing', method: 'PATCH', path: '/purchase_orders/{id}', status: 404, section: '§3' }, async ({ ctx }) => {
-      const { record } = await orderAtHome(ctx, 'order with unknown destination');
+      const { record } = await orderForRefusals(ctx);
       const update = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', { path: { id: record.id }, body: { purchase_order: { location_name: ctx.name('nowhere'), notes: ctx.name('changed') } } });
       expectStatus(update, 404, 'for an unknown location_name (§3, §4.6 update rule 1)');
       const afterwards = await locationAfterwards(ctx, '/purchase_orders/{id}', record.id);

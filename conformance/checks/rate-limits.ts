@@ -146,7 +146,7 @@ export const rateLimits: CheckGroup = {
 
     group.check({ name: 'rate_limit_shared_between_interfaces', method: 'GET', path: '/products', status: 429, section: '§8' }, async (run) => {
       const result = await exhaust(run);
-      const refusal = refusalOf(result);
+      refusalOf(result);
       const other = result.otherInterface ?? run.skip('the profile lists no paid location whose location interface could share the budget');
       const problems = new Problems(other);
       problems.expect(other.status === 429, 'status', `${other.status} ${preview(other.body)}`, `429 on the other interface too: one budget for organization and location requests (§8)`);

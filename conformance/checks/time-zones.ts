@@ -5,15 +5,14 @@
 // products, which the run can delete, with dates on both sides of a daylight-saving change.
 import { DateTime } from 'luxon';
 import { parseTime, resolveInputTime } from '../../sdk/time.js';
-import type { CheckGroup, CheckRun } from '../check.js';
-import type { RunContext } from '../context.js';
+import type { CheckGroup } from '../check.js';
 import { expectStatus, isObject, Problems } from '../failure.js';
-import { listedRecords, type Created } from '../fixtures/created.js';
+import { blankUnassignedOrder, movedOrder, updatedOrder, updatedRecord } from '../fixtures/changed-orders.js';
+import { listedRecords } from '../fixtures/created.js';
 import { productAt } from '../fixtures/products.js';
-import { assignedOrder, createOrder, unassignedOrder, type SentOrder } from '../fixtures/purchase-orders.js';
-import { preview, type Exchange } from '../http.js';
+import { assignedOrder, createOrder, unassignedOrder } from '../fixtures/purchase-orders.js';
+import { preview } from '../http.js';
 import { secondLocation } from '../needs.js';
-import type { ProfileLocation } from '../profile.js';
 import { datesAroundChange, offsetLess, offsetOf, zoneOffset } from '../zones.js';
 
 const UTC = 'UTC';
@@ -53,32 +52,6 @@ function expectRenderedIn(problems: Problems, field: string, received: unknown, 
 
 function expectTimestampsIn(problems: Problems, record: Record<string, unknown>, where: string, zone: string, documented: string): void {
   for (const field of TIMESTAMP_FIELDS) expectRenderedIn(problems, `${where}${field}`, record[field], zone, documented);
-}
-
-/** An order of its own for a check that changes it. */
-async function orderToChange(ctx: RunContext, label: string, location: ProfileLocation | undefined): Promise<SentOrder> {
-  const dates = datesAroundChange(location?.timeZone ?? UTC);
-  const created = await createOrder(ctx, label, {
-    ...(location && { location_name: location.name }),
-    expected_starts_at: offsetLess(dates.before),
-    expected_ends_at: offsetLess(dates.after),
-  });
-  return { ...created, dates };
-}
-
-async function update(ctx: RunContext, order: Created, fields: Record<string, unknown>): Promise<Exchange> {
-  const exchange = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', { path: { id: order.record.id }, body: { purchase_order: fields } });
-  expectStatus(exchange, 200, 'with the updated order (§4.6)');
-  return exchange;
-}
-
-/** A location whose UTC offset differs from home's at `instant`, so that reading in the wrong zone shows. */
-function destination(run: CheckRun, instant: DateTime): ProfileLocation {
-  const other = secondLocation(run, (location) => zoneOffset(location.timeZone, instant) !== zoneOffset(run.ctx.home.timeZone, instant));
-  if (zoneOffset(other.timeZone, instant) === zoneOffset(run.ctx.home.timeZone, instant)) {
-    run.skip(`the profile's locations share one UTC offset on ${instant.toISODate()}, so a move cannot show which zone is used`);
-  }
-  return other;
 }
 
 const dstNote = (zone: string, hasChange: boolean) => (hasChange ? `dates either side of ${zone}'s next daylight-saving change` : `${zone} has no daylight-saving change`);
@@ -138,34 +111,32 @@ export const timeZones: CheckGroup = {
     });
 
     group.check({ name: 'update_reads_current_zone', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§4.6' }, async ({ ctx }) => {
-      const order = await orderToChange(ctx, 'order updated in its zone', ctx.home);
-      const sent = offsetLess(order.dates.before.plus({ hours: 1 }));
-      const exchange = await update(ctx, order, { expected_starts_at: sent });
-      const problems = new Problems(exchange);
-      expectReadIn(problems, 'expected_starts_at', sent, (exchange.body as Record<string, unknown>).expected_starts_at, ctx.home.timeZone, "§4.6: an update without location_name uses the order's existing warehouse zone");
+      const changed = await updatedOrder(ctx);
+      const body = updatedRecord(changed, 'with the updated order (§4.6)');
+      const problems = new Problems(changed.update);
+      expectReadIn(problems, 'expected_starts_at', changed.sent, body.expected_starts_at, ctx.home.timeZone, "§4.6: an update without location_name uses the order's existing warehouse zone");
       problems.throwIfAny();
     });
 
     group.check({ name: 'move_reads_destination_zone', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§3' }, async (run) => {
       const { ctx } = run;
-      const order = await orderToChange(ctx, 'order moved', ctx.home);
-      const target = destination(run, order.dates.before);
-      const sent = offsetLess(order.dates.before.plus({ hours: 1 }));
-      const exchange = await update(ctx, order, { location_name: target.name, expected_starts_at: sent });
-      const body = exchange.body as Record<string, unknown>;
-      const problems = new Problems(exchange);
-      expectReadIn(problems, 'expected_starts_at', sent, body.expected_starts_at, target.timeZone, `§3: a move reads times in the destination's zone`);
-      expectRenderedIn(problems, 'expected_ends_at', body.expected_ends_at, target.timeZone, `§8: a moved order is rendered in its new warehouse's zone`);
+      const moved = await movedOrder(run);
+      const instant = moved.order.dates.before;
+      if (zoneOffset(moved.destination.timeZone, instant) === zoneOffset(ctx.home.timeZone, instant)) {
+        run.skip(`the profile's locations share one UTC offset on ${instant.toISODate()}, so a move cannot show which zone is used`);
+      }
+      const body = updatedRecord(moved, `with the order moved to ${moved.destination.name} (§3)`);
+      const problems = new Problems(moved.update);
+      expectReadIn(problems, 'expected_starts_at', moved.sent, body.expected_starts_at, moved.destination.timeZone, "§3: a move reads times in the destination's zone");
+      expectRenderedIn(problems, 'expected_ends_at', body.expected_ends_at, moved.destination.timeZone, "§8: a moved order is rendered in its new warehouse's zone");
       problems.throwIfAny();
     });
 
     group.check({ name: 'unassignment_reads_utc', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§3' }, async ({ ctx }) => {
-      const order = await orderToChange(ctx, 'order unassigned', ctx.home);
-      const sent = offsetLess(order.dates.before.plus({ hours: 1 }));
-      const exchange = await update(ctx, order, { location_name: null, expected_starts_at: sent });
-      const body = exchange.body as Record<string, unknown>;
-      const problems = new Problems(exchange);
-      expectReadIn(problems, 'expected_starts_at', sent, body.expected_starts_at, UTC, '§3: clearing the assignment reads times as UTC');
+      const changed = await blankUnassignedOrder(ctx);
+      const body = updatedRecord(changed, 'with the order unassigned (§3)');
+      const problems = new Problems(changed.update);
+      expectReadIn(problems, 'expected_starts_at', changed.sent, body.expected_starts_at, UTC, '§3: clearing the assignment reads times as UTC');
       expectRenderedIn(problems, 'expected_ends_at', body.expected_ends_at, UTC, '§8: an unassigned order is rendered in UTC');
       problems.throwIfAny();
     });

@@ -1,7 +1,7 @@
 // The conformance profile for a provisioned fixture, so the suite runs against the reference
 // server with no hand work. Roles come from the fixture's users: an admin at every paid
-// location, and where the fixture has them, a read-only role, a missing role, and an
-// organization without a paid location.
+// location, and where the fixture has them, a read-only role, a missing role, a second admin
+// for the rate-limit group, and an organization without a paid location.
 import type { ProfileFile } from '../../conformance/profile.js';
 import type { Fixture, LocationFixture, OrganizationFixture, UserFixture } from './fixture.js';
 
@@ -61,6 +61,11 @@ export function profileFor(fixture: Fixture, options: ProfileOptions): ProfileFi
     .sort((a, b) => Number(b.paid ?? false) - Number(a.paid ?? false));
   const readOnly = userWithRole(organization, 'read_only', writable);
   const noAccess = userWithRole(organization, undefined, writable);
+  // The rate-limit group exhausts its token's budget: another admin's, when there is one, so
+  // the admin token keeps its budget. It needs a role at the first paid location, whose
+  // interface shares the budget.
+  const firstPaid = writable.find((location) => location.paid);
+  const rateLimitUser = (organization.users ?? []).find((user) => user !== admin && isAdminSomewhere(user) && firstPaid && roleAt(user, firstPaid));
   const unpaidOrganization = fixture.organizations.find((o) => o !== organization && !o.locations.some((location) => location.paid) && o.users?.some(isAdminSomewhere));
   const unpaidUser = unpaidOrganization?.users?.find(isAdminSomewhere);
 
@@ -69,6 +74,7 @@ export function profileFor(fixture: Fixture, options: ProfileOptions): ProfileFi
     locations: writable.map((location) => ({ name: location.name, address: address(location.subdomain), time_zone: location.time_zone, paid: location.paid ?? false })),
     tokens: {
       admin: { token: admin.token },
+      ...(rateLimitUser && { rate_limit: { token: rateLimitUser.token } }),
       ...(readOnly && { read_only: readOnly }),
       ...(noAccess && { no_access: noAccess }),
       ...(unpaidOrganization && unpaidUser && { unpaid: { token: unpaidUser.token, organization: address(unpaidOrganization.subdomain) } }),

@@ -1,6 +1,7 @@
 // The 4xx answers the reference documents (sections 4.1, 4.6, 5 and 7), and 204 on delete.
 import type { GroupBuilder } from '../../check.js';
 import { expectErrorSentence, expectStatus, isObject, Problems } from '../../failure.js';
+import { orderForRefusals } from '../../fixtures/changed-orders.js';
 import { createOrder, assignedOrder, deletedOrder } from '../../fixtures/purchase-orders.js';
 import { deletedProduct, productAt } from '../../fixtures/products.js';
 import { preview, type Exchange } from '../../http.js';
@@ -128,12 +129,7 @@ export function defineRefusals(group: GroupBuilder): void {
   group.check({ name: 'mismatched_location_names_rejected', method: 'PATCH', path: '/purchase_orders/{id}', status: 400, section: '§4.6' }, async (run) => {
     const { ctx } = run;
     const other = secondLocation(run);
-    const { before, after } = datesAroundChange(ctx.home.timeZone);
-    const { record } = await createOrder(ctx, 'order with mismatched update', {
-      location_name: ctx.home.name,
-      expected_starts_at: offsetLess(before),
-      expected_ends_at: offsetLess(after),
-    });
+    const { record } = await orderForRefusals(ctx);
     const update = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', {
       path: { id: record.id },
       query: { location_name: ctx.home.name },
