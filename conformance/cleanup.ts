@@ -14,6 +14,8 @@ export interface CleanupOutcome {
 }
 
 interface Entry {
+  /** The record's path, e.g. `/products/42`, so that a delete the run makes itself can drop it. */
+  key: string;
   label: string;
   /** Undoes the create and resolves to what was done. */
   undo: () => Promise<string>;
@@ -24,8 +26,13 @@ export class CleanupRegistry {
   private queue: Promise<unknown> = Promise.resolve();
   readonly outcomes: CleanupOutcome[] = [];
 
-  add(label: string, undo: () => Promise<string>): void {
-    this.entries.push({ label, undo });
+  add(key: string, label: string, undo: () => Promise<string>): void {
+    this.entries.push({ key, label, undo });
+  }
+
+  /** A check deleted the record itself: nothing is left to undo. */
+  forget(key: string): void {
+    this.entries = this.entries.filter((entry) => entry.key !== key);
   }
 
   /** Labels of what is registered and not yet undone. */

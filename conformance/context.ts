@@ -6,7 +6,7 @@ import { createClient } from '../sdk/client.js';
 import { CleanupRegistry } from './cleanup.js';
 import { send, type Endpoint, type Exchange, type SendInit } from './http.js';
 import type { Profile, ProfileLocation } from './profile.js';
-import { undoCreate } from './records.js';
+import { deletedKey, undoCreate } from './records.js';
 
 export interface RunOptions {
   /** Appointments cannot be deleted; checks create them (and cancel them afterwards) only when allowed. */
@@ -37,6 +37,8 @@ export interface RunContext {
   anonymous: Endpoint;
   /** A token the deployment cannot know. */
   invalidToken: Endpoint;
+  /** Every client made so far, with the requests each sent. */
+  endpoints: Endpoint[];
   /** A client for any token and address, e.g. the rate-limit group's, which must see its 429s. */
   endpoint(label: string, token: string, address: string, options?: { retry?: false; stripAuthorization?: boolean }): Endpoint;
   /** A unique record name: `cf-1a2b3c4d <label>`. */
@@ -66,23 +68,24 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
   const cleanup = new CleanupRegistry();
   let counter = 0;
 
-  const endpoint: RunContext['endpoint'] = (label, token, address, settings = {}) => ({
-    label,
-    client: createClient({
+  const endpoints: Endpoint[] = [];
+  const endpoint: RunContext['endpoint'] = (label, token, address, settings = {}) => {
+    // A 429 is answered before anything happens, so repeating a POST after it is safe.
+    const retry = settings.retry === false ? false : {
+      retryNonIdempotent: true,
+      onRateLimited: ({ wait }: { wait: number }) => options.log(`rate limited (${label}): waiting ${Math.ceil(wait / 1000)} s until X-RateLimit-Reset`),
+    };
+    const client = createClient({
       baseUrl: address,
       token,
       timeout: REQUEST_TIMEOUT,
-      // A 429 is answered before anything happens, so repeating a POST after it is safe.
-      retry:
-        settings.retry === false
-          ? false
-          : {
-              retryNonIdempotent: true,
-              onRateLimited: ({ wait }) => options.log(`rate limited (${label}): waiting ${Math.ceil(wait / 1000)} s until X-RateLimit-Reset`),
-            },
+      retry,
       ...(settings.stripAuthorization && { middleware: [withoutAuthorization] }),
-    }),
-  });
+    });
+    const made: Endpoint = { label, client, sent: 0 };
+    endpoints.push(made);
+    return made;
+  };
 
   const [home, ...others] = profile.locations;
   const adminEndpoints = new Map<string, Endpoint>();
@@ -109,13 +112,16 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
     ...(unpaid && { unpaid: endpoint('unpaid organization', unpaid.token, unpaid.organization) }),
     anonymous: endpoint('no Authorization header', 'unused', profile.organization, { stripAuthorization: true }),
     invalidToken: endpoint('invalid token', `${prefix}-not-a-token`, profile.organization),
+    endpoints,
     endpoint,
     name: (label) => `${prefix} ${label}`,
     code: () => `${prefix.toUpperCase()}-${++counter}`,
     async send(target, method, template, init) {
       const exchange = await send(target, method, template, init);
       const undo = undoCreate(target, exchange);
-      if (undo) cleanup.add(undo.label, undo.run);
+      if (undo) cleanup.add(undo.key, undo.label, undo.run);
+      const deleted = deletedKey(exchange, init?.path);
+      if (deleted) cleanup.forget(deleted);
       return exchange;
     },
     shared<T>(key: string, make: () => Promise<T>) {

@@ -9,6 +9,8 @@ import { requestOf } from '../sdk/middleware/remember-request.js';
 export interface Endpoint {
   label: string;
   client: WarehouseClient;
+  /** Requests sent so far; a vendor sees in the verdict what the run cost each token. */
+  sent: number;
 }
 
 export interface Exchange {
@@ -51,6 +53,7 @@ function parseBody(text: string): unknown {
  */
 export async function send(endpoint: Endpoint, method: string, template: string, init: SendInit = {}): Promise<Exchange> {
   const request = endpoint.client.request as unknown as LooseRequest;
+  endpoint.sent++;
   const result = await request(method, template, {
     params: { path: init.path, query: init.query },
     ...(init.body !== undefined && { body: init.body }),

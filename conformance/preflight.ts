@@ -2,13 +2,14 @@
 // the profile's locations? Without that every check would fail for the same reason.
 import type { RunContext } from './context.js';
 import { ProfileError } from './errors.js';
-import { describeRequest, preview, send } from './http.js';
+import { locationList } from './fixtures/locations.js';
+import { describeRequest, preview } from './http.js';
 
 export async function preflight(ctx: RunContext): Promise<void> {
   const { profile } = ctx;
   let answer;
   try {
-    answer = await send(ctx.admin, 'GET', '/locations');
+    answer = await locationList(ctx);
   } catch (error) {
     const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
     throw new ProfileError(profile.file, [`organization: ${profile.organization} cannot be reached (${cause})`]);

@@ -29,15 +29,29 @@ const undoers: Record<string, { what: string; undo: Undo }> = {
   '/appointments': { what: 'appointment', undo: cancelAppointment },
 };
 
+const succeeded = (exchange: Exchange) => exchange.status >= 200 && exchange.status <= 299;
+
+/** `/products/42` for a record of the collection `/products`. */
+export function recordKey(collection: string, id: unknown): string {
+  return `${collection}/${String(id)}`;
+}
+
+/** The record a successful DELETE removed, as its key; undefined for anything else. */
+export function deletedKey(exchange: Exchange, path: Record<string, string | number> | undefined): string | undefined {
+  if (exchange.method !== 'DELETE' || !succeeded(exchange) || path?.id === undefined) return undefined;
+  return recordKey(exchange.template.replace('/{id}', ''), path.id);
+}
+
 /** The clean-up for a create that succeeded, undone with the same client that created it. */
-export function undoCreate(endpoint: Endpoint, exchange: Exchange): { label: string; run: () => Promise<string> } | undefined {
+export function undoCreate(endpoint: Endpoint, exchange: Exchange): { key: string; label: string; run: () => Promise<string> } | undefined {
   const undoer = undoers[exchange.template];
-  if (exchange.method !== 'POST' || !undoer || exchange.status < 200 || exchange.status > 299) return undefined;
+  if (exchange.method !== 'POST' || !undoer || !succeeded(exchange)) return undefined;
   const record = isObject(exchange.body) ? exchange.body : {};
   const id = record.id;
   if (typeof id !== 'number') {
     // Created, but the answer does not say what: it cannot be undone, and must be reported.
     return {
+      key: exchange.url,
       label: `${undoer.what} created by ${exchange.method} ${exchange.url}`,
       run: async () => {
         throw new Error(`the create answered ${exchange.status} without an id (${preview(exchange.body)}), so it cannot be undone`);
@@ -46,6 +60,7 @@ export function undoCreate(endpoint: Endpoint, exchange: Exchange): { label: str
   }
   const name = record.name ?? record.po_number ?? record.notes;
   return {
+    key: recordKey(exchange.template, id),
     label: `${undoer.what} ${id}${typeof name === 'string' ? ` (${name})` : ''}`,
     run: () => undoer.undo(endpoint, id),
   };

@@ -76,6 +76,7 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
       groups: groups.map((group) => group.name),
       ...(settings.grep && { grep: settings.grep }),
       allow_appointments: settings.allowAppointments,
+      requests: Object.fromEntries(ctx.endpoints.filter((endpoint) => endpoint.sent > 0).map((endpoint) => [endpoint.label, endpoint.sent])),
     },
     summary: { total: checks.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
     checks,

@@ -35,6 +35,8 @@ export interface Verdict {
     groups: string[];
     grep?: string;
     allow_appointments: boolean;
+    /** Requests sent per client: rate limits count them per token. */
+    requests: Record<string, number>;
   };
   summary: { total: number; passed: number; failed: number; skipped: number };
   checks: CheckResult[];

@@ -8,8 +8,8 @@ import { expectStatus, isObject, Problems } from '../failure.js';
 import { appointmentList, appointmentView, bookedAppointment } from '../fixtures/appointments.js';
 import { createdCompany } from '../fixtures/companies.js';
 import { blankUnassignedOrder, movedOrder, orderForRefusals, updatedRecord } from '../fixtures/changed-orders.js';
-import { createdRecord, listedRecords } from '../fixtures/created.js';
-import { productAt } from '../fixtures/products.js';
+import { listedRecords } from '../fixtures/created.js';
+import { productAt, updatedProduct } from '../fixtures/products.js';
 import { assignedOrder, unassignedOrder } from '../fixtures/purchase-orders.js';
 import { preview, type Exchange } from '../http.js';
 import { secondLocation } from '../needs.js';
@@ -34,10 +34,7 @@ export function productUpdatedElsewhere(run: CheckRun): Promise<{ update: Exchan
   const { ctx } = run;
   const other = secondLocation(run);
   return ctx.shared('product updated elsewhere', async () => {
-    const { record } = createdRecord(
-      await ctx.send(ctx.admin, 'POST', '/products', { body: { product: { name: ctx.name('product that stays'), sku: ctx.code(), location_name: ctx.home.name } } }),
-      'with the created product (§4.3)',
-    );
+    const { record } = await updatedProduct(ctx);
     const update = await ctx.send(ctx.admin, 'PATCH', '/products/{id}', { path: { id: record.id }, body: { product: { location_name: other.name } } });
     return { update, afterwards: await locationAfterwards(ctx, '/products/{id}', record.id) };
   });

@@ -1,13 +1,11 @@
 // 200 with the record, or the array of records, on every operation (section 4: "Unless
 // noted, success is 200 OK with the record (or an array for lists)").
 import type { GroupBuilder } from '../../check.js';
-import type { RunContext } from '../../context.js';
 import { expectStatus, isObject, Problems } from '../../failure.js';
 import { appointmentList, appointmentView, bookedAppointment } from '../../fixtures/appointments.js';
 import { companyList, companyView, createdCompany } from '../../fixtures/companies.js';
-import { createdRecord } from '../../fixtures/created.js';
 import { locationList } from '../../fixtures/locations.js';
-import { productAt, productLimits, productList, productView } from '../../fixtures/products.js';
+import { productAt, productLimits, productList, productView, updatedProduct } from '../../fixtures/products.js';
 import { updatedOrder } from '../../fixtures/changed-orders.js';
 import { assignedOrder, bookedOrders, orderList, orderView } from '../../fixtures/purchase-orders.js';
 import { preview, type Exchange } from '../../http.js';
@@ -37,16 +35,6 @@ function expectList(exchange: Exchange, documented: string, id?: number, records
   if (!Array.isArray(list)) problems.add('body', preview(exchange.body), `an array ${documented}`);
   else if (id !== undefined) problems.expect(list.some((r) => isObject(r) && r.id === id), 'body', () => preview(list.map((r) => (isObject(r) ? r.id : r))), `an array holding record ${id} (${documented})`);
   problems.throwIfAny();
-}
-
-/** A product updated by PATCH and then by PUT (§4: update routes accept both); the shared one stays as created. */
-function updatedProduct(ctx: RunContext) {
-  return ctx.shared('updated product', async () =>
-    createdRecord(
-      await ctx.send(ctx.admin, 'POST', '/products', { body: { product: { name: ctx.name('updated product'), sku: ctx.code(), location_name: ctx.home.name } } }),
-      'with the created product (§4.3)',
-    ),
-  );
 }
 
 export function defineSuccesses(group: GroupBuilder): void {
