@@ -107,8 +107,8 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
       }
       return found;
     },
-    ...(readOnly && { readOnly: { ...endpoint(`read-only at ${readOnly.location}`, readOnly.token, profile.organization), location: readOnly.location } }),
-    ...(noAccess && { noAccess: { ...endpoint(`no access to ${noAccess.location}`, noAccess.token, profile.organization), location: noAccess.location } }),
+    ...(readOnly && { readOnly: Object.assign(endpoint(`read-only at ${readOnly.location}`, readOnly.token, profile.organization), { location: readOnly.location }) }),
+    ...(noAccess && { noAccess: Object.assign(endpoint(`no access to ${noAccess.location}`, noAccess.token, profile.organization), { location: noAccess.location }) }),
     ...(unpaid && { unpaid: endpoint('unpaid organization', unpaid.token, unpaid.organization) }),
     anonymous: endpoint('no Authorization header', 'unused', profile.organization, { stripAuthorization: true }),
     invalidToken: endpoint('invalid token', `${prefix}-not-a-token`, profile.organization),

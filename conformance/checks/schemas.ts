@@ -56,7 +56,7 @@ const samples: Sample[] = [
   { method: 'DELETE', path: '/purchase_orders/{id}', status: 204, section: '§4.6', exchange: async ({ ctx }) => (await deletedOrder(ctx)).deletion },
   { method: 'GET', path: '/purchase_orders/with_booked_appointments', status: 200, section: '§4.6', exchange: ({ ctx }) => bookedOrders(ctx) },
   { method: 'GET', path: '/purchase_orders/with_booked_appointments', status: 400, section: '§4.6', exchange: ({ ctx }) => invalidTimeFilter(ctx) },
-  { method: 'GET', path: '/appointments', status: 200, section: '§4.5', exchange: ({ ctx }) => appointmentList(ctx) },
+  { method: 'GET', path: '/appointments', status: 200, section: '§4.5', exchange: appointmentList },
   { method: 'POST', path: '/appointments', status: 200, section: '§4.5', exchange: async (run) => (await bookedAppointment(run)).exchange },
   { method: 'GET', path: '/appointments/{id}', status: 200, section: '§4.5', exchange: appointmentView },
   { method: 'GET', path: '/product_limits', status: 200, section: '§4.7', exchange: ({ ctx }) => productLimits(ctx) },

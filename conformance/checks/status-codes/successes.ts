@@ -125,8 +125,8 @@ export function defineSuccesses(group: GroupBuilder): void {
     expectList(await bookedOrders(ctx), 'of orders with booked appointments (§4.6)');
   });
 
-  group.check({ name: 'success_returns_list', method: 'GET', path: '/appointments', status: 200, section: '§4.5' }, async ({ ctx }) => {
-    expectList(await appointmentList(ctx), 'of appointments (§4.5)');
+  group.check({ name: 'success_returns_list', method: 'GET', path: '/appointments', status: 200, section: '§4.5' }, async (run) => {
+    expectList(await appointmentList(run), 'of appointments (§4.5)');
   });
 
   group.check({ name: 'success_returns_list', method: 'GET', path: '/product_limits', status: 200, section: '§4.7' }, async ({ ctx }) => {
