@@ -227,7 +227,9 @@ export interface paths {
          *     `needs_booking → cancelled`; `pending → booked` (approval) or `cancelled`;
          *     `booked → arrived` or `cancelled`; `arrived → started` or `left`;
          *     `started → completed`; `completed → left`. `left` and `cancelled` are final.
-         *     Anything else is 422 on `state`.
+         *     Anything else is 422 on `state`. Re-sending the current `scheduled_at`, or a
+         *     `state` equal to the resulting one, changes nothing, so a full record can be sent
+         *     back; approval looks at the carrier and customer the request leaves.
          *
          *     Packing lists: entries with an `id` update that entry (the `id` must belong to
          *     this appointment, else 422), `_destroy: true` removes it, entries without `id`
@@ -251,7 +253,9 @@ export interface paths {
          *     `needs_booking → cancelled`; `pending → booked` (approval) or `cancelled`;
          *     `booked → arrived` or `cancelled`; `arrived → started` or `left`;
          *     `started → completed`; `completed → left`. `left` and `cancelled` are final.
-         *     Anything else is 422 on `state`.
+         *     Anything else is 422 on `state`. Re-sending the current `scheduled_at`, or a
+         *     `state` equal to the resulting one, changes nothing, so a full record can be sent
+         *     back; approval looks at the carrier and customer the request leaves.
          *
          *     Packing lists: entries with an `id` update that entry (the `id` must belong to
          *     this appointment, else 422), `_destroy: true` removes it, entries without `id`
