@@ -46,7 +46,8 @@ async function loadReferences(em: EntityManager, location: Location, inputs: Pac
 function resolveFields(input: PackingListInput, location: Location, references: References, field: (name: string) => string, errors: FieldErrorCollector): Fields {
   const fields: Fields = {};
   if (input.product_name !== undefined) {
-    const product = pickNamed(references.products, input.product_name, (p) => p.name, `a product of ${location.name}`);
+    const kind = { one: `a product of ${location.name}`, many: `products of ${location.name}` };
+    const product = pickNamed(references.products, input.product_name, (p) => p.name, kind);
     if ('found' in product) Object.assign(fields, { productId: product.found.id, productName: product.found.name });
     else errors.add(field('product_name'), product.problem);
   }
@@ -54,7 +55,8 @@ function resolveFields(input: PackingListInput, location: Location, references: 
     const poNumber = trimToNull(input.po_number);
     // Only orders at this warehouse or not yet assigned can arrive here.
     const candidates = references.purchaseOrders.filter((order) => (order.locationId ?? location.id) === location.id);
-    const order = poNumber ? pickNamed(candidates, poNumber, (o) => o.poNumber, `a purchase order at ${location.name} or an unassigned one`) : undefined;
+    const kind = { one: `a purchase order at ${location.name} or an unassigned one`, many: 'purchase orders' };
+    const order = poNumber ? pickNamed(candidates, poNumber, (o) => o.poNumber, kind) : undefined;
     if (!order) Object.assign(fields, { purchaseOrderId: null, poNumber: null });
     else if ('found' in order) Object.assign(fields, { purchaseOrderId: order.found.id, poNumber: order.found.poNumber });
     else errors.add(field('po_number'), order.problem);

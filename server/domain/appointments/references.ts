@@ -15,14 +15,14 @@ export type Lookup<T> = { found: T } | { problem: string };
  * (product names within a warehouse, purchase order numbers differing only in case) are
  * settled by an exact match; otherwise the name is ambiguous (DECISIONS 41).
  */
-export function pickNamed<T>(candidates: T[], name: string, nameOf: (record: T) => string, what: string): Lookup<T> {
+export function pickNamed<T>(candidates: T[], name: string, nameOf: (record: T) => string, kind: { one: string; many: string }): Lookup<T> {
   const wanted = name.trim();
   const matches = candidates.filter((record) => nameOf(record).toLowerCase() === wanted.toLowerCase());
   if (matches.length === 1) return { found: matches[0]! };
-  if (matches.length === 0) return { problem: `is not ${what}` };
+  if (matches.length === 0) return { problem: `is not ${kind.one}` };
   const exact = matches.filter((record) => nameOf(record) === wanted);
   if (exact.length === 1) return { found: exact[0]! };
-  return { problem: `matches ${matches.length} records (${what}); rename one so the name is unique` };
+  return { problem: `is ambiguous: ${matches.length} ${kind.many} match it; give them distinct names` };
 }
 
 export async function lookUpDock(em: EntityManager, location: Location, name: string): Promise<Lookup<Dock>> {
