@@ -408,10 +408,11 @@ export interface paths {
          * List product limits
          * @description Enabled limits and their overrides for the requested local calendar dates. Without
          *     `start_date` each warehouse starts at its own current date; without `end_date` the
-         *     window ends seven days after its start (so eight dates). The window may span at
-         *     most 92 days and `end_date` may not precede `start_date` (400). A limit appears when
-         *     its date range meets the window; `dates` expands it for each applicable date with
-         *     any override applied. Paginated by limit.
+         *     window ends seven days after its start (so eight dates). The window may hold at
+         *     most 92 dates and `end_date` may not precede `start_date` (400); with only
+         *     `end_date`, a warehouse whose current date is already after it has no limits to
+         *     show. A limit appears when its date range meets the window; `dates` expands it for
+         *     each applicable date with any override applied. Paginated by limit.
          */
         get: operations["listProductLimits"];
         put?: never;
@@ -806,7 +807,7 @@ export interface components {
              * @description Last local date; null when open-ended.
              */
             end_date: string | null;
-            /** @description Overrides of this limit on dates inside the requested window. */
+            /** @description Overrides of this limit on dates inside both the requested window and the limit's own date range. */
             overrides: components["schemas"]["ProductLimitOverride"][];
             /** @description Each requested date on which the limit applies, overrides included. */
             dates: components["schemas"]["ProductLimitDate"][];
