@@ -1,20 +1,27 @@
 // Appointments (section 4.5): deliveries and pickups at a warehouse's docks, on both
 // interfaces. Cancelled, never deleted (the router answers DELETE with 405).
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { appointmentListFilter } from '../domain/appointments/list-filter.js';
 import { loadAppointmentRelations } from '../domain/appointments/relations.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
 import { pageRequest, setPaginationHeaders } from '../domain/pagination.js';
-import { findOwned } from '../domain/records.js';
 import { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
+import { notFound } from '../http/errors.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { renderAppointment } from '../render/appointment.js';
 
-/** Finds an appointment the user may see at the selected location (404 otherwise). */
-async function findAppointment(em: EntityManager, access: Access, id: number, selected: Location | undefined) {
-  const appointment = await findOwned(em, Appointment, access.organization.id, id, 'appointment');
+/**
+ * Finds an appointment the user may see at the selected location (404 otherwise). Updates
+ * lock the row until they commit, so two clients moving the same appointment at once (the
+ * yard marking it arrived while the ERP cancels it) are checked one after the other against
+ * the lifecycle instead of the last one silently winning.
+ */
+async function findAppointment(em: EntityManager, access: Access, id: number, selected: Location | undefined, lockMode?: LockMode) {
+  const appointment = await em.findOne(Appointment, { id, organizationId: access.organization.id }, lockMode ? { lockMode } : {});
+  if (!appointment) throw notFound(`appointment ${id} not found`);
   return { appointment, location: access.recordLocation(appointment.locationId, selected, `appointment ${id}`) };
 }
 
@@ -26,7 +33,8 @@ async function updateAppointment(input: HandlerInput<'updateAppointment'> | Hand
   const { em, access, path, query } = input;
   const body = input.body.appointment;
   // A location_name selects where the appointment must be; it never moves it (DECISIONS 15).
-  const { appointment, location } = await findAppointment(em, access, path.id, access.selectedLocation(query.location_name, body.location_name));
+  const selected = access.selectedLocation(query.location_name, body.location_name);
+  const { appointment, location } = await findAppointment(em, access, path.id, selected, LockMode.PESSIMISTIC_WRITE);
   access.require(location, 'write');
   await changeAppointment(em, appointment, location, body);
   return renderOne(em, appointment, location);

@@ -151,6 +151,16 @@ describe('appointment lifecycle', () => {
       expect((await update(gone.id, { state: 'arrived' })).body.errors.state).to.deep.equal(['cannot change from left to arrived: left is final']);
     });
 
+    it('checks simultaneous transitions one after the other, so only one of two conflicting moves succeeds', async () => {
+      for (let round = 0; round < 3; round++) {
+        const created = await create({ scheduled_at: '2025-07-01T09:00:00' });
+        const results = await Promise.all([update(created.id, { state: 'arrived' }), update(created.id, { state: 'cancelled' })]);
+        expect(results.map((res) => res.status).sort()).to.deep.equal([200, 422]);
+        const winner = results.find((res) => res.status === 200)!.body.state;
+        expect((await world.as('admin').get(`/appointments/${created.id}`)).body.state).to.equal(winner);
+      }
+    });
+
     it('leaves the appointment untouched when a transition is refused', async () => {
       const created = await create({ scheduled_at: '2025-07-01T09:00:00' });
       const res = await update(created.id, { notes: 'should not stick', state: 'left' });
