@@ -13,7 +13,7 @@ import type { FieldErrorCollector } from '../../http/errors.js';
 import { trimToNull } from '../text.js';
 import { pickNamed } from './references.js';
 
-export type PackingListInput = components['schemas']['PackingListInput'];
+type PackingListInput = components['schemas']['PackingListInput'];
 
 type Fields = Partial<Pick<PackingList, 'productId' | 'productName' | 'purchaseOrderId' | 'poNumber' | 'quantity' | 'receivedQuantity'>>;
 

@@ -86,10 +86,12 @@ async function applyInput(em: EntityManager, appointment: Appointment, location:
 }
 
 /**
- * Creates an appointment at `location` (already chosen and authorized by the caller) and
- * answers it with its id. The API's create uses this, and so can anything seeding data.
+ * Creates an appointment at `location` (already chosen and authorized by the caller, so a
+ * `location_name` in `input` is not consulted) and answers it with its id. The API's create
+ * uses this, and so can anything seeding data.
  */
 export async function createAppointmentAt(em: EntityManager, location: Location, input: AppointmentCreate): Promise<Appointment> {
+  // Persisted only once valid, so a refused input leaves nothing for a later flush to write.
   const appointment = em.create(Appointment, {
     organizationId: location.organizationId,
     locationId: location.id,
@@ -103,7 +105,6 @@ export async function createAppointmentAt(em: EntityManager, location: Location,
     referenceNumbers: [],
     notes: null,
   } as never, { persist: false }) as Appointment;
-  // Persisted only once valid, so a refused input leaves nothing for a later flush to write.
   await applyInput(em, appointment, location, input, true);
   return appointment;
 }

@@ -1,7 +1,6 @@
 // Loading one page of enabled limits whose date range meets each warehouse's window, then
 // their overrides and products in one query each.
-import type { FilterQuery } from '@mikro-orm/core';
-import { sql } from '@mikro-orm/core';
+import { sql, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Product } from '../../entities/product.js';
 import { ProductLimit, ProductLimitOverride } from '../../entities/product-limit.js';
