@@ -1,5 +1,10 @@
 import { expect } from 'chai';
+import { createAppointmentAt } from '../domain/appointments/write.js';
+import { Appointment } from '../entities/appointment.js';
+import { Location } from '../entities/location.js';
+import { ValidationFailed } from '../http/errors.js';
 import { createAppointment } from './support/appointments.js';
+import { testOrm } from './support/database.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { createWorld, type World } from './support/world.js';
 
@@ -145,6 +150,26 @@ describe('appointments', () => {
       });
       expect(refused.status).to.equal(422);
       expect(Number((await admin.get('/appointments')).headers['total-count'])).to.equal(before);
+    });
+  });
+
+  describe('creating outside HTTP, as seeding does', () => {
+    it('creates an appointment through the same rules the API applies, and refuses the same bad input', async () => {
+      const em = (await testOrm()).em.fork();
+      const vancouver = await em.findOneOrFail(Location, { subdomain: `${world.id}-vancouver` });
+      const created = await em.transactional((tx) =>
+        createAppointmentAt(tx, vancouver, { scheduled_at: '2025-07-01T09:00:00', dock_name: 'door a', carrier_name: 'Careful Carriers', packing_lists: [{ product_name: 'apples', quantity: 4 }] }),
+      );
+      const res = await world.as('admin').get(`/appointments/${created.id}`);
+      expect(res.body).to.include({ location_name: 'Vancouver DC', state: 'pending', dock_name: 'Door A', scheduled_at: '2025-07-01T09:00:00-07:00' });
+      expect(res.body.packing_lists[0]).to.include({ product_name: 'Apples', quantity: 4 });
+
+      const before = await em.count(Appointment, { locationId: vancouver.id });
+      let refusal: unknown;
+      await em.transactional((tx) => createAppointmentAt(tx, vancouver, { dock_name: 'Dock 1' })).catch((error: unknown) => (refusal = error));
+      expect(refusal).to.be.instanceOf(ValidationFailed);
+      expect((refusal as ValidationFailed).errors).to.deep.equal({ dock_name: ['is not a dock of Vancouver DC'] });
+      expect(await em.count(Appointment, { locationId: vancouver.id })).to.equal(before);
     });
   });
 
