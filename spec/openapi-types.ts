@@ -227,7 +227,9 @@ export interface paths {
          *     `needs_booking → cancelled`; `pending → booked` (approval) or `cancelled`;
          *     `booked → arrived` or `cancelled`; `arrived → started` or `left`;
          *     `started → completed`; `completed → left`. `left` and `cancelled` are final.
-         *     Anything else is 422 on `state`.
+         *     Anything else is 422 on `state`. Re-sending the current `scheduled_at`, or a
+         *     `state` equal to the resulting one, changes nothing, so a full record can be sent
+         *     back; approval looks at the carrier and customer the request leaves.
          *
          *     Packing lists: entries with an `id` update that entry (the `id` must belong to
          *     this appointment, else 422), `_destroy: true` removes it, entries without `id`
@@ -251,7 +253,9 @@ export interface paths {
          *     `needs_booking → cancelled`; `pending → booked` (approval) or `cancelled`;
          *     `booked → arrived` or `cancelled`; `arrived → started` or `left`;
          *     `started → completed`; `completed → left`. `left` and `cancelled` are final.
-         *     Anything else is 422 on `state`.
+         *     Anything else is 422 on `state`. Re-sending the current `scheduled_at`, or a
+         *     `state` equal to the resulting one, changes nothing, so a full record can be sent
+         *     back; approval looks at the carrier and customer the request leaves.
          *
          *     Packing lists: entries with an `id` update that entry (the `id` must belong to
          *     this appointment, else 422), `_destroy: true` removes it, entries without `id`
@@ -404,10 +408,11 @@ export interface paths {
          * List product limits
          * @description Enabled limits and their overrides for the requested local calendar dates. Without
          *     `start_date` each warehouse starts at its own current date; without `end_date` the
-         *     window ends seven days after its start (so eight dates). The window may span at
-         *     most 92 days and `end_date` may not precede `start_date` (400). A limit appears when
-         *     its date range meets the window; `dates` expands it for each applicable date with
-         *     any override applied. Paginated by limit.
+         *     window ends seven days after its start (so eight dates). The window may hold at
+         *     most 92 dates and `end_date` may not precede `start_date` (400); with only
+         *     `end_date`, a warehouse whose current date is already after it has no limits to
+         *     show. A limit appears when its date range meets the window; `dates` expands it for
+         *     each applicable date with any override applied. Paginated by limit.
          */
         get: operations["listProductLimits"];
         put?: never;
@@ -802,7 +807,7 @@ export interface components {
              * @description Last local date; null when open-ended.
              */
             end_date: string | null;
-            /** @description Overrides of this limit on dates inside the requested window. */
+            /** @description Overrides of this limit on dates inside both the requested window and the limit's own date range. */
             overrides: components["schemas"]["ProductLimitOverride"][];
             /** @description Each requested date on which the limit applies, overrides included. */
             dates: components["schemas"]["ProductLimitDate"][];
