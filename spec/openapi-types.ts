@@ -686,11 +686,15 @@ export interface components {
          *     applicable definitions disagree on the type, is 422.
          */
         CustomValuesInput: {
-            [key: string]: string | number | boolean | Record<string, never> | unknown[] | null;
+            [key: string]: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[] | null;
         };
         /** @description Stored custom values; text fields as strings, JSON fields as objects or arrays. */
         CustomValues: {
-            [key: string]: string | Record<string, never> | unknown[];
+            [key: string]: string | {
+                [key: string]: unknown;
+            } | unknown[];
         };
         PurchaseOrderItemInput: {
             /** @description Update this item; it must belong to the order (422). Not allowed on create. */
