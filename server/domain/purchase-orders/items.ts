@@ -91,14 +91,18 @@ export async function planItems(context: ItemContext, current: PurchaseOrderItem
   const destroyed = new Set<number>();
   const added: PlannedItem[] = [];
 
-  const plan = (input: ItemInput, path: string, item?: PurchaseOrderItem): PlannedItem => ({
-    item,
-    path,
-    productName: plannedName(input.product_name, item?.productName, path, errors),
-    quantity: plannedQuantity(input.quantity, item?.quantity, path, errors),
-    customer: plannedCustomer(input, path, customers, errors) ?? (item ? undefined : null),
-    customValues: customFields.merge('purchase_order_item', item?.customValues ?? {}, input.custom_values, path, errors),
-  });
+  const plan = (input: ItemInput, path: string, item?: PurchaseOrderItem): PlannedItem => {
+    const customer = plannedCustomer(input, path, customers, errors);
+    return {
+      item,
+      path,
+      productName: plannedName(input.product_name, item?.productName, path, errors),
+      quantity: plannedQuantity(input.quantity, item?.quantity, path, errors),
+      // A new item without a customer has none; an existing one keeps its own.
+      customer: customer === undefined && !item ? null : customer,
+      customValues: customFields.merge('purchase_order_item', item?.customValues ?? {}, input.custom_values, path, errors),
+    };
+  };
   const unchanged = (item: PurchaseOrderItem): PlannedItem => {
     const path = `purchase_order_items[id=${item.id}].`;
     return { item, path, productName: item.productName, quantity: item.quantity, customValues: customFields.merge('purchase_order_item', item.customValues, undefined, path, errors) };
