@@ -137,6 +137,14 @@ describe('purchase order custom fields', () => {
       expect(untouched.body.custom_values).to.deep.equal({ lot_code: 'ABC-1', priority: 'high' });
     });
 
+    it('keeps every key when several updates merge values into the same order at once', async () => {
+      const order = await create({ location_name: 'Toronto DC' });
+      const updates = [{ priority: 'high' }, { pallets: 3 }, { received_on: '2025-01-01' }, { handling: { stack: true } }];
+      const results = await Promise.all(updates.map((custom_values) => patch(order.id, { custom_values })));
+      expect(results.map((res) => res.status)).to.deep.equal([200, 200, 200, 200]);
+      expect((await current(order.id)).custom_values).to.deep.equal({ priority: 'high', pallets: '3', received_on: '2025-01-01', handling: { stack: true } });
+    });
+
     it('merges item values by id in the same way', async () => {
       const order = await create({ location_name: 'Toronto DC', purchase_order_items: [{ product_name: 'A', quantity: 1, custom_values: { temperature: 4, fragile: false } }] });
       const res = await patch(order.id, { purchase_order_items: [{ id: order.purchase_order_items[0].id, custom_values: { temperature: null, fragile: true } }] });

@@ -1,11 +1,11 @@
 // Where a purchase order is, and who may put it where: the assignment state machine of
 // reference section 3 and the location rules of section 4.6 and DECISIONS 16.
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { Location } from '../../entities/location.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import type { Access, Need } from '../access.js';
-import { findOwned } from '../records.js';
 
 /**
  * What writing an order needs to know about the caller. `Access` is one; a provisioning
@@ -55,9 +55,17 @@ export function authorizeAssignment(actor: PurchaseOrderActor, current: Location
 }
 
 /**
- * Finds an order for view, update or delete. A URL location must allow `need` (403), and
- * only narrows what can be found: an unassigned order is inside every location filter, an
- * order elsewhere or at an inaccessible location is 404.
+ * Locks the order for the rest of the transaction: updates merge into what is stored
+ * (custom values, items), so two at once must not both start from the same copy.
+ */
+export function findPurchaseOrderForWrite(em: EntityManager, where: { organizationId: number } & ({ id: number } | { poNumber: string })) {
+  return em.findOne(PurchaseOrder, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
+}
+
+/**
+ * Finds an order for view, update or delete (locked for writes). A URL location must allow
+ * `need` (403), and only narrows what can be found: an unassigned order is inside every
+ * location filter, an order elsewhere or at an inaccessible location is 404.
  */
 export async function findVisiblePurchaseOrder(
   em: EntityManager,
@@ -67,7 +75,9 @@ export async function findVisiblePurchaseOrder(
   need: Need,
 ): Promise<{ order: PurchaseOrder; location: Location | null }> {
   if (url) access.require(url, need);
-  const order = await findOwned(em, PurchaseOrder, access.organization.id, id, 'purchase order');
+  const where = { organizationId: access.organization.id, id };
+  const order = need === 'write' ? await findPurchaseOrderForWrite(em, where) : await em.findOne(PurchaseOrder, where);
+  if (!order) throw notFound(`purchase order ${id} not found`);
   const location = order.locationId == null ? null : access.recordLocation(order.locationId, url, `purchase order ${id}`);
   return { order, location };
 }

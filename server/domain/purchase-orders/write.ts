@@ -7,7 +7,7 @@ import type { Location } from '../../entities/location.js';
 import { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
 import { FieldErrorCollector, ValidationFailed } from '../../http/errors.js';
 import { flushUnique } from '../records.js';
-import { authorizeAssignment, requestedPlacement, type PurchaseOrderActor } from './assignment.js';
+import { authorizeAssignment, findPurchaseOrderForWrite, requestedPlacement, type PurchaseOrderActor } from './assignment.js';
 import { applicableCustomFields } from './custom-fields.js';
 import { createCustomers } from './customers.js';
 import { checkRequiredFields, plannedFields, type PurchaseOrderInput } from './fields.js';
@@ -85,7 +85,7 @@ export async function upsertPurchaseOrder(
   input: PurchaseOrderInput & { po_number: string },
   { urlLocation, replaceItems = false }: PlacementOptions & { replaceItems?: boolean } = {},
 ): Promise<{ order: PurchaseOrder; action: 'created' | 'updated' }> {
-  const order = await em.findOne(PurchaseOrder, { organizationId: actor.organization.id, poNumber: input.po_number.trim() });
+  const order = await findPurchaseOrderForWrite(em, { organizationId: actor.organization.id, poNumber: input.po_number.trim() });
   if (!order) return { order: await createPurchaseOrder(em, actor, input, { urlLocation }), action: 'created' };
   if (urlLocation && order.locationId != null && order.locationId !== urlLocation.id) {
     throw ValidationFailed.field('po_number', `belongs to an order assigned to another location than ${urlLocation.name}`);
