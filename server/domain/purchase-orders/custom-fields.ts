@@ -36,13 +36,15 @@ export class ApplicableCustomFields {
    * `<path>custom_values.<key>`; the answer is the set to store.
    */
   merge(target: CustomFieldTarget, current: StoredCustomValues, sent: CustomValuesInput | undefined, path: string, errors: FieldErrorCollector): StoredCustomValues {
-    const merged: Record<string, unknown> = { ...current };
+    // A Map, so that even `__proto__` (refused by the HTTP body parser, not by every
+    // caller of this code) is checked like any other key.
+    const merged = new Map<string, unknown>(Object.entries(current));
     for (const [key, value] of Object.entries(sent ?? {})) {
-      if (value === null) delete merged[key];
-      else merged[key] = value;
+      if (value === null) merged.delete(key);
+      else merged.set(key, value);
     }
     const stored: StoredCustomValues = {};
-    for (const [key, value] of Object.entries(merged)) {
+    for (const [key, value] of merged) {
       const field = `${path}custom_values.${key}`;
       const definitions = this.byKey.get(`${target}:${key}`) ?? [];
       const types = [...new Set(definitions.map((definition) => definition.fieldType))];

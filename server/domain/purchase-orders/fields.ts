@@ -57,6 +57,6 @@ export function checkRequiredFields(
   errors: FieldErrorCollector,
 ): void {
   for (const field of location?.requiredPoFields ?? []) {
-    if (field in requirable && order[requirable[field as Requirable]] == null) errors.add(field, `can't be blank (${location!.name} requires it)`);
+    if (Object.hasOwn(requirable, field) && order[requirable[field as Requirable]] == null) errors.add(field, `can't be blank (${location!.name} requires it)`);
   }
 }
