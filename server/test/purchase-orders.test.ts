@@ -138,6 +138,19 @@ describe('purchase orders', () => {
       expect(impossible.body.error).to.include('expected_starts_at');
     });
 
+    it('answers 400 for times outside the years the service can store and render', async () => {
+      const admin = world.as('admin');
+      for (const time of ['0000-01-01T00:00:00Z', '0099-06-01T00:00:00Z', '9999-12-31T23:59:59-12:00']) {
+        const res = await admin.post('/purchase_orders', orderBody({ expected_ends_at: time }));
+        expect(res.status, time).to.equal(400);
+        expect(res.body.error).to.include('expected_ends_at').and.include('between');
+      }
+      expect((await admin.get('/purchase_orders', { start_time: '0000-01-01T00:00:00' })).status).to.equal(400);
+      const edge = await admin.post('/purchase_orders', orderBody({ location_name: 'Auckland DC', expected_starts_at: '9999-12-30T23:59:59Z' }));
+      expect(edge.status).to.equal(200);
+      expect(edge.body.expected_starts_at).to.equal('9999-12-31T12:59:59+13:00');
+    });
+
     it('requires product_name and quantity on new items and refuses ids and _destroy on create', async () => {
       const res = await world.as('admin').post(
         '/purchase_orders',
