@@ -329,7 +329,9 @@ export interface paths {
             query?: {
                 /**
                  * @description Only limits which orders can be found: the order must be at this location or
-                 *     unassigned, else 404. It never assigns or moves the order.
+                 *     unassigned, else 404. It never assigns or moves the order. Unknown is 404; a
+                 *     location where the user lacks the access the request needs (read to view, write to
+                 *     update or delete) is 403, even for an unassigned order.
                  */
                 location_name?: string;
             };
@@ -356,8 +358,10 @@ export interface paths {
          *     Offset-less times are read in the destination's zone on an assignment or move, as
          *     UTC on unassignment, and in the order's current zone otherwise. Custom fields,
          *     required fields, product-name validation and customer settings follow the same
-         *     effective location. All of the order's current `custom_values` must be valid for
-         *     the effective location: set a key to null to remove it.
+         *     effective location. The order as it will be must be valid there: all of its
+         *     `custom_values` (set a key to null to remove it), and every item it keeps, whether
+         *     or not the request mentions it. Errors on items the request does not mention are
+         *     keyed by id, e.g. `purchase_order_items[id=17].custom_values.temperature`.
          *
          *     Line items: entries with an `id` update that item (it must belong to this order,
          *     else 422), `_destroy: true` removes it, entries without `id` are added; items not
@@ -386,8 +390,10 @@ export interface paths {
          *     Offset-less times are read in the destination's zone on an assignment or move, as
          *     UTC on unassignment, and in the order's current zone otherwise. Custom fields,
          *     required fields, product-name validation and customer settings follow the same
-         *     effective location. All of the order's current `custom_values` must be valid for
-         *     the effective location: set a key to null to remove it.
+         *     effective location. The order as it will be must be valid there: all of its
+         *     `custom_values` (set a key to null to remove it), and every item it keeps, whether
+         *     or not the request mentions it. Errors on items the request does not mention are
+         *     keyed by id, e.g. `purchase_order_items[id=17].custom_values.temperature`.
          *
          *     Line items: entries with an `id` update that item (it must belong to this order,
          *     else 422), `_destroy: true` removes it, entries without `id` are added; items not
@@ -686,16 +692,21 @@ export interface components {
         };
         /**
          * @description Values for configured custom fields, by key. JSON-type fields take objects and
-         *     arrays; other fields take strings, numbers or booleans, stored as text and checked
-         *     against the field's rules. null removes a value. An unknown key, or a key whose
-         *     applicable definitions disagree on the type, is 422.
+         *     arrays; other fields take strings, numbers or booleans, stored as text (`3` as
+         *     `"3"`, `true` as `"true"`) and checked against the field's rules. null removes a
+         *     value. An unknown key, or a key whose applicable definitions disagree on the type,
+         *     is 422.
          */
         CustomValuesInput: {
-            [key: string]: string | number | boolean | Record<string, never> | unknown[] | null;
+            [key: string]: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[] | null;
         };
         /** @description Stored custom values; text fields as strings, JSON fields as objects or arrays. */
         CustomValues: {
-            [key: string]: string | Record<string, never> | unknown[];
+            [key: string]: string | {
+                [key: string]: unknown;
+            } | unknown[];
         };
         PurchaseOrderItemInput: {
             /** @description Update this item; it must belong to the order (422). Not allowed on create. */
@@ -1658,7 +1669,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Records per page. */
                 per_page?: components["parameters"]["PerPage"];
-                /** @description That location's orders plus unassigned orders. */
+                /** @description That location's orders plus unassigned orders. Unknown is 404, inaccessible 403. */
                 location_name?: string;
                 /** @description Exact match on the purchase order number. */
                 po_number?: string;
@@ -1740,7 +1751,7 @@ export interface operations {
     listPurchaseOrdersWithBookedAppointments: {
         parameters: {
             query?: {
-                /** @description That accessible location's orders plus unassigned orders. */
+                /** @description That accessible location's orders plus unassigned orders. Unknown is 404, inaccessible 403. */
                 location_name?: string;
                 /** @description Orders with an accessible booked appointment starting at or after this time. */
                 start_time?: components["schemas"]["InputDateTime"];
@@ -1782,7 +1793,9 @@ export interface operations {
             query?: {
                 /**
                  * @description Only limits which orders can be found: the order must be at this location or
-                 *     unassigned, else 404. It never assigns or moves the order.
+                 *     unassigned, else 404. It never assigns or moves the order. Unknown is 404; a
+                 *     location where the user lacks the access the request needs (read to view, write to
+                 *     update or delete) is 403, even for an unassigned order.
                  */
                 location_name?: string;
             };
@@ -1817,7 +1830,9 @@ export interface operations {
             query?: {
                 /**
                  * @description Only limits which orders can be found: the order must be at this location or
-                 *     unassigned, else 404. It never assigns or moves the order.
+                 *     unassigned, else 404. It never assigns or moves the order. Unknown is 404; a
+                 *     location where the user lacks the access the request needs (read to view, write to
+                 *     update or delete) is 403, even for an unassigned order.
                  */
                 location_name?: string;
             };
@@ -1853,7 +1868,9 @@ export interface operations {
             query?: {
                 /**
                  * @description Only limits which orders can be found: the order must be at this location or
-                 *     unassigned, else 404. It never assigns or moves the order.
+                 *     unassigned, else 404. It never assigns or moves the order. Unknown is 404; a
+                 *     location where the user lacks the access the request needs (read to view, write to
+                 *     update or delete) is 403, even for an unassigned order.
                  */
                 location_name?: string;
             };
@@ -1880,7 +1897,9 @@ export interface operations {
             query?: {
                 /**
                  * @description Only limits which orders can be found: the order must be at this location or
-                 *     unassigned, else 404. It never assigns or moves the order.
+                 *     unassigned, else 404. It never assigns or moves the order. Unknown is 404; a
+                 *     location where the user lacks the access the request needs (read to view, write to
+                 *     update or delete) is 403, even for an unassigned order.
                  */
                 location_name?: string;
             };

@@ -53,14 +53,17 @@ describe('appointment packing lists', () => {
     expect(apples).to.include({ name: 'Apples', sku: 'APL-001' });
   });
 
-  it('links a purchase order at the warehouse or an unassigned one by number, case-insensitively', async () => {
+  it('links a purchase order at the warehouse or an unassigned one by its exact number', async () => {
     const res = await create([
-      { product_name: 'Apples', quantity: 1, po_number: 'po-100' },
+      { product_name: 'Apples', quantity: 1, po_number: ' PO-100 ' },
       { product_name: 'Apples', quantity: 1, po_number: 'PO-200' },
     ]);
     expect(res.status).to.equal(200);
     expect(res.body.packing_lists.map((l: Listed) => l.po_number)).to.deep.equal(['PO-100', 'PO-200']);
     expect((await storedLists(res.body.id)).map((l) => l.purchaseOrderId)).to.deep.equal([orders.toronto, orders.unassigned]);
+    const otherCase = await create([{ product_name: 'Apples', quantity: 1, po_number: 'po-100' }]);
+    expect(otherCase.status).to.equal(422);
+    expect(otherCase.body.errors).to.have.keys('packing_lists[0].po_number');
   });
 
   it('rejects a product of another warehouse, an unknown product, a purchase order of another warehouse and an unknown one', async () => {
@@ -153,11 +156,13 @@ describe('appointment packing lists', () => {
       expect((await world.as('admin').get(`/appointments/${mine.id}`)).body.packing_lists).to.have.length(1);
     });
 
-    it('skips a new entry marked _destroy', async () => {
+    it('rejects _destroy without an id, changing nothing', async () => {
       const created = (await create([{ product_name: 'Apples', quantity: 1 }])).body;
       const res = await update(created.id, [{ product_name: 'Bananas', quantity: 1, _destroy: true }]);
-      expect(res.status).to.equal(200);
-      expect(res.body.packing_lists.map((l: Listed) => l.product_name)).to.deep.equal(['Apples']);
+      expect(res.status).to.equal(422);
+      expect(res.body.errors).to.deep.equal({ 'packing_lists[0]._destroy': ['needs the id of the packing list to remove'] });
+      const after = await world.as('admin').get(`/appointments/${created.id}`);
+      expect(after.body.packing_lists.map((l: Listed) => l.product_name)).to.deep.equal(['Apples']);
     });
 
     it('moves the appointment updated_at when only a packing list changes', async () => {

@@ -30,13 +30,14 @@ interface References {
 }
 
 async function loadReferences(em: EntityManager, location: Location, inputs: PackingListInput[]): Promise<References> {
-  const lower = (values: (string | null | undefined)[]) => [...new Set(values.map(trimToNull).filter((v): v is string => v !== null).map((v) => v.toLowerCase()))];
-  const productNames = lower(inputs.map((input) => input.product_name));
-  const poNumbers = lower(inputs.map((input) => input.po_number));
+  const present = (values: (string | null | undefined)[]) => [...new Set(values.map(trimToNull).filter((v): v is string => v !== null))];
+  const productNames = present(inputs.map((input) => input.product_name)).map((name) => name.toLowerCase());
+  // Purchase order numbers are identifiers, compared exactly (DECISIONS 49).
+  const poNumbers = present(inputs.map((input) => input.po_number));
   const ids = inputs.map((input) => input.id).filter((id): id is number => id !== undefined);
   const products = productNames.length ? await em.find(Product, { locationId: location.id, [sql.lower('name')]: { $in: productNames } }) : [];
   const purchaseOrders = poNumbers.length
-    ? await em.find(PurchaseOrder, { organizationId: location.organizationId, [sql.lower('po_number')]: { $in: poNumbers } })
+    ? await em.find(PurchaseOrder, { organizationId: location.organizationId, poNumber: { $in: poNumbers } })
     : [];
   const existing = ids.length ? await em.find(PackingList, { organizationId: location.organizationId, id: { $in: ids } }) : [];
   return { products, purchaseOrders, existing: new Map(existing.map((list) => [list.id, list])) };
@@ -55,11 +56,11 @@ function resolveFields(input: PackingListInput, location: Location, references: 
     const poNumber = trimToNull(input.po_number);
     // Only orders at this warehouse or not yet assigned can arrive here.
     const candidates = references.purchaseOrders.filter((order) => (order.locationId ?? location.id) === location.id);
-    const kind = { one: `a purchase order at ${location.name} or an unassigned one`, many: 'purchase orders' };
-    const order = poNumber ? pickNamed(candidates, poNumber, (o) => o.poNumber, kind) : undefined;
-    if (!order) Object.assign(fields, { purchaseOrderId: null, poNumber: null });
-    else if ('found' in order) Object.assign(fields, { purchaseOrderId: order.found.id, poNumber: order.found.poNumber });
-    else errors.add(field('po_number'), order.problem);
+    const kind = { one: `a purchase order at ${location.name} or an unassigned one` };
+    const order = poNumber ? candidates.find((candidate) => candidate.poNumber === poNumber) : undefined;
+    if (!poNumber) Object.assign(fields, { purchaseOrderId: null, poNumber: null });
+    else if (order) Object.assign(fields, { purchaseOrderId: order.id, poNumber: order.poNumber });
+    else errors.add(field('po_number'), `is not ${kind.one}`);
   }
   if (input.quantity !== undefined) fields.quantity = input.quantity;
   if (input.received_quantity !== undefined) fields.receivedQuantity = input.received_quantity;
@@ -83,8 +84,11 @@ export async function planPackingLists(
   inputs.forEach((input, index) => {
     const field = (name: string) => `packing_lists[${index}].${name}`;
     if (input.id === undefined) {
-      // A new entry marked for removal is skipped, as the convention does (DECISIONS 40).
-      if (input._destroy) return;
+      // Removal needs an id to remove; silently dropping the entry would hide a client bug (DECISIONS 40).
+      if (input._destroy) {
+        errors.add(field('_destroy'), 'needs the id of the packing list to remove');
+        return;
+      }
       const fields = resolveFields(input, location, references, field, errors);
       if (input.product_name === undefined) errors.add(field('product_name'), 'is required');
       if (input.quantity === undefined) errors.add(field('quantity'), 'is required');
