@@ -2,7 +2,7 @@ import type { components } from '../../spec/openapi-types.js';
 import type { Location } from '../entities/location.js';
 import type { PurchaseOrder, PurchaseOrderItem } from '../entities/purchase-order.js';
 import { renderNullableTime, renderTime } from '../domain/time.js';
-import { zoneOf } from '../domain/purchase-orders/times.js';
+import { zoneOf } from '../domain/time.js';
 
 type Schemas = components['schemas'];
 

@@ -7,7 +7,7 @@ import { authorizeAssignment, findVisiblePurchaseOrder, requestedAssignment } fr
 import { searchOrdersWithBookedAppointments } from '../domain/purchase-orders/booked-appointments.js';
 import { purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
 import { presentPurchaseOrders } from '../domain/purchase-orders/present.js';
-import { collectionTimeFilters } from '../domain/purchase-orders/times.js';
+import { collectionTimeFilters } from '../domain/time.js';
 import { createPurchaseOrder, savePurchaseOrder } from '../domain/purchase-orders/write.js';
 import { PurchaseOrder } from '../entities/purchase-order.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';

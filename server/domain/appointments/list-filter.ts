@@ -4,15 +4,12 @@ import type { FilterQuery } from '@mikro-orm/core';
 import type { operations } from '../../../spec/openapi-types.js';
 import type { Appointment } from '../../entities/appointment.js';
 import type { Access } from '../access.js';
-import { UTC, parseOptionalInputTime } from '../time.js';
+import { collectionTimeFilters } from '../time.js';
 
 type ListQuery = NonNullable<operations['listAppointments']['parameters']['query']>;
 
 export function appointmentListFilter(access: Access, query: ListQuery): FilterQuery<Appointment> {
-  const zone = access.urlLocation(query.location_name)?.timeZone ?? UTC;
-  const startTime = parseOptionalInputTime(query.start_time, zone, 'start_time');
-  const endTime = parseOptionalInputTime(query.end_time, zone, 'end_time');
-  const updatedSince = parseOptionalInputTime(query.updated_since, zone, 'updated_since');
+  const { startTime, endTime, updatedSince } = collectionTimeFilters(query, access.urlLocation(query.location_name));
   const scheduledAt = { ...(startTime ? { $gte: startTime } : {}), ...(endTime ? { $lte: endTime } : {}) };
   return {
     organizationId: access.organization.id,

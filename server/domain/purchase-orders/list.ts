@@ -3,7 +3,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { Access } from '../access.js';
-import { collectionTimeFilters } from './times.js';
+import { collectionTimeFilters } from '../time.js';
 
 export interface ListQuery {
   location_name?: string;

@@ -12,7 +12,8 @@ import { applicableCustomFields } from './custom-fields.js';
 import { createCustomers } from './customers.js';
 import { checkRequiredFields, plannedFields, type PurchaseOrderInput } from './fields.js';
 import { applyItems, planItems, type ItemsMode } from './items.js';
-import { plannedTimes, zoneOf } from './times.js';
+import { zoneOf } from '../time.js';
+import { plannedTimes } from './times.js';
 
 export type { PurchaseOrderActor } from './assignment.js';
 export type { PurchaseOrderInput } from './fields.js';
