@@ -1,15 +1,15 @@
 import { expect } from 'chai';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
+import { SERVER_BIN, startChildServer, stopChildServer } from './support/child-server.js';
 import { testDatabaseUrl } from './support/database.js';
 import { send, type TestResponse } from './support/http.js';
 import { TEST_BASE_HOST, startTestServer } from './support/server.js';
 import { standardOrganization, uniqueId } from './support/world.js';
 
-const bin = 'dist/server/main.js';
 
 function env() {
   return { ...process.env, DATABASE_URL: testDatabaseUrl(), WH_BASE_HOST: TEST_BASE_HOST };
@@ -21,46 +21,24 @@ function fixtureFile(id: string): string {
   return file;
 }
 
-/** Starts `wh-server start` and resolves with its port once the banner says it listens. */
-function startChild(args: string[]): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, [bin, 'start', '--port', '0', ...args], { env: env() });
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on port (\d+)/.exec(output);
-      if (match) resolve({ child, port: Number(match[1]), output: () => output });
-    });
-    child.once('exit', (code) => reject(new Error(`wh-server exited with ${code}:\n${output}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
-
 describe('wh-server', () => {
   it('starts with a fixture, prints the addresses and tokens, serves the API and stops cleanly', async () => {
     const id = uniqueId('s');
-    const { child, port, output } = await startChild(['--fixture', fixtureFile(id)]);
+    const { child, port, output } = await startChildServer(['--fixture', fixtureFile(id)], env());
     try {
       expect(output()).to.include(`http://${id}.${TEST_BASE_HOST}:${port}/api/v1`).and.include(`${id}-admin-token`);
       const res = await send(port, `${id}.${TEST_BASE_HOST}`, 'GET', '/api/v1/locations', { headers: { authorization: `Token ${id}-admin-token` } });
       expect(res.status).to.equal(200);
       expect(res.body.map((l: { name: string }) => l.name)).to.deep.equal(['Auckland DC', 'Toronto DC', 'Vancouver DC']);
     } finally {
-      expect(await stop(child)).to.equal(0);
+      expect(await stopChildServer(child)).to.equal(0);
     }
     expect(output()).not.to.match(/GET .*Token/);
   });
 
   it('shares rate-limit counters with another server process on the same database', async () => {
     const id = uniqueId('s');
-    const { child, port } = await startChild(['--fixture', fixtureFile(id)]);
+    const { child, port } = await startChildServer(['--fixture', fixtureFile(id)], env());
     const inProcess = await startTestServer();
     try {
       const headers = { authorization: `Token ${id}-admin-token` };
@@ -72,18 +50,18 @@ describe('wh-server', () => {
       expect((await ask(inProcess.port)).status).to.equal(429);
     } finally {
       await inProcess.close();
-      await stop(child);
+      await stopChildServer(child);
     }
   });
 
   it('migrates and provisions idempotently from the command line', () => {
     const id = uniqueId('s');
     const file = fixtureFile(id);
-    const migrate = spawnSync(process.execPath, [bin, 'migrate'], { env: env(), encoding: 'utf8' });
+    const migrate = spawnSync(process.execPath, [SERVER_BIN, 'migrate'], { env: env(), encoding: 'utf8' });
     expect(migrate.status, migrate.stderr).to.equal(0);
     expect(migrate.stdout).to.include('up to date');
     for (let run = 0; run < 2; run++) {
-      const result = spawnSync(process.execPath, [bin, 'provision', file], { env: env(), encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [SERVER_BIN, 'provision', file], { env: env(), encoding: 'utf8' });
       expect(result.status, result.stderr).to.equal(0);
       expect(result.stdout).to.include(`provisioned ${id}`);
       expect(result.stdout).not.to.include(`${id}-admin-token`);
@@ -93,14 +71,14 @@ describe('wh-server', () => {
   it('fails with a one-line reason and exit status 1 for an invalid file', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'wh-fixture-')), 'bad.yaml');
     writeFileSync(file, 'organizations:\n  - name: Broken\n');
-    const result = spawnSync(process.execPath, [bin, 'provision', file], { env: env(), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [SERVER_BIN, 'provision', file], { env: env(), encoding: 'utf8' });
     expect(result.status).to.equal(1);
     expect(result.stderr).to.include('is not a valid provisioning file').and.include('subdomain');
     expect(result.stderr).not.to.include('    at ');
   });
 
   it('rejects an invalid port before starting', () => {
-    const result = spawnSync(process.execPath, [bin, 'start', '--port', 'eighty'], { env: env(), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [SERVER_BIN, 'start', '--port', 'eighty'], { env: env(), encoding: 'utf8' });
     expect(result.status).not.to.equal(0);
     expect(result.stderr).to.include('port');
   });
