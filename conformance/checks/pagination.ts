@@ -8,7 +8,7 @@ import type { CheckGroup } from '../check.js';
 import { expectStatus, isObject, Problems } from '../failure.js';
 import { bookedAppointment } from '../fixtures/appointments.js';
 import { listedRecords } from '../fixtures/created.js';
-import { PAGED_PRODUCTS, pagedProducts, paginationOf, productPages, type Walk } from '../fixtures/pages.js';
+import { PAGED_PRODUCTS, pagedProducts, paginationOf, productPages, type Walk, type WalkedPage } from '../fixtures/pages.js';
 import { assignedOrder, bookedOrders } from '../fixtures/purchase-orders.js';
 import { preview } from '../http.js';
 
@@ -22,6 +22,12 @@ function pageProblems(walk: Walk, index: number): Problems {
 /** The page a link asks for; no `page` parameter means the first. */
 function pageOf(url: URL): number {
   return Number(url.searchParams.get('page') ?? 1);
+}
+
+/** A header as received, for a message. */
+function received(page: WalkedPage, header: string): string {
+  const value = page.exchange.headers.get(header);
+  return value === null ? 'no header' : JSON.stringify(value);
 }
 
 function linkUrls(walk: Walk): URL[] {
@@ -52,9 +58,9 @@ export const pagination: CheckGroup = {
       walk.pages.forEach((page, i) => {
         const problems = pageProblems(walk, i);
         const p = page.pagination;
-        problems.expect(p?.currentPage === i + 1, `page ${i + 1}: header Current-Page`, String(p?.currentPage), `${i + 1}, the page returned (§8)`);
-        problems.expect(p?.totalCount === seen.length, `page ${i + 1}: header Total-Count`, String(p?.totalCount), `${seen.length}, the records on all ${walk.pages.length} page(s) (§8)`);
-        problems.expect(p?.totalPages === walk.pages.length, `page ${i + 1}: header Total-Pages`, String(p?.totalPages), `${walk.pages.length}, the pages rel="next" led to (§8)`);
+        problems.expect(p?.currentPage === i + 1, `page ${i + 1}: header Current-Page`, received(page, 'Current-Page'), `${i + 1}, the page returned (§8)`);
+        problems.expect(p?.totalCount === seen.length, `page ${i + 1}: header Total-Count`, received(page, 'Total-Count'), `${seen.length}, the records on all ${walk.pages.length} page(s) (§8)`);
+        problems.expect(p?.totalPages === walk.pages.length, `page ${i + 1}: header Total-Pages`, received(page, 'Total-Pages'), `${walk.pages.length}, the pages rel="next" led to (§8)`);
         problems.expect(i === last || page.ids.length > 0, `page ${i + 1}: body`, '[]', 'records on every page before the last (§8)');
         problems.throwIfAny();
       });

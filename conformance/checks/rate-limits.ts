@@ -26,6 +26,8 @@ interface Exhaustion {
   crossedReset: boolean;
   statuses: Record<number, number>;
   refusal?: Exchange;
+  /** The last answer before the spending stopped. */
+  last: Exchange;
   /** The request after the refusal, on the other interface (undefined without a location interface). */
   otherInterface?: Exchange;
 }
@@ -65,10 +67,11 @@ function exhaust(run: CheckRun): Promise<Exhaustion> {
     const started = Date.now();
     const resetAtStart = untilReset(probe);
     const remaining = readRateLimit(new Response(null, { headers: probe.headers })).remaining;
-    const result: Exhaustion = { allowed: 0, elapsedMs: 0, crossedReset: false, statuses: {}, ...(remaining !== undefined && { remainingAtStart: remaining + 1 }) };
+    const result: Exhaustion = { allowed: 0, elapsedMs: 0, crossedReset: false, statuses: {}, last: probe, ...(remaining !== undefined && { remainingAtStart: remaining + 1 }) };
     let answer = probe;
     let asked = organization;
     for (let sent = 1; ; sent++) {
+      result.last = answer;
       result.statuses[answer.status] = (result.statuses[answer.status] ?? 0) + 1;
       if (answer.status === 429) {
         result.refusal = answer;
@@ -90,7 +93,7 @@ function exhaust(run: CheckRun): Promise<Exhaustion> {
 function refusalOf(result: Exhaustion): Exchange {
   if (result.refusal) return result.refusal;
   const statuses = Object.entries(result.statuses).map(([status, count]) => `${status}×${count}`).join(', ');
-  fail(undefined, 'status', `no 429 after ${result.allowed} requests in ${(result.elapsedMs / 1000).toFixed(1)} s (${statuses})`, `429 once ${PER_MINUTE} requests in a minute are spent (§8)`);
+  fail(result.last, 'status', `no 429 after ${result.allowed} requests in ${(result.elapsedMs / 1000).toFixed(1)} s (${statuses})`, `429 once ${PER_MINUTE} requests in a minute are spent (§8)`);
 }
 
 export const rateLimits: CheckGroup = {

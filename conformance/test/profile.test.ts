@@ -1,0 +1,75 @@
+import { expect } from 'chai';
+import { ProfileError } from '../errors.js';
+import { parseProfile, type ProfileFile } from '../profile.js';
+
+const valid: ProfileFile = {
+  organization: 'https://acme.example.com/',
+  locations: [
+    { name: 'Toronto DC', address: 'https://acme-toronto.example.com', time_zone: 'America/Toronto' },
+    { name: 'Vancouver DC', address: 'https://acme-vancouver.example.com', time_zone: 'America/Vancouver', paid: false },
+  ],
+  tokens: {
+    admin: { token_env: 'WH_ADMIN_TOKEN' },
+    read_only: { token: 'viewer-token', location: 'Vancouver DC' },
+    unpaid: { token: 'globex-token', organization: 'https://globex.example.com' },
+  },
+};
+
+function problemsOf(data: unknown, env: NodeJS.ProcessEnv = { WH_ADMIN_TOKEN: 'admin-token' }): string[] {
+  try {
+    parseProfile(data, 'deployment.yaml', env);
+  } catch (error) {
+    expect(error).to.be.instanceOf(ProfileError);
+    return (error as ProfileError).problems;
+  }
+  expect.fail('the profile was accepted');
+}
+
+describe('conformance profile', () => {
+  it('reads tokens from the file or from the environment, and locations with their zones', () => {
+    const profile = parseProfile(valid, 'deployment.yaml', { WH_ADMIN_TOKEN: 'admin-token' });
+    expect(profile.organization).to.equal('https://acme.example.com');
+    expect(profile.tokens).to.deep.equal({
+      admin: 'admin-token',
+      readOnly: { token: 'viewer-token', location: 'Vancouver DC' },
+      unpaid: { token: 'globex-token', organization: 'https://globex.example.com' },
+    });
+    expect(profile.locations.map((l) => [l.name, l.timeZone, l.paid])).to.deep.equal([
+      ['Toronto DC', 'America/Toronto', true],
+      ['Vancouver DC', 'America/Vancouver', false],
+    ]);
+  });
+
+  it('names the variable that is not set', () => {
+    expect(problemsOf(valid, {})).to.deep.equal(['tokens.admin.token_env: environment variable WH_ADMIN_TOKEN is not set']);
+  });
+
+  it('reports the shape of the file first, then every other problem at once with its place', () => {
+    const broken = {
+      ...valid,
+      organization: 'acme.example.com',
+      locations: [valid.locations[0], { ...valid.locations[0], time_zone: 'EST5' + 'X' }],
+      tokens: { admin: { token: 'a b', token_env: 'WH_ADMIN_TOKEN' }, no_access: { token: 'x' } },
+    };
+    const problems = problemsOf(broken);
+    expect(problems).to.deep.equal(["tokens.no_access must have required property 'location'"]);
+    const fixedShape = { ...broken, tokens: { admin: { token: 'a b' } } };
+    expect(problemsOf(fixedShape)).to.have.members([
+      'locations[1].name: Toronto DC is listed twice',
+      'locations[1].time_zone: EST5X is not an IANA time zone such as America/Toronto',
+      'tokens.admin: the token must be printable ASCII without spaces or line breaks',
+      'organization: baseUrl must be an absolute http(s) address such as https://acme.example.com, got "acme.example.com"',
+    ]);
+  });
+
+  it('needs exactly one of token and token_env', () => {
+    expect(problemsOf({ ...valid, tokens: { admin: { token: 't', token_env: 'WH_ADMIN_TOKEN' } } })).to.deep.equal(['tokens.admin needs exactly one of token or token_env']);
+    expect(problemsOf({ ...valid, tokens: { admin: {} } })).to.deep.equal(['tokens.admin needs exactly one of token or token_env']);
+  });
+
+  it('refuses keys it does not know, so a misspelt role is not silently ignored', () => {
+    expect(problemsOf({ ...valid, tokens: { ...valid.tokens, readonly: { token: 'x', location: 'Vancouver DC' } } })).to.deep.equal([
+      'tokens must NOT have additional properties (readonly)',
+    ]);
+  });
+});

@@ -1,0 +1,75 @@
+// The deviations the fault tests plant, each one a real way a reimplementation goes wrong.
+import { DateTime } from 'luxon';
+import type { Fault, ProxiedResponse } from './faulty-proxy.js';
+
+const DATE_TIME = /"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))"/g;
+
+function withoutHeader(response: ProxiedResponse, name: string): ProxiedResponse {
+  const headers = Object.fromEntries(Object.entries(response.headers).filter(([key]) => key.toLowerCase() !== name.toLowerCase()));
+  return { ...response, headers };
+}
+
+/** Renders every date-time in UTC: the instant stays right, the warehouse zone is lost. */
+export const rendersUtc: Fault = {
+  change: (response) => ({
+    ...response,
+    body: response.body.replace(DATE_TIME, (_, time: string) => `"${DateTime.fromISO(time, { setZone: true }).toUTC().toISO({ suppressMilliseconds: true })}"`),
+  }),
+};
+
+/** Forgets the Total-Count header. */
+export const dropsTotalCount: Fault = {
+  change: (response) => withoutHeader(response, 'total-count'),
+};
+
+/** Builds Link URLs without the caller's location_name. */
+export const linkDropsLocationFilter: Fault = {
+  change: (response) => {
+    const link = response.headers.link;
+    if (!link) return response;
+    const stripped = link.replace(/<([^>]*)>/g, (_, href: string) => {
+      const url = new URL(href);
+      url.searchParams.delete('location_name');
+      return `<${url.href}>`;
+    });
+    return { ...response, headers: { ...response.headers, link: stripped } };
+  },
+};
+
+/** Has no rate limit: what would be a 429 is answered as if allowed. */
+export const noRateLimit: Fault = {
+  change: (response) => {
+    if (response.status !== 429) return response;
+    const headers = Object.fromEntries(Object.entries(response.headers).filter(([key]) => !key.startsWith('x-ratelimit')));
+    return { status: 200, headers, body: '[]' };
+  },
+};
+
+/** Answers 403 where the API answers 401. */
+export const forbiddenForBadTokens: Fault = {
+  change: (response) => (response.status === 401 ? { ...response, status: 403 } : response),
+};
+
+/** Leaves `location_name` out of products, so their bodies break the schema. */
+export const productsWithoutLocationName: Fault = {
+  change: (response, request) => {
+    if (!request.url.pathname.startsWith('/api/v1/products') || !response.headers['content-type']?.includes('json')) return response;
+    const strip = (record: unknown) => {
+      if (record && typeof record === 'object') delete (record as Record<string, unknown>).location_name;
+      return record;
+    };
+    const body: unknown = JSON.parse(response.body || 'null');
+    return { ...response, body: JSON.stringify(Array.isArray(body) ? body.map(strip) : strip(body)) };
+  },
+};
+
+/** Matches location names exactly: any other spelling is an unknown location. */
+export function exactLocationNames(names: string[]): Fault {
+  return {
+    respond: (request) => {
+      const asked = request.url.searchParams.get('location_name');
+      if (asked === null || names.includes(asked)) return undefined;
+      return { status: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: `location ${asked} not found` }) };
+    },
+  };
+}
