@@ -52,13 +52,14 @@ export interface CheckGroup {
 /** The mocha test of a check carries its metadata for the reporters. */
 export type CheckTest = Mocha.Test & { check?: CheckInfo; skipReason?: string };
 
-export function checkTitle(meta: CheckMeta): string {
-  return `${meta.name}: ${meta.method} ${meta.path} ${meta.status} [${meta.section}]`;
+export function checkInfo(group: CheckGroup, meta: CheckMeta): CheckInfo {
+  const title = `${meta.name}: ${meta.method} ${meta.path} ${meta.status} [${meta.section}]`;
+  return { ...meta, group: group.name, basis: group.basis, title };
 }
 
 const DEFAULT_TIMEOUT = 120_000;
 
-/** Adds a group as a suite of `root`, its checks as tests carrying their metadata. */
+/** Adds a group as a suite of `root`, its checks as tests carrying their metadata (the order of `catalogue()`). */
 export function addGroup(root: Mocha.Suite, group: CheckGroup, ctx: RunContext): Mocha.Suite {
   const suite = Mocha.Suite.create(root, group.title);
   suite.timeout(group.timeout ?? DEFAULT_TIMEOUT);
@@ -72,15 +73,15 @@ export function addGroup(root: Mocha.Suite, group: CheckGroup, ctx: RunContext):
   }
   group.define({
     check(meta, run) {
-      const title = checkTitle(meta);
-      const test: CheckTest = new Mocha.Test(title, async function (this: Mocha.Context) {
+      const info = checkInfo(group, meta);
+      const test: CheckTest = new Mocha.Test(info.title, async function (this: Mocha.Context) {
         const skip = (reason: string): never => {
           test.skipReason = reason;
           this.skip();
         };
         await run({ ctx, skip });
       });
-      test.check = { ...meta, group: group.name, basis: group.basis, title };
+      test.check = info;
       suite.addTest(test);
     },
   });

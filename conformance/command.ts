@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
+import { catalogue } from './catalogue.js';
 import { ChecksFailedError, InterruptedError } from './errors.js';
 import { loadProfile } from './profile.js';
 import { runConformance } from './runner.js';
@@ -20,7 +21,7 @@ interface RunOptions {
   allowAppointments?: boolean;
 }
 
-const list = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+const commaList = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** What the human report cannot say: skipped checks with their reasons, the clean-up, the files. */
@@ -104,14 +105,26 @@ async function run(options: RunOptions): Promise<void> {
   log(`\nConformant: ${total - skipped} check(s) passed${skipped ? `, ${skipped} skipped` : ''}.`);
 }
 
+/** The catalogue, one group after another, each check with its title. */
+function list(): void {
+  let group: string | undefined;
+  for (const check of catalogue()) {
+    if (check.group !== group) {
+      group = check.group;
+      process.stdout.write(`\n${group} (${check.basis === 'reference' ? 'the API reference' : 'our decisions and spec'})\n`);
+    }
+    process.stdout.write(`  ${check.title}\n`);
+  }
+}
+
 export function conformanceCommand(): Command {
   const command = new Command('conformance').description('Check a deployment of the warehouse API against the contract');
   command
     .command('run', { isDefault: true })
     .description('run the conformance checks against the deployment a profile names; exit 0 only when every selected check passed')
     .requiredOption('-p, --profile <file>', 'YAML profile naming the deployment, its tokens and locations')
-    .option('--checks <groups>', `comma-separated groups to run: ${selectableNames().join(', ')} (default: all)`, list)
-    .option('--skip <groups>', 'comma-separated groups to leave out, e.g. rate-limits', list)
+    .option('--checks <groups>', `comma-separated groups to run: ${selectableNames().join(', ')} (default: all)`, commaList)
+    .option('--skip <groups>', 'comma-separated groups to leave out, e.g. rate-limits', commaList)
     .option('-g, --grep <pattern>', 'only the checks whose title matches this regular expression')
     .option('-R, --reporter <name>', "mocha reporter for stdout (spec, dot, tap, ...)", 'spec')
     .option('--report-dir <dir>', 'also write junit.xml and verdict.json to this folder')
@@ -123,5 +136,6 @@ Exit status: 0 every selected check passed; 1 a check failed or the clean-up lef
 behind; 2 the profile or the options are unusable; 130 interrupted.`,
     )
     .action(run);
+  command.command('list').description('print every check, by group, without contacting a deployment').action(list);
   return command;
 }

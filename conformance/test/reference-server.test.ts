@@ -69,8 +69,10 @@ describe('conformance suite against the reference server', () => {
     const run = await runSuite(['run', '--profile', deployment.profile(organization(3))], {
       started: (child) => {
         // Interrupt once the first group has created its records.
+        let seen = '';
         const interrupt = (chunk: Buffer) => {
-          if (!chunk.toString().includes('Location rules')) return;
+          seen += chunk.toString();
+          if (!seen.includes('Location rules')) return;
           child.stdout!.off('data', interrupt);
           child.kill('SIGINT');
         };

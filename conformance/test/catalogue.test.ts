@@ -1,0 +1,38 @@
+import { expect } from 'chai';
+import { catalogue } from '../catalogue.js';
+import { UsageError } from '../errors.js';
+import { selectGroups } from '../selection.js';
+import { runSuite } from './support/run-suite.js';
+
+describe('conformance catalogue', () => {
+  const checks = catalogue();
+
+  it('titles every check by property, operation, status and the section or decision it verifies, once', () => {
+    const titles = checks.map((check) => check.title);
+    expect(new Set(titles).size).to.equal(titles.length);
+    for (const title of titles) {
+      expect(title).to.match(/^[a-z_]+: (GET|POST|PATCH|PUT|DELETE) \/[\w/{}]+ \d{3} \[(§[\d.]+(, (spec|decision \d+))?|decision \d+)\]$/);
+    }
+  });
+
+  it('cites the reference in reference groups and our spec or decisions in the others', () => {
+    for (const check of checks) {
+      if (check.basis === 'reference') expect(check.section, check.title).to.match(/^§/).and.not.include('decision');
+      else expect(check.section, check.title).to.match(/decision|spec/);
+    }
+  });
+
+  it('selects only the reference groups with --checks reference, and the rate-limit group last', () => {
+    expect(selectGroups(['reference']).map((group) => group.name)).to.deep.equal(['status-codes', 'location-rules', 'time-zones', 'pagination', 'rate-limits']);
+    expect(selectGroups(undefined, ['rate-limits']).map((group) => group.name)).not.to.include('rate-limits');
+    expect(selectGroups(['rate-limits', 'schemas']).map((group) => group.name)).to.deep.equal(['schemas', 'rate-limits']);
+    expect(() => selectGroups(['decisions'], ['decisions'])).to.throw(UsageError, 'no check group is left');
+  });
+
+  it('prints every check by group with `conformance list`, without a deployment', async () => {
+    const run = await runSuite(['list'], { noReports: true });
+    expect(run.status).to.equal(0);
+    expect(run.stdout).to.include('status-codes (the API reference)').and.include('decisions (our decisions and spec)');
+    for (const check of checks) expect(run.stdout).to.include(check.title);
+  });
+});
