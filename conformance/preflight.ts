@@ -15,8 +15,10 @@ export async function preflight(ctx: RunContext): Promise<void> {
     throw new ProfileError(profile.file, [`organization: ${profile.organization} cannot be reached (${cause})`]);
   }
   if (answer.status !== 200 || !Array.isArray(answer.body)) {
+    // A refused token is the profile's problem; anything else is the deployment's answer to its first request.
+    const where = [401, 402, 403].includes(answer.status) ? 'tokens.admin' : 'organization';
     throw new ProfileError(profile.file, [
-      `tokens.admin: ${describeRequest(answer)} answered ${answer.status} ${preview(answer.body)}; the suite needs it to list the locations`,
+      `${where}: ${describeRequest(answer)} answered ${answer.status} ${preview(answer.body)}; the suite starts by listing the admin token's locations`,
     ]);
   }
   const names = answer.body.map((location: { name?: unknown }) => String(location?.name ?? ''));

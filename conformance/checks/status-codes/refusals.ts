@@ -2,7 +2,7 @@
 import type { GroupBuilder } from '../../check.js';
 import { expectErrorSentence, expectStatus, isObject, Problems } from '../../failure.js';
 import { orderForRefusals } from '../../fixtures/changed-orders.js';
-import { createOrder, assignedOrder, deletedOrder } from '../../fixtures/purchase-orders.js';
+import { assignedOrder, createTimedOrder, deletedOrder } from '../../fixtures/purchase-orders.js';
 import { deletedProduct, productAt } from '../../fixtures/products.js';
 import { preview, type Exchange } from '../../http.js';
 import { listedLocation, secondLocation } from '../../needs.js';
@@ -17,7 +17,6 @@ import {
   unknownLocation,
   unpaidOrganization,
 } from '../../fixtures/refusals.js';
-import { datesAroundChange, offsetLess } from '../../zones.js';
 
 /** §7: a 422 body is an object with `errors`; for products it maps a field to its messages. */
 function expectValidationErrors(exchange: Exchange, field: RegExp, documented: string): void {
@@ -59,8 +58,7 @@ export function defineRefusals(group: GroupBuilder): void {
   group.check({ name: 'destination_without_access_forbidden', method: 'PATCH', path: '/purchase_orders/{id}', status: 403, section: '§4.6' }, async (run) => {
     const { ctx, skip } = run;
     const noAccess = ctx.noAccess ?? skip('the profile has no tokens.no_access');
-    const { before, after } = datesAroundChange(ctx.home.timeZone);
-    const { record } = await createOrder(ctx, 'unassigned order to move', { expected_starts_at: offsetLess(before), expected_ends_at: offsetLess(after) });
+    const { record } = await createTimedOrder(ctx, 'unassigned order to move', undefined);
     const move = await ctx.send(noAccess, 'PATCH', '/purchase_orders/{id}', { path: { id: record.id }, body: { purchase_order: { location_name: noAccess.location } } });
     expectStatus(move, 403, 'when the API user has no access to the destination (§4.6 update rule 2)');
   });
