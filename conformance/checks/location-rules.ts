@@ -10,7 +10,7 @@ import { createdCompany } from '../fixtures/companies.js';
 import { blankUnassignedOrder, movedOrder, orderForRefusals, updatedRecord } from '../fixtures/changed-orders.js';
 import { listedRecords } from '../fixtures/created.js';
 import { productAt, updatedProduct } from '../fixtures/products.js';
-import { assignedOrder, unassignedOrder } from '../fixtures/purchase-orders.js';
+import { assignedOrder, unassignedInFilteredList, unassignedOrder } from '../fixtures/purchase-orders.js';
 import { preview, type Exchange } from '../http.js';
 import { secondLocation } from '../needs.js';
 
@@ -112,7 +112,7 @@ export const locationRules: CheckGroup = {
 
     group.check({ name: 'location_filter_includes_unassigned', method: 'GET', path: '/purchase_orders', status: 200, section: '§4.6' }, async ({ ctx }) => {
       const { record } = await unassignedOrder(ctx);
-      const list = await ctx.send(ctx.admin, 'GET', '/purchase_orders', { query: { location_name: ctx.home.name, po_number: record.po_number as string } });
+      const list = await unassignedInFilteredList(ctx);
       const records = listedRecords(list, `with ${ctx.home.name}'s orders plus unassigned ones (§4.6)`);
       new Problems(list).expect(records.some((r) => r.id === record.id), 'body', preview(records.map((r) => r.id)), `unassigned order ${record.id}: a location filter includes unassigned orders (§4.6)`).throwIfAny();
     });

@@ -6,11 +6,12 @@
 import { DateTime } from 'luxon';
 import { parseTime, resolveInputTime } from '../../sdk/time.js';
 import type { CheckGroup } from '../check.js';
-import { expectStatus, isObject, Problems } from '../failure.js';
+import { expectStatus, fail, isObject, Problems } from '../failure.js';
+import { bookedAppointment } from '../fixtures/appointments.js';
 import { blankUnassignedOrder, movedOrder, updatedOrder, updatedRecord } from '../fixtures/changed-orders.js';
 import { listedRecords } from '../fixtures/created.js';
 import { productAt } from '../fixtures/products.js';
-import { assignedOrder, createOrder, unassignedOrder } from '../fixtures/purchase-orders.js';
+import { assignedOrder, createOrder, unassignedInFilteredList, unassignedOrder } from '../fixtures/purchase-orders.js';
 import { preview } from '../http.js';
 import { secondLocation } from '../needs.js';
 import { datesAroundChange, offsetLess, offsetOf, zoneOffset } from '../zones.js';
@@ -155,7 +156,7 @@ export const timeZones: CheckGroup = {
 
     group.check({ name: 'location_filter_never_changes_rendering', method: 'GET', path: '/purchase_orders', status: 200, section: '§8' }, async ({ ctx }) => {
       const { record } = await unassignedOrder(ctx);
-      const list = await ctx.send(ctx.admin, 'GET', '/purchase_orders', { query: { location_name: ctx.home.name, po_number: record.po_number as string } });
+      const list = await unassignedInFilteredList(ctx);
       const listed = listedRecords(list, `with ${ctx.home.name}'s orders plus unassigned ones (§4.6)`).find((order) => order.id === record.id);
       const problems = new Problems(list);
       if (!listed) problems.add('body', preview(list.body), `the unassigned order ${record.id}, which a location filter includes (§4.6)`);
@@ -177,6 +178,27 @@ export const timeZones: CheckGroup = {
         else expectTimestampsIn(problems, listed, `product ${listed.id} (${location.name}) `, location.timeZone, `§8: each entity in its own warehouse's zone`);
       });
       problems.throwIfAny();
+    });
+
+    group.check({ name: 'time_filter_read_in_location_zone', method: 'GET', path: '/purchase_orders/with_booked_appointments', status: 200, section: '§4.6' }, async (run) => {
+      const { ctx, skip } = run;
+      const appointment = await bookedAppointment(run);
+      const scheduled = readTime(appointment.record.scheduled_at);
+      const [order] = appointment.orders;
+      if (!scheduled || !order) fail(appointment.exchange, 'scheduled_at', preview(appointment.record.scheduled_at), 'the scheduled time with its offset (§2.4)');
+      if (scheduled.offset === 0) skip(`${ctx.home.name}'s zone is at UTC on ${scheduled.toISODate()}, so the zone a filter is read in cannot show`);
+      // updated_since keeps the run's own orders within the first page of the search.
+      const updated_since = order.record.created_at as string;
+      for (const [location_name, zone] of [[ctx.home.name, ctx.home.timeZone], [undefined, UTC]] as const) {
+        for (const [minutes, included] of [[0, true], [1, false]] as const) {
+          const start_time = offsetLess(scheduled.setZone(zone).plus({ minutes }));
+          const list = await ctx.send(ctx.admin, 'GET', '/purchase_orders/with_booked_appointments', { query: { location_name, start_time, updated_since } });
+          const found = listedRecords(list, 'with the orders whose booked appointments match (§4.6)').some((r) => r.id === order.record.id);
+          new Problems(list)
+            .expect(found === included, 'body', found ? `order ${order.record.id} listed` : `order ${order.record.id} missing`, `order ${order.record.id} (appointment at ${appointment.record.scheduled_at}) ${included ? 'listed' : 'not listed'}: start_time ${start_time} read in ${zone} (§4.6: the query location's zone, otherwise UTC)`)
+            .throwIfAny();
+        }
+      }
     });
   },
 };

@@ -56,7 +56,7 @@ describe('conformance suite against deliberately broken deployments', () => {
   it('catches a missing Total-Count header on every page', async () => {
     const run = await runAgainst(dropsTotalCount, ['--checks', 'pagination']);
     expectFailure(run, 'pagination_headers_present: GET /products 200', 'page 1: header Total-Count: Received no header');
-    expectFailure(run, 'pagination_headers_consistent: GET /products 200', 'page 1: header Total-Count: Received no header / Documented 5');
+    expectFailure(run, 'pagination_headers_consistent: GET /products 200', 'page 1: header Total-Count: Received no header / Documented 3');
     expect(run.check('pagination_links_correct').state).to.equal('passed');
   });
 

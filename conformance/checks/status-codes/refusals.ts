@@ -55,6 +55,14 @@ export function defineRefusals(group: GroupBuilder): void {
     expectStatus(await readOnlyCreate(run), 403, 'for a create at a location where the role is read-only (§5 rule 3)');
   });
 
+  group.check({ name: 'read_only_write_forbidden', method: 'PATCH', path: '/products/{id}', status: 403, section: '§5' }, async (run) => {
+    const { ctx, skip } = run;
+    const readOnly = ctx.readOnly ?? skip('the profile has no tokens.read_only');
+    const { record } = await productAt(ctx, listedLocation(run, readOnly.location, 'read_only'));
+    const update = await ctx.send(readOnly, 'PATCH', '/products/{id}', { path: { id: record.id }, body: { product: { name: ctx.name('renamed read-only') } } });
+    expectStatus(update, 403, `for an update at ${readOnly.location}, where the role is read-only (§5 rule 3)`);
+  });
+
   group.check({ name: 'destination_without_access_forbidden', method: 'PATCH', path: '/purchase_orders/{id}', status: 403, section: '§4.6' }, async (run) => {
     const { ctx, skip } = run;
     const noAccess = ctx.noAccess ?? skip('the profile has no tokens.no_access');

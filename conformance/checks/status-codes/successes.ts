@@ -74,6 +74,12 @@ export function defineSuccesses(group: GroupBuilder): void {
     expectList(await productList(ctx), 'of products, filtered by name (§4.3)', record.id);
   });
 
+  group.check({ name: 'unpaid_location_served_by_organization', method: 'GET', path: '/products', status: 200, section: '§5' }, async ({ ctx, skip }) => {
+    const unpaid = ctx.profile.locations.find((location) => !location.paid) ?? skip('the profile lists no unpaid location (paid: false)');
+    const list = await ctx.send(ctx.admin, 'GET', '/products', { query: { location_name: unpaid.name, per_page: 1 } });
+    expectList(list, `of ${unpaid.name}'s products: with a paid location in the organization, the organization interface works for unpaid ones too (§5 rule 4)`);
+  });
+
   group.check({ name: 'success_returns_record', method: 'POST', path: '/companies', status: 200, section: '§4.4' }, async ({ ctx }) => {
     const { exchange } = await createdCompany(ctx);
     expectRecord(exchange, { name: ctx.name('carrier company'), company_type: 'carrier' }, 'with the created company (§4.4)');
