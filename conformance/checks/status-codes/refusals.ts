@@ -5,7 +5,7 @@ import { orderForRefusals } from '../../fixtures/changed-orders.js';
 import { assignedOrder, createTimedOrder, deletedOrder } from '../../fixtures/purchase-orders.js';
 import { deletedProduct, productAt } from '../../fixtures/products.js';
 import { preview, type Exchange } from '../../http.js';
-import { listedLocation, secondLocation } from '../../needs.js';
+import { listedLocation, paidLocation, secondLocation } from '../../needs.js';
 import {
   duplicateSku,
   inaccessibleLocation,
@@ -156,6 +156,12 @@ export function defineRefusals(group: GroupBuilder): void {
     const key = `${ctx.prefix.replace('-', '_')}_unknown_field`;
     const create = await ctx.send(ctx.admin, 'POST', '/purchase_orders', { body: { purchase_order: { po_number: ctx.code(), custom_values: { [key]: 'x' } } } });
     expectValidationErrors(create, new RegExp(key), `for custom_values naming the unknown field ${key} (§4.6 custom fields rule 6)`);
+  });
+
+  group.check({ name: 'location_interface_requires_sku', method: 'POST', path: '/products', status: 422, section: '§2.2' }, async (run) => {
+    const location = paidLocation(run);
+    const create = await run.ctx.send(run.ctx.adminAt(location), 'POST', '/products', { body: { product: { name: run.ctx.name('product without sku') } } });
+    expectValidationErrors(create, /sku/i, `for a product without a SKU on ${location.name}'s location interface, where name and sku are both required (§2.2 rule 2)`);
   });
 
   group.check({ name: 'delete_answers_no_content', method: 'DELETE', path: '/products/{id}', status: 204, section: '§4.3' }, async ({ ctx }) => {

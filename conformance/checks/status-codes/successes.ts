@@ -5,6 +5,7 @@ import { expectStatus, isObject, Problems } from '../../failure.js';
 import { appointmentList, appointmentView, bookedAppointment } from '../../fixtures/appointments.js';
 import { companyList, companyView, createdCompany } from '../../fixtures/companies.js';
 import { locationList } from '../../fixtures/locations.js';
+import { pagedProducts } from '../../fixtures/pages.js';
 import { productAt, productLimits, productList, productView, updatedProduct } from '../../fixtures/products.js';
 import { updatedOrder } from '../../fixtures/changed-orders.js';
 import { assignedOrder, bookedOrders, orderList, orderView } from '../../fixtures/purchase-orders.js';
@@ -53,6 +54,11 @@ export function defineSuccesses(group: GroupBuilder): void {
   group.check({ name: 'success_returns_record', method: 'POST', path: '/products', status: 200, section: '§4.3' }, async ({ ctx }) => {
     const { exchange } = await productAt(ctx);
     expectRecord(exchange, { name: ctx.name(`product at ${ctx.home.name}`), location_name: ctx.home.name }, 'with the created product and its generated id (§4.3)');
+  });
+
+  group.check({ name: 'organization_interface_sku_optional', method: 'POST', path: '/products', status: 200, section: '§2.2' }, async ({ ctx }) => {
+    const withoutSku = (await pagedProducts(ctx)).at(-1)!;
+    expectRecord(withoutSku.exchange, { name: withoutSku.record.name, location_name: ctx.home.name }, 'with a product created without a SKU on the organization interface (§2.2 rule 3)');
   });
 
   group.check({ name: 'success_returns_record', method: 'GET', path: '/products/{id}', status: 200, section: '§4.3' }, async ({ ctx }) => {
