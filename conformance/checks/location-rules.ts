@@ -5,7 +5,7 @@
 import type { CheckGroup, CheckRun } from '../check.js';
 import type { RunContext } from '../context.js';
 import { expectStatus, isObject, Problems } from '../failure.js';
-import { appointmentList, appointmentView, bookedAppointment } from '../fixtures/appointments.js';
+import { appointmentList, appointmentView, bookedSearch } from '../fixtures/appointments.js';
 import { createdCompany } from '../fixtures/companies.js';
 import { blankUnassignedOrder, movedOrder, orderForRefusals, updatedRecord } from '../fixtures/changed-orders.js';
 import { listedRecords } from '../fixtures/created.js';
@@ -152,8 +152,7 @@ export const locationRules: CheckGroup = {
 
     group.check({ name: 'location_alias_equals_location_name', method: 'GET', path: '/purchase_orders/with_booked_appointments', status: 200, section: '§9' }, async (run) => {
       const { ctx, skip } = run;
-      if (ctx.allowAppointments) await bookedAppointment(run);
-      const list = await ctx.send(ctx.admin, 'GET', '/purchase_orders/with_booked_appointments');
+      const list = ctx.allowAppointments ? await bookedSearch(run) : await ctx.send(ctx.admin, 'GET', '/purchase_orders/with_booked_appointments');
       const orders = listedRecords(list, 'with orders that have booked appointments (§4.6)');
       const nested = orders.flatMap((order) => (Array.isArray(order.appointments) ? order.appointments : []));
       if (!nested.length) skip('no order has a booked appointment to look at; run with --allow-appointments to let the suite create one');

@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import { parseTime, resolveInputTime } from '../../sdk/time.js';
 import type { CheckGroup } from '../check.js';
 import { expectStatus, fail, isObject, Problems } from '../failure.js';
-import { bookedAppointment } from '../fixtures/appointments.js';
+import { bookedAppointment, bookedSearch } from '../fixtures/appointments.js';
 import { blankUnassignedOrder, movedOrder, updatedOrder, updatedRecord } from '../fixtures/changed-orders.js';
 import { listedRecords } from '../fixtures/created.js';
 import { productAt } from '../fixtures/products.js';
@@ -184,8 +184,8 @@ export const timeZones: CheckGroup = {
       const { ctx, skip } = run;
       const appointment = await bookedAppointment(run);
       const scheduled = readTime(appointment.record.scheduled_at);
-      const [order] = appointment.orders;
-      if (!scheduled || !order) fail(appointment.exchange, 'scheduled_at', preview(appointment.record.scheduled_at), 'the scheduled time with its offset (§2.4)');
+      const order = appointment.assigned;
+      if (!scheduled) fail(appointment.exchange, 'scheduled_at', preview(appointment.record.scheduled_at), 'the scheduled time with its offset (§2.4)');
       if (scheduled.offset === 0) skip(`${ctx.home.name}'s zone is at UTC on ${scheduled.toISODate()}, so the zone a filter is read in cannot show`);
       // updated_since keeps the run's own orders within the first page of the search.
       const updated_since = order.record.created_at as string;
@@ -199,6 +199,21 @@ export const timeZones: CheckGroup = {
             .throwIfAny();
         }
       }
+    });
+
+    group.check({ name: 'rendered_in_entity_zone', method: 'GET', path: '/purchase_orders/with_booked_appointments', status: 200, section: '§8' }, async (run) => {
+      const { ctx } = run;
+      const { record: appointment, unassigned } = await bookedAppointment(run);
+      const search = await bookedSearch(run);
+      const order = listedRecords(search, 'with the orders whose appointments are booked (§4.6)').find((r) => r.id === unassigned.record.id);
+      const nested = Array.isArray(order?.appointments) ? order.appointments.filter(isObject).find((a) => a.id === appointment.id) : undefined;
+      const problems = new Problems(search);
+      if (!order || !nested) problems.add('body', preview(search.body), `unassigned order ${unassigned.record.id} with booked appointment ${appointment.id} nested (§2.3)`);
+      else {
+        expectRenderedIn(problems, `order ${order.id} expected_starts_at`, order.expected_starts_at, UTC, '§8: an unassigned order is rendered in UTC');
+        expectRenderedIn(problems, `order ${order.id} appointments[].scheduled_at`, nested.scheduled_at, ctx.home.timeZone, "§8: each entity in its own warehouse's zone, also nested in an unassigned order");
+      }
+      problems.throwIfAny();
     });
   },
 };
