@@ -1,6 +1,7 @@
 // The 4xx answers the reference documents (sections 4.1, 4.6, 5 and 7), and 204 on delete.
 import type { GroupBuilder } from '../../check.js';
 import { expectErrorSentence, expectStatus, isObject, Problems } from '../../failure.js';
+import { bookedAppointment } from '../../fixtures/appointments.js';
 import { orderForRefusals } from '../../fixtures/changed-orders.js';
 import { assignedOrder, createTimedOrder, deletedOrder } from '../../fixtures/purchase-orders.js';
 import { deletedProduct, productAt } from '../../fixtures/products.js';
@@ -162,6 +163,13 @@ export function defineRefusals(group: GroupBuilder): void {
     const location = paidLocation(run);
     const create = await run.ctx.send(run.ctx.adminAt(location), 'POST', '/products', { body: { product: { name: run.ctx.name('product without sku') } } });
     expectValidationErrors(create, /sku/i, `for a product without a SKU on ${location.name}'s location interface, where name and sku are both required (§2.2 rule 2)`);
+  });
+
+  group.check({ name: 'referenced_product_not_deleted', method: 'DELETE', path: '/products/{id}', status: 422, section: '§2.2' }, async (run) => {
+    await bookedAppointment(run);
+    const { record } = await productAt(run.ctx);
+    const deletion = await run.ctx.send(run.ctx.admin, 'DELETE', '/products/{id}', { path: { id: record.id } });
+    expectValidationErrors(deletion, /./, `for a product the packing list of a booked appointment names (§2.2 rule 4, §7: product still referenced on delete)`);
   });
 
   group.check({ name: 'delete_answers_no_content', method: 'DELETE', path: '/products/{id}', status: 204, section: '§4.3' }, async ({ ctx }) => {
