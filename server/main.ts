@@ -13,6 +13,11 @@ import { version } from './version.js';
 
 const log = (line: string) => console.log(line);
 
+/** The port cannot be had: an operator's mistake, reported in one line. */
+class ListenError extends Error {
+  override name = 'ListenError';
+}
+
 async function withDatabase<T>(config: ServerConfig, work: (orm: Orm, database: Database) => Promise<T>): Promise<T> {
   const database = await openDatabase(config, log);
   let orm: Orm | undefined;
@@ -58,7 +63,14 @@ async function start(options: { port?: number; fixture?: string }): Promise<void
 
   const app = createApp({ orm, config, log });
   const server = app.listen(config.port);
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  try {
+    await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  } catch (error) {
+    await orm.close();
+    await database.close();
+    const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    throw new ListenError(inUse ? `port ${config.port} is already in use; choose another with --port or PORT` : `cannot listen on port ${config.port}: ${(error as Error).message}`);
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log(`database: ${database.description}`);
@@ -135,7 +147,7 @@ program
   });
 
 program.parseAsync().catch((error: unknown) => {
-  const expected = error instanceof Error && ['FixtureError', 'ProvisioningError', 'ProfileChoiceError'].includes(error.name);
+  const expected = error instanceof Error && ['FixtureError', 'ProvisioningError', 'ProfileChoiceError', 'ListenError'].includes(error.name);
   console.error(`wh-server: ${expected ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });

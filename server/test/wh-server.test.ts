@@ -77,6 +77,18 @@ describe('wh-server', () => {
     expect(result.stderr).not.to.include('    at ');
   });
 
+  it('refuses a port already in use with a one-line reason and exit status 1', async () => {
+    const { child, port } = await startChildServer([], env());
+    try {
+      const second = spawnSync(process.execPath, [SERVER_BIN, 'start', '--port', String(port)], { env: env(), encoding: 'utf8' });
+      expect(second.status).to.equal(1);
+      expect(second.stderr).to.include(`port ${port} is already in use`);
+      expect(second.stderr).not.to.include('    at ');
+    } finally {
+      await stopChildServer(child);
+    }
+  });
+
   it('rejects an invalid port before starting', () => {
     const result = spawnSync(process.execPath, [SERVER_BIN, 'start', '--port', 'eighty'], { env: env(), encoding: 'utf8' });
     expect(result.status).not.to.equal(0);
