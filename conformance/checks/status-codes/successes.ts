@@ -2,11 +2,11 @@
 // noted, success is 200 OK with the record (or an array for lists)").
 import type { GroupBuilder } from '../../check.js';
 import { expectStatus, isObject, Problems } from '../../failure.js';
-import { appointmentList, appointmentView, bookedAppointment } from '../../fixtures/appointments.js';
-import { companyList, companyView, createdCompany } from '../../fixtures/companies.js';
+import { appointmentList, appointmentUpdate, appointmentView, bookedAppointment, UPDATED_DURATION } from '../../fixtures/appointments.js';
+import { companyList, companyUpdate, companyView, createdCompany } from '../../fixtures/companies.js';
 import { locationList } from '../../fixtures/locations.js';
 import { pagedProducts } from '../../fixtures/pages.js';
-import { productAt, productLimits, productList, productView, updatedProduct } from '../../fixtures/products.js';
+import { productAt, productLimits, productList, productRenamed, productView, updatedProduct } from '../../fixtures/products.js';
 import { updatedOrder } from '../../fixtures/changed-orders.js';
 import { assignedOrder, bookedOrders, orderList, orderView } from '../../fixtures/purchase-orders.js';
 import { preview, type Exchange } from '../../http.js';
@@ -69,8 +69,7 @@ export function defineSuccesses(group: GroupBuilder): void {
   for (const method of ['PATCH', 'PUT'] as const) {
     group.check({ name: 'success_returns_record', method, path: '/products/{id}', status: 200, section: '§4.3' }, async ({ ctx }) => {
       const { record } = await updatedProduct(ctx);
-      const name = ctx.name(`product renamed by ${method}`);
-      const update = await ctx.send(ctx.admin, method, '/products/{id}', { path: { id: record.id }, body: { product: { name } } });
+      const { name, update } = await productRenamed(ctx, method);
       expectRecord(update, { id: record.id, name, sku: record.sku }, `with the updated product (§4.3: update by ${method})`);
     });
   }
@@ -98,8 +97,7 @@ export function defineSuccesses(group: GroupBuilder): void {
 
   group.check({ name: 'success_returns_record', method: 'PATCH', path: '/companies/{id}', status: 200, section: '§4.4' }, async ({ ctx }) => {
     const { record } = await createdCompany(ctx);
-    const update = await ctx.send(ctx.admin, 'PATCH', '/companies/{id}', { path: { id: record.id }, body: { company: { name: record.name } } });
-    expectRecord(update, { id: record.id, name: record.name }, 'with the company (§4.4)');
+    expectRecord(await companyUpdate(ctx), { id: record.id, name: record.name }, 'with the company (§4.4)');
   });
 
   group.check({ name: 'success_returns_list', method: 'GET', path: '/companies', status: 200, section: '§4.4' }, async ({ ctx }) => {
@@ -158,8 +156,6 @@ export function defineSuccesses(group: GroupBuilder): void {
 
   group.check({ name: 'success_returns_record', method: 'PATCH', path: '/appointments/{id}', status: 200, section: '§4.5' }, async (run) => {
     const { record } = await bookedAppointment(run);
-    const duration = 90;
-    const update = await run.ctx.send(run.ctx.admin, 'PATCH', '/appointments/{id}', { path: { id: record.id }, body: { appointment: { duration } } });
-    expectRecord(update, { id: record.id, duration }, 'with the updated appointment (§4.5)');
+    expectRecord(await appointmentUpdate(run), { id: record.id, duration: UPDATED_DURATION }, 'with the updated appointment (§4.5)');
   });
 }
