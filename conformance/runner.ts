@@ -53,7 +53,9 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
   const started = new Date();
   await new Promise<void>((resolve) => {
     const runner = mocha.run(() => resolve());
-    signal?.addEventListener('abort', () => runner.abort(), { once: true });
+    // A signal during the preflight has already fired: no check runs then.
+    if (signal?.aborted) runner.abort();
+    else signal?.addEventListener('abort', () => runner.abort(), { once: true });
   });
   // The run always ends with the clean-up hook, but a second drain costs nothing when it did.
   await ctx.cleanup.drain();
