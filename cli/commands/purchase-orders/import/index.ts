@@ -92,13 +92,14 @@ stdout names each order's line, action and error.`,
     const limit = pLimit(flags.concurrency);
     let stop: unknown;
     const importOne = async (order: ImportOrder) => {
+      // After a failure every order would meet, the queued ones are let go without a request.
+      if (stop) return;
       try {
         const { action, id } = await upsert(client, order);
         results.push({ line: order.line, po_number: order.poNumber, action, id, error: null });
       } catch (error) {
         if (stopsTheImport(error)) {
           stop ??= error;
-          limit.clearQueue();
           return;
         }
         if (!(error instanceof ApiError || error instanceof CliError)) throw error;
