@@ -227,7 +227,9 @@ export interface paths {
          *     `needs_booking → cancelled`; `pending → booked` (approval) or `cancelled`;
          *     `booked → arrived` or `cancelled`; `arrived → started` or `left`;
          *     `started → completed`; `completed → left`. `left` and `cancelled` are final.
-         *     Anything else is 422 on `state`.
+         *     Anything else is 422 on `state`. Re-sending the current `scheduled_at`, or a
+         *     `state` equal to the resulting one, changes nothing, so a full record can be sent
+         *     back; approval looks at the carrier and customer the request leaves.
          *
          *     Packing lists: entries with an `id` update that entry (the `id` must belong to
          *     this appointment, else 422), `_destroy: true` removes it, entries without `id`
@@ -251,7 +253,9 @@ export interface paths {
          *     `needs_booking → cancelled`; `pending → booked` (approval) or `cancelled`;
          *     `booked → arrived` or `cancelled`; `arrived → started` or `left`;
          *     `started → completed`; `completed → left`. `left` and `cancelled` are final.
-         *     Anything else is 422 on `state`.
+         *     Anything else is 422 on `state`. Re-sending the current `scheduled_at`, or a
+         *     `state` equal to the resulting one, changes nothing, so a full record can be sent
+         *     back; approval looks at the carrier and customer the request leaves.
          *
          *     Packing lists: entries with an `id` update that entry (the `id` must belong to
          *     this appointment, else 422), `_destroy: true` removes it, entries without `id`
@@ -325,7 +329,9 @@ export interface paths {
             query?: {
                 /**
                  * @description Only limits which orders can be found: the order must be at this location or
-                 *     unassigned, else 404. It never assigns or moves the order.
+                 *     unassigned, else 404. It never assigns or moves the order. Unknown is 404; a
+                 *     location where the user lacks the access the request needs (read to view, write to
+                 *     update or delete) is 403, even for an unassigned order.
                  */
                 location_name?: string;
             };
@@ -352,8 +358,10 @@ export interface paths {
          *     Offset-less times are read in the destination's zone on an assignment or move, as
          *     UTC on unassignment, and in the order's current zone otherwise. Custom fields,
          *     required fields, product-name validation and customer settings follow the same
-         *     effective location. All of the order's current `custom_values` must be valid for
-         *     the effective location: set a key to null to remove it.
+         *     effective location. The order as it will be must be valid there: all of its
+         *     `custom_values` (set a key to null to remove it), and every item it keeps, whether
+         *     or not the request mentions it. Errors on items the request does not mention are
+         *     keyed by id, e.g. `purchase_order_items[id=17].custom_values.temperature`.
          *
          *     Line items: entries with an `id` update that item (it must belong to this order,
          *     else 422), `_destroy: true` removes it, entries without `id` are added; items not
@@ -382,8 +390,10 @@ export interface paths {
          *     Offset-less times are read in the destination's zone on an assignment or move, as
          *     UTC on unassignment, and in the order's current zone otherwise. Custom fields,
          *     required fields, product-name validation and customer settings follow the same
-         *     effective location. All of the order's current `custom_values` must be valid for
-         *     the effective location: set a key to null to remove it.
+         *     effective location. The order as it will be must be valid there: all of its
+         *     `custom_values` (set a key to null to remove it), and every item it keeps, whether
+         *     or not the request mentions it. Errors on items the request does not mention are
+         *     keyed by id, e.g. `purchase_order_items[id=17].custom_values.temperature`.
          *
          *     Line items: entries with an `id` update that item (it must belong to this order,
          *     else 422), `_destroy: true` removes it, entries without `id` are added; items not
@@ -404,10 +414,11 @@ export interface paths {
          * List product limits
          * @description Enabled limits and their overrides for the requested local calendar dates. Without
          *     `start_date` each warehouse starts at its own current date; without `end_date` the
-         *     window ends seven days after its start (so eight dates). The window may span at
-         *     most 92 days and `end_date` may not precede `start_date` (400). A limit appears when
-         *     its date range meets the window; `dates` expands it for each applicable date with
-         *     any override applied. Paginated by limit.
+         *     window ends seven days after its start (so eight dates). The window may hold at
+         *     most 92 dates and `end_date` may not precede `start_date` (400); with only
+         *     `end_date`, a warehouse whose current date is already after it has no limits to
+         *     show. A limit appears when its date range meets the window; `dates` expands it for
+         *     each applicable date with any override applied. Paginated by limit.
          */
         get: operations["listProductLimits"];
         put?: never;
@@ -681,16 +692,21 @@ export interface components {
         };
         /**
          * @description Values for configured custom fields, by key. JSON-type fields take objects and
-         *     arrays; other fields take strings, numbers or booleans, stored as text and checked
-         *     against the field's rules. null removes a value. An unknown key, or a key whose
-         *     applicable definitions disagree on the type, is 422.
+         *     arrays; other fields take strings, numbers or booleans, stored as text (`3` as
+         *     `"3"`, `true` as `"true"`) and checked against the field's rules. null removes a
+         *     value. An unknown key, or a key whose applicable definitions disagree on the type,
+         *     is 422.
          */
         CustomValuesInput: {
-            [key: string]: string | number | boolean | Record<string, never> | unknown[] | null;
+            [key: string]: string | number | boolean | {
+                [key: string]: unknown;
+            } | unknown[] | null;
         };
         /** @description Stored custom values; text fields as strings, JSON fields as objects or arrays. */
         CustomValues: {
-            [key: string]: string | Record<string, never> | unknown[];
+            [key: string]: string | {
+                [key: string]: unknown;
+            } | unknown[];
         };
         PurchaseOrderItemInput: {
             /** @description Update this item; it must belong to the order (422). Not allowed on create. */
@@ -802,7 +818,7 @@ export interface components {
              * @description Last local date; null when open-ended.
              */
             end_date: string | null;
-            /** @description Overrides of this limit on dates inside the requested window. */
+            /** @description Overrides of this limit on dates inside both the requested window and the limit's own date range. */
             overrides: components["schemas"]["ProductLimitOverride"][];
             /** @description Each requested date on which the limit applies, overrides included. */
             dates: components["schemas"]["ProductLimitDate"][];
@@ -1653,7 +1669,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Records per page. */
                 per_page?: components["parameters"]["PerPage"];
-                /** @description That location's orders plus unassigned orders. */
+                /** @description That location's orders plus unassigned orders. Unknown is 404, inaccessible 403. */
                 location_name?: string;
                 /** @description Exact match on the purchase order number. */
                 po_number?: string;
@@ -1735,7 +1751,7 @@ export interface operations {
     listPurchaseOrdersWithBookedAppointments: {
         parameters: {
             query?: {
-                /** @description That accessible location's orders plus unassigned orders. */
+                /** @description That accessible location's orders plus unassigned orders. Unknown is 404, inaccessible 403. */
                 location_name?: string;
                 /** @description Orders with an accessible booked appointment starting at or after this time. */
                 start_time?: components["schemas"]["InputDateTime"];
@@ -1777,7 +1793,9 @@ export interface operations {
             query?: {
                 /**
                  * @description Only limits which orders can be found: the order must be at this location or
-                 *     unassigned, else 404. It never assigns or moves the order.
+                 *     unassigned, else 404. It never assigns or moves the order. Unknown is 404; a
+                 *     location where the user lacks the access the request needs (read to view, write to
+                 *     update or delete) is 403, even for an unassigned order.
                  */
                 location_name?: string;
             };
@@ -1812,7 +1830,9 @@ export interface operations {
             query?: {
                 /**
                  * @description Only limits which orders can be found: the order must be at this location or
-                 *     unassigned, else 404. It never assigns or moves the order.
+                 *     unassigned, else 404. It never assigns or moves the order. Unknown is 404; a
+                 *     location where the user lacks the access the request needs (read to view, write to
+                 *     update or delete) is 403, even for an unassigned order.
                  */
                 location_name?: string;
             };
@@ -1848,7 +1868,9 @@ export interface operations {
             query?: {
                 /**
                  * @description Only limits which orders can be found: the order must be at this location or
-                 *     unassigned, else 404. It never assigns or moves the order.
+                 *     unassigned, else 404. It never assigns or moves the order. Unknown is 404; a
+                 *     location where the user lacks the access the request needs (read to view, write to
+                 *     update or delete) is 403, even for an unassigned order.
                  */
                 location_name?: string;
             };
@@ -1875,7 +1897,9 @@ export interface operations {
             query?: {
                 /**
                  * @description Only limits which orders can be found: the order must be at this location or
-                 *     unassigned, else 404. It never assigns or moves the order.
+                 *     unassigned, else 404. It never assigns or moves the order. Unknown is 404; a
+                 *     location where the user lacks the access the request needs (read to view, write to
+                 *     update or delete) is 403, even for an unassigned order.
                  */
                 location_name?: string;
             };

@@ -1,11 +1,12 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
+import type { components } from '../../spec/openapi-types.js';
 import { Company } from './company.js';
 import { Location } from './location.js';
 import { Organization } from './organization.js';
 import { timestamps } from './timestamps.js';
 
 /** Stored custom values: text fields as strings, JSON fields as objects or arrays. */
-export type StoredCustomValues = Record<string, string | object>;
+export type StoredCustomValues = components['schemas']['CustomValues'];
 
 export const PurchaseOrder = defineEntity({
   name: 'PurchaseOrder',

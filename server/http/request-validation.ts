@@ -107,6 +107,18 @@ function wrapperOf(schema: Record<string, unknown> | undefined): string | undefi
   return (schema?.required as string[] | undefined)?.[0];
 }
 
+/** PostgreSQL cannot store U+0000 in text, so a NUL anywhere in the input is refused up front. */
+function findNul(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      const found = findNul(inner, path ? `${path}.${key}` : key) ?? (key.includes('\u0000') ? path || key : undefined);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 export function compileRequestValidators(operations: OperationSpec[]): Map<string, RequestValidator> {
   const coercing = createAjv({ coerceTypes: true, useDefaults: true });
   const strict = createAjv({ verbose: true });
@@ -122,6 +134,8 @@ export function compileRequestValidators(operations: OperationSpec[]): Map<strin
     const wrapper = wrapperOf(operation.requestBodySchema);
 
     validators.set(operation.operationId, (raw) => {
+      const nul = findNul({ query: raw.query, path: raw.path, body: raw.body }, '');
+      if (nul) throw badRequest(`${nul} contains a NUL character (U+0000), which text cannot hold`);
       // Unknown query parameters are ignored (DECISIONS 7); a repeated one is malformed.
       const query = Object.fromEntries(Object.entries(raw.query).filter(([name]) => queryNames.has(name)));
       if (!validateQuery(query)) throw badRequest(describeParameterErrors(validateQuery.errors ?? [], 'query'));

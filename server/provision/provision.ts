@@ -23,6 +23,15 @@ export class ProvisioningError extends Error {
 
 type Upsert<T> = (em: EntityManager, organization: Organization, locations: Map<string, Location>, input: T) => Promise<void>;
 
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks what the file's schema cannot: zones, unique subdomains, names that refer to each other. */
 function checkReferences(fixture: Fixture): void {
   const problems: string[] = [];
@@ -48,6 +57,9 @@ function checkReferences(fixture: Fixture): void {
     }
     for (const field of organization.custom_fields ?? []) {
       for (const name of field.locations ?? []) if (!known(name)) problems.push(`custom field ${field.key} is enabled at unknown location ${name}`);
+      if (field.rules?.pattern !== undefined && !compiles(field.rules.pattern)) {
+        problems.push(`custom field ${field.key} has a pattern that is not a valid regular expression: ${field.rules.pattern}`);
+      }
     }
   }
   if (problems.length) throw new ProvisioningError(problems.join('\n'));

@@ -1,10 +1,69 @@
-import type { Handlers } from '../http/handler.js';
-import { notImplemented } from './not-implemented.js';
+// Appointments (section 4.5): deliveries and pickups at a warehouse's docks, on both
+// interfaces. Cancelled, never deleted (the router answers DELETE with 405).
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Access } from '../domain/access.js';
+import { appointmentListFilter } from '../domain/appointments/list-filter.js';
+import { loadAppointmentRelations } from '../domain/appointments/relations.js';
+import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
+import { pageRequest, setPaginationHeaders } from '../domain/pagination.js';
+import { Appointment } from '../entities/appointment.js';
+import type { Location } from '../entities/location.js';
+import { notFound } from '../http/errors.js';
+import type { HandlerInput, Handlers } from '../http/handler.js';
+import { renderAppointment } from '../render/appointment.js';
+
+/**
+ * Finds an appointment the user may see at the selected location (404 otherwise). Updates
+ * lock the row until they commit, so two clients moving the same appointment at once (the
+ * yard marking it arrived while the ERP cancels it) are checked one after the other against
+ * the lifecycle instead of the last one silently winning.
+ */
+async function findAppointment(em: EntityManager, access: Access, id: number, selected: Location | undefined, lockMode?: LockMode) {
+  const appointment = await em.findOne(Appointment, { id, organizationId: access.organization.id }, lockMode ? { lockMode } : {});
+  if (!appointment) throw notFound(`appointment ${id} not found`);
+  return { appointment, location: access.recordLocation(appointment.locationId, selected, `appointment ${id}`) };
+}
+
+async function renderOne(em: EntityManager, appointment: Appointment, location: Location) {
+  return renderAppointment(appointment, location, await loadAppointmentRelations(em, [appointment]));
+}
+
+async function updateAppointment(input: HandlerInput<'updateAppointment'> | HandlerInput<'putAppointment'>) {
+  const { em, access, path, query } = input;
+  const body = input.body.appointment;
+  // A location_name selects where the appointment must be; it never moves it (DECISIONS 15).
+  const selected = access.selectedLocation(query.location_name, body.location_name);
+  const { appointment, location } = await findAppointment(em, access, path.id, selected, LockMode.PESSIMISTIC_WRITE);
+  access.require(location, 'write');
+  await changeAppointment(em, appointment, location, body);
+  return renderOne(em, appointment, location);
+}
 
 export const appointmentHandlers: Pick<Handlers, 'listAppointments' | 'createAppointment' | 'getAppointment' | 'updateAppointment' | 'putAppointment'> = {
-  listAppointments: notImplemented,
-  createAppointment: notImplemented,
-  getAppointment: notImplemented,
-  updateAppointment: notImplemented,
-  putAppointment: notImplemented,
+  async listAppointments({ em, access, query, ctx }) {
+    const page = pageRequest(query);
+    const [appointments, total] = await em.findAndCount(Appointment, appointmentListFilter(access, query), {
+      orderBy: { id: 'asc' },
+      limit: page.perPage,
+      offset: page.offset,
+    });
+    setPaginationHeaders(ctx, page, total);
+    const relations = await loadAppointmentRelations(em, appointments);
+    return appointments.map((appointment) => renderAppointment(appointment, access.locationById(appointment.locationId), relations));
+  },
+
+  async createAppointment({ em, access, query, body }) {
+    const location = access.requiredLocation(query.location_name, body.appointment.location_name, 'write');
+    const appointment = await createAppointmentAt(em, location, body.appointment);
+    return renderOne(em, appointment, location);
+  },
+
+  async getAppointment({ em, access, path, query }) {
+    const { appointment, location } = await findAppointment(em, access, path.id, access.urlLocation(query.location_name));
+    return renderOne(em, appointment, location);
+  },
+
+  updateAppointment,
+  putAppointment: updateAppointment,
 };

@@ -124,6 +124,14 @@ describe('provisioning', () => {
       expect(await em.fork().count(Organization, { subdomain: second.subdomain })).to.equal(0);
     });
 
+    it('refuses a custom field whose pattern is not a regular expression', async () => {
+      const organization = standardOrganization(uniqueId('p'));
+      organization.custom_fields = [{ key: 'lot_code', applies_to: 'purchase_order', field_type: 'text', rules: { pattern: '([A-Z' } }];
+      const error = await provision((await testOrm()).em, { organizations: [organization] }).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(ProvisioningError);
+      expect((error as Error).message).to.include('lot_code').and.include('regular expression');
+    });
+
     it('refuses a product limit for a product the location does not carry', async () => {
       const organization = standardOrganization(uniqueId('p'));
       organization.locations[2]!.product_limits = [{ product: 'Durian', quantity: 1, start_time: '08:00', end_time: '09:00', start_date: '2025-01-01' }];

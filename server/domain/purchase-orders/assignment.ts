@@ -1,0 +1,83 @@
+// Where a purchase order is, and who may put it where: the assignment state machine of
+// reference section 3 and the location rules of section 4.6 and DECISIONS 16.
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PurchaseOrder } from '../../entities/purchase-order.js';
+import type { Location } from '../../entities/location.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { Access, Need } from '../access.js';
+
+/**
+ * What writing an order needs to know about the caller. `Access` is one; a provisioning
+ * script may pass its own object that allows everything.
+ */
+export type PurchaseOrderActor = Pick<Access, 'organization' | 'locationNamed' | 'locationById' | 'require'>;
+
+/** What a body `location_name` asks for: omitted keeps, null or blank unassigns, a name assigns or moves. */
+export type Assignment = { kind: 'keep' } | { kind: 'unassign' } | { kind: 'assign'; location: Location };
+
+/**
+ * Reads the body's `location_name` against the URL location (the query parameter or the
+ * location interface's address). An unknown name is 404. When both name something they
+ * must agree, and "unassigned" is a value of its own, so null in the body under a URL
+ * location is 400 too.
+ */
+export function requestedAssignment(actor: PurchaseOrderActor, url: Location | undefined, bodyName: string | null | undefined): Assignment {
+  if (bodyName === undefined) return { kind: 'keep' };
+  const requested: Assignment = bodyName === null || bodyName.trim() === '' ? { kind: 'unassign' } : { kind: 'assign', location: actor.locationNamed(bodyName) };
+  if (!url) return requested;
+  if (requested.kind === 'unassign') {
+    throw badRequest(
+      `the URL names location ${url.name} but the body's location_name unassigns the order; unassign on the organization interface without location_name in the URL`,
+    );
+  }
+  if (requested.location.id !== url.id) {
+    throw badRequest(`location_name differs between the URL (${url.name}) and the body (${requested.location.name})`);
+  }
+  return requested;
+}
+
+/** On create (and on upsert), a URL location without a body value assigns the order there. */
+export function requestedPlacement(actor: PurchaseOrderActor, url: Location | undefined, bodyName: string | null | undefined): Assignment {
+  const requested = requestedAssignment(actor, url, bodyName);
+  return requested.kind === 'keep' && url ? { kind: 'assign', location: url } : requested;
+}
+
+/**
+ * Checks write access at the current location (when assigned) and at the destination, and
+ * answers the effective location: where the order will be, null for unassigned.
+ */
+export function authorizeAssignment(actor: PurchaseOrderActor, current: Location | null, requested: Assignment): Location | null {
+  if (current) actor.require(current, 'write');
+  if (requested.kind === 'keep') return current;
+  if (requested.kind === 'unassign') return null;
+  return actor.require(requested.location, 'write');
+}
+
+/**
+ * Locks the order for the rest of the transaction: updates merge into what is stored
+ * (custom values, items), so two at once must not both start from the same copy.
+ */
+export function findPurchaseOrderForWrite(em: EntityManager, where: { organizationId: number } & ({ id: number } | { poNumber: string })) {
+  return em.findOne(PurchaseOrder, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
+}
+
+/**
+ * Finds an order for view, update or delete (locked for writes). A URL location must allow
+ * `need` (403), and only narrows what can be found: an unassigned order is inside every
+ * location filter, an order elsewhere or at an inaccessible location is 404.
+ */
+export async function findVisiblePurchaseOrder(
+  em: EntityManager,
+  access: Access,
+  id: number,
+  url: Location | undefined,
+  need: Need,
+): Promise<{ order: PurchaseOrder; location: Location | null }> {
+  if (url) access.require(url, need);
+  const where = { organizationId: access.organization.id, id };
+  const order = need === 'write' ? await findPurchaseOrderForWrite(em, where) : await em.findOne(PurchaseOrder, where);
+  if (!order) throw notFound(`purchase order ${id} not found`);
+  const location = order.locationId == null ? null : access.recordLocation(order.locationId, url, `purchase order ${id}`);
+  return { order, location };
+}

@@ -1,0 +1,83 @@
+// Which custom fields apply to an order, and merging and checking its values (reference
+// 4.6 "Custom fields", DECISIONS 35). An assigned order uses the definitions enabled at its
+// warehouse; an unassigned one every definition of the organization, enabled or not.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CustomFieldDefinition, CustomFieldLocation, type CustomFieldTarget } from '../../entities/custom-field.js';
+import type { Location } from '../../entities/location.js';
+import type { StoredCustomValues } from '../../entities/purchase-order.js';
+import type { FieldErrorCollector } from '../../http/errors.js';
+import { checkCustomValue } from './custom-field-rules.js';
+
+export type CustomValuesInput = Record<string, unknown>;
+
+const targetNames: Record<CustomFieldTarget, string> = {
+  purchase_order: 'purchase orders',
+  purchase_order_item: 'purchase order items',
+};
+
+export class ApplicableCustomFields {
+  private readonly byKey = new Map<string, CustomFieldDefinition[]>();
+
+  constructor(
+    definitions: CustomFieldDefinition[],
+    /** Where they apply, for messages: "at Toronto DC". */
+    private readonly scope: string,
+  ) {
+    for (const definition of definitions) {
+      const key = `${definition.appliesTo}:${definition.key}`;
+      this.byKey.set(key, [...(this.byKey.get(key) ?? []), definition]);
+    }
+  }
+
+  /**
+   * Merges sent values into the current ones (null removes a key, keys not sent stay) and
+   * checks the whole resulting set: each key must be a field here with one type, and its
+   * value must meet every applicable definition's rules. Problems go to `errors` under
+   * `<path>custom_values.<key>`; the answer is the set to store.
+   */
+  merge(target: CustomFieldTarget, current: StoredCustomValues, sent: CustomValuesInput | undefined, path: string, errors: FieldErrorCollector): StoredCustomValues {
+    // A Map, so that even `__proto__` (refused by the HTTP body parser, not by every
+    // caller of this code) is checked like any other key.
+    const merged = new Map<string, unknown>(Object.entries(current));
+    for (const [key, value] of Object.entries(sent ?? {})) {
+      if (value === null) merged.delete(key);
+      else merged.set(key, value);
+    }
+    const stored: StoredCustomValues = {};
+    for (const [key, value] of merged) {
+      const field = `${path}custom_values.${key}`;
+      const definitions = this.byKey.get(`${target}:${key}`) ?? [];
+      const types = [...new Set(definitions.map((definition) => definition.fieldType))];
+      if (definitions.length === 0) {
+        const removal = sent && key in sent ? '' : '; set it to null to remove it';
+        errors.add(field, `is not a custom field of ${targetNames[target]} ${this.scope}${removal}`);
+      } else if (types.length > 1) {
+        errors.add(
+          field,
+          `has conflicting types (${types.join(', ')}) among the definitions that apply ${this.scope}; assign the order to a warehouse with an unambiguous definition or make the types consistent`,
+        );
+      } else {
+        const problems = new Set<string>();
+        for (const definition of definitions) {
+          const checked = checkCustomValue(definition, value);
+          if ('problem' in checked) problems.add(checked.problem);
+          else stored[key] = checked.stored;
+        }
+        for (const problem of problems) errors.add(field, problem);
+      }
+    }
+    return stored;
+  }
+}
+
+export async function applicableCustomFields(em: EntityManager, organizationId: number, location: Location | null): Promise<ApplicableCustomFields> {
+  if (!location) {
+    const definitions = await em.find(CustomFieldDefinition, { organizationId });
+    return new ApplicableCustomFields(definitions, 'in the organization (the order is unassigned)');
+  }
+  const enabled = await em.find(CustomFieldLocation, { locationId: location.id });
+  const definitions = enabled.length
+    ? await em.find(CustomFieldDefinition, { organizationId, id: { $in: enabled.map((row) => row.customFieldDefinitionId) } })
+    : [];
+  return new ApplicableCustomFields(definitions, `at ${location.name}`);
+}

@@ -1,0 +1,31 @@
+// The time rules of a purchase order (reference section 4.6, "Dates and time zones for purchase order input").
+import type { FieldErrorCollector } from '../../http/errors.js';
+import { parseInputTime } from '../time.js';
+
+export interface ExpectedTimes {
+  expectedStartsAt: Date | null;
+  expectedEndsAt: Date | null;
+}
+
+/**
+ * The expected times after a write: sent values are read in `zone` (the effective
+ * location's: the destination on a move, UTC when unassigned), others are kept. A malformed
+ * time is 400 (thrown); an end before the start is a 422 on `expected_ends_at`.
+ */
+export function plannedTimes(
+  current: ExpectedTimes,
+  input: { expected_starts_at?: string | null; expected_ends_at?: string | null },
+  zone: string,
+  errors: FieldErrorCollector,
+): ExpectedTimes {
+  const read = (value: string | null | undefined, kept: Date | null, field: string) =>
+    value === undefined ? kept : value === null ? null : parseInputTime(value, zone, `purchase_order.${field}`);
+  const next = {
+    expectedStartsAt: read(input.expected_starts_at, current.expectedStartsAt, 'expected_starts_at'),
+    expectedEndsAt: read(input.expected_ends_at, current.expectedEndsAt, 'expected_ends_at'),
+  };
+  if (next.expectedStartsAt && next.expectedEndsAt && next.expectedEndsAt < next.expectedStartsAt) {
+    errors.add('expected_ends_at', 'must not be before expected_starts_at');
+  }
+  return next;
+}

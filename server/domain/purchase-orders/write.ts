@@ -1,0 +1,98 @@
+// Creating and changing purchase orders: the one code path the API handlers, bulk uploads
+// and provisioning share. Everything is planned and checked first, so a rejected write
+// changes nothing even outside a transaction; then customers, the order and its items are
+// written. Callers run it inside a transaction (the router does), which settles races.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Location } from '../../entities/location.js';
+import { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
+import { FieldErrorCollector, ValidationFailed } from '../../http/errors.js';
+import { flushUnique } from '../records.js';
+import { authorizeAssignment, findPurchaseOrderForWrite, requestedPlacement, type PurchaseOrderActor } from './assignment.js';
+import { applicableCustomFields } from './custom-fields.js';
+import { createCustomers } from './customers.js';
+import { checkRequiredFields, plannedFields, type PurchaseOrderInput } from './fields.js';
+import { applyItems, planItems, type ItemsMode } from './items.js';
+import { zoneOf } from '../time.js';
+import { plannedTimes } from './times.js';
+
+export type { PurchaseOrderActor } from './assignment.js';
+export type { PurchaseOrderInput } from './fields.js';
+
+/**
+ * Writes `input` to `order` (a new one when undefined), which will be at `location` (null:
+ * unassigned): offset-less times, custom fields, required fields, catalog products and
+ * customer creation all follow that effective location. 400 or 422 before any change.
+ */
+export async function savePurchaseOrder(
+  em: EntityManager,
+  organizationId: number,
+  order: PurchaseOrder | undefined,
+  input: PurchaseOrderInput,
+  location: Location | null,
+  itemsMode: ItemsMode,
+): Promise<PurchaseOrder> {
+  const errors = new FieldErrorCollector();
+  const times = plannedTimes(
+    { expectedStartsAt: order?.expectedStartsAt ?? null, expectedEndsAt: order?.expectedEndsAt ?? null },
+    input,
+    zoneOf(location),
+    errors,
+  );
+  const fields = await plannedFields(em, organizationId, order, input, errors);
+  const customFields = await applicableCustomFields(em, organizationId, location);
+  const customValues = customFields.merge('purchase_order', order?.customValues ?? {}, input.custom_values, '', errors);
+  const currentItems = order ? await em.find(PurchaseOrderItem, { purchaseOrderId: order.id }, { orderBy: { id: 'asc' } }) : [];
+  const items = await planItems({ em, organizationId, location, customFields, errors }, currentItems, input.purchase_order_items, itemsMode);
+  checkRequiredFields(location, { ...times, ...fields }, errors);
+  errors.throwIfAny();
+
+  const customers = await createCustomers(em, organizationId, location, items.newCustomers);
+  const saved = order ?? (em.create(PurchaseOrder, { organizationId, earliestAssignmentDate: null } as never) as PurchaseOrder);
+  em.assign(saved, { ...times, ...fields, customValues, locationId: location?.id ?? null });
+  // Kept through moves and unassignment (DECISIONS 33).
+  if (location && !saved.earliestAssignmentDate) saved.earliestAssignmentDate = new Date();
+  // New items need the order's id.
+  if (!order) await flushUnique(em, 'po_number');
+  if (applyItems(em, saved.id, organizationId, items, customers) && order) saved.updatedAt = new Date();
+  await flushUnique(em, 'po_number');
+  return saved;
+}
+
+export interface PlacementOptions {
+  /** The location the request's URL names (query parameter or location interface), if any. */
+  urlLocation?: Location;
+}
+
+/** Creates an order: unassigned, or assigned to the body's location or else the URL's (write access needed there). */
+export async function createPurchaseOrder(
+  em: EntityManager,
+  actor: PurchaseOrderActor,
+  input: PurchaseOrderInput & { po_number: string },
+  { urlLocation }: PlacementOptions = {},
+): Promise<PurchaseOrder> {
+  const location = authorizeAssignment(actor, null, requestedPlacement(actor, urlLocation, input.location_name));
+  return savePurchaseOrder(em, actor.organization.id, undefined, input, location, 'create');
+}
+
+/**
+ * Creates or updates the order with `input.po_number`, placed like a create: the body's
+ * location, else the URL's (so an unassigned order is assigned there). An order assigned
+ * to a location other than the URL's is a 422 on `po_number`. With `replaceItems`, the sent
+ * items replace the order's items, so the same input can be applied again safely.
+ */
+export async function upsertPurchaseOrder(
+  em: EntityManager,
+  actor: PurchaseOrderActor,
+  input: PurchaseOrderInput & { po_number: string },
+  { urlLocation, replaceItems = false }: PlacementOptions & { replaceItems?: boolean } = {},
+): Promise<{ order: PurchaseOrder; action: 'created' | 'updated' }> {
+  const order = await findPurchaseOrderForWrite(em, { organizationId: actor.organization.id, poNumber: input.po_number.trim() });
+  if (!order) return { order: await createPurchaseOrder(em, actor, input, { urlLocation }), action: 'created' };
+  if (urlLocation && order.locationId != null && order.locationId !== urlLocation.id) {
+    throw ValidationFailed.field('po_number', `belongs to an order assigned to another location than ${urlLocation.name}`);
+  }
+  const current = order.locationId == null ? null : actor.locationById(order.locationId);
+  const location = authorizeAssignment(actor, current, requestedPlacement(actor, urlLocation, input.location_name));
+  const itemsMode = replaceItems && input.purchase_order_items ? 'replace' : 'nested';
+  return { order: await savePurchaseOrder(em, actor.organization.id, order, input, location, itemsMode), action: 'updated' };
+}

@@ -1,0 +1,61 @@
+import { expect } from 'chai';
+import { testOrm } from './support/database.js';
+import { createAppointment, orderBody } from './support/purchase-orders.js';
+import { startTestServer, type TestServer } from './support/server.js';
+import { createWorld, type World } from './support/world.js';
+
+/** How many SQL statements `run` sends, counted on the test run's shared connection pool. */
+async function countQueries(run: () => Promise<unknown>): Promise<number> {
+  const knex = (await testOrm()).em.getKnex();
+  let count = 0;
+  const listener = () => count++;
+  knex.on('query', listener);
+  try {
+    await run();
+  } finally {
+    knex.removeListener('query', listener);
+  }
+  return count;
+}
+
+describe('purchase order queries', () => {
+  let server: TestServer;
+  let world: World;
+
+  before(async () => {
+    server = await startTestServer();
+    world = await createWorld(server);
+    for (let i = 0; i < 12; i++) {
+      const res = await world.as('admin').post(
+        '/purchase_orders',
+        orderBody({
+          location_name: i % 2 ? 'Toronto DC' : null,
+          purchase_order_items: [
+            { product_name: 'Apples', quantity: 1, customer_name: `Customer ${i}` },
+            { product_name: 'Bananas', quantity: 2, customer_name: 'Fresh Market' },
+          ],
+        }),
+      );
+      expect(res.status).to.equal(200);
+      await createAppointment(world, { location: 'toronto', orders: [res.body], scheduledAt: '2033-01-01T15:00:00Z', dock: 'Dock 1', carrier: 'Fast Freight' });
+    }
+  });
+  after(() => server.close());
+
+  it('sends the queries for a page in a fixed number whatever its size', async () => {
+    const admin = world.as('admin');
+    const small = await countQueries(() => admin.get('/purchase_orders', { per_page: 2 }));
+    const large = await countQueries(() => admin.get('/purchase_orders', { per_page: 12 }));
+    expect(large).to.equal(small);
+    // count, page, items, appointment links, appointments, companies and docks, plus the
+    // request's own (rate limit, user, roles): a per-order query would show at once.
+    expect(large).to.be.within(7, 12);
+  });
+
+  it('searches orders with booked appointments in a fixed number of queries too', async () => {
+    const admin = world.as('admin');
+    const small = await countQueries(() => admin.get('/purchase_orders/with_booked_appointments', { limit: 2 }));
+    const large = await countQueries(() => admin.get('/purchase_orders/with_booked_appointments', { limit: 12 }));
+    expect(large).to.equal(small);
+  });
+});
