@@ -14,7 +14,7 @@ interface Flags {
   all?: boolean;
 }
 
-const columns = ['id', 'po_number', 'location_name', 'expected_starts_at', 'appointments'];
+const columns = ['id', 'po_number', 'location_name', 'expected_starts_at', 'updated_at'];
 
 export const booked = new Command('booked')
   .description('list orders with booked appointments at accessible locations (paged by --limit and --offset)')
