@@ -1,15 +1,15 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { pages, paginateOffset, toApiError, type PagePath, type OffsetPath, type WarehouseClient } from '../../../sdk/index.js';
+import { toApiError } from '../../../sdk/index.js';
 import { contextOf, type Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { writeText } from '../../output/write.js';
 import { repeated } from '../shared/arguments.js';
 import { dataOption, readData } from '../shared/record-input.js';
 import { fieldsBody, parseField, type Field } from './fields.js';
+import { paginateRaw } from './paginate.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
-const OFFSET_PATH = '/purchase_orders/with_booked_appointments';
 
 interface Flags {
   rawField?: string[];
@@ -52,38 +52,6 @@ async function printBody(ctx: Context, text: string): Promise<void> {
 async function printHead(ctx: Context, response: Response): Promise<void> {
   const lines = [`HTTP ${response.status} ${response.statusText}`, ...[...response.headers].map(([name, value]) => `${name}: ${value}`)];
   await writeText(ctx.stdout, `${lines.join('\n')}\n\n`);
-}
-
-// The SDK's walkers are typed per path; a raw path is whatever the user typed.
-type LooseWalk = (client: WarehouseClient, path: string, init: object) => AsyncGenerator<{ records: unknown[] } | unknown>;
-
-async function paginateRaw(ctx: Context, client: WarehouseClient, pathname: string, search: URLSearchParams): Promise<void> {
-  const sink = await ctx.list();
-  const bar = ctx.progress('fetching');
-  let done = 0;
-  try {
-    if (pathname === OFFSET_PATH) {
-      // The walker steps `offset` by `limit` itself, so both must be numbers; 250 is the most per request.
-      const query: Record<string, unknown> = Object.fromEntries(search);
-      query.limit = Number(query.limit ?? 250);
-      if (query.offset !== undefined) query.offset = Number(query.offset);
-      const init = { params: { query } };
-      for await (const record of (paginateOffset as unknown as LooseWalk)(client, pathname as OffsetPath, init)) {
-        await sink.write(record as Record<string, unknown>);
-        bar.update(++done);
-      }
-    } else {
-      const init = { querySerializer: () => search.toString() };
-      for await (const page of (pages as unknown as LooseWalk)(client, pathname as PagePath, init)) {
-        for (const record of (page as { records: Record<string, unknown>[] }).records) await sink.write(record);
-        done += (page as { records: unknown[] }).records.length;
-        bar.update(done);
-      }
-    }
-  } finally {
-    bar.stop();
-  }
-  await sink.end();
 }
 
 export const api = new Command('api')

@@ -86,9 +86,9 @@ stdout names each order's line, action and error.`,
 
     const results: Result[] = errors.map(({ line, poNumber, error }) => ({ line, po_number: poNumber ?? null, action: 'failed', id: null, error }));
     const total = orders.length + errors.length;
+    const count = (action: Result['action']) => results.filter((result) => result.action === action).length;
     const bar = ctx.progress('importing');
-    const failedCount = () => results.filter((result) => result.action === 'failed').length;
-    bar.update(results.length, total, `${failedCount()} failed`);
+    bar.update(results.length, total, `${count('failed')} failed`);
     const limit = pLimit(flags.concurrency);
     let stop: unknown;
     const importOne = async (order: ImportOrder) => {
@@ -106,7 +106,7 @@ stdout names each order's line, action and error.`,
         const message = error instanceof ApiError ? describeApiError(error) : error.message;
         results.push({ line: order.line, po_number: order.poNumber, action: 'failed', id: null, error: message });
       }
-      bar.update(results.length, total, `${failedCount()} failed`);
+      bar.update(results.length, total, `${count('failed')} failed`);
     };
     try {
       await Promise.all(orders.map((order) => limit(() => importOne(order))));
@@ -119,7 +119,6 @@ stdout names each order's line, action and error.`,
     for (const result of results) if (!ctx.quiet || result.action === 'failed') await sink.write({ ...result });
     await sink.end();
 
-    const count = (action: Result['action']) => results.filter((result) => result.action === action).length;
     const skipped = total - results.length;
     ctx.notice(`${count('created')} created, ${count('updated')} updated, ${count('failed')} failed${skipped ? `, ${skipped} not attempted` : ''} of ${total} orders`);
     if (stop) throw stop;
