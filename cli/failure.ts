@@ -30,7 +30,7 @@ export function describeApiError(error: ApiError): string {
   return `${error.status} ${STATUS_CODES[error.status] ?? 'Error'}: ${apiText(error)} (${error.method} ${error.path})${reset}`;
 }
 
-export function exitCodeFor(error: unknown): ExitCodeValue {
+function exitCodeFor(error: unknown): ExitCodeValue {
   if (error instanceof ApiError) return exitCodeOf(error.status);
   if (error instanceof CliError) return error.exitCode;
   if (error instanceof PaginationError) return ExitCode.server;

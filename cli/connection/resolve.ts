@@ -23,7 +23,7 @@ function addressOf(source: string, base: string | undefined, location: string | 
 }
 
 /** The profile named by --profile or WHCTL_PROFILE (which must exist), else the current one. */
-export async function selectProfile(flags: ConnectionFlags, env: NodeJS.ProcessEnv): Promise<{ name?: string; profile: Profile }> {
+async function selectProfile(flags: ConnectionFlags, env: NodeJS.ProcessEnv): Promise<{ name?: string; profile: Profile }> {
   const path = configPath(env);
   const config = await readConfig(path);
   const named = flags.profile ?? (env.WHCTL_PROFILE || undefined);

@@ -17,7 +17,7 @@ export function progress(label: string, stream: NodeJS.WriteStream, enabled: boo
     update(done, total, detail = '') {
       if (!bar) {
         const format = total === undefined ? `${label} {value} {detail}` : `${label} [{bar}] {value}/{total} {detail}`;
-        bar = new SingleBar({ stream, format, clearOnComplete: true, hideCursor: true, barsize: 30 });
+        bar = new SingleBar({ stream, format, clearOnComplete: true, barsize: 30 });
         bar.start(total ?? 0, done, { detail });
       }
       if (total !== undefined) bar.setTotal(total);

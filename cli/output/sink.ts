@@ -16,7 +16,7 @@ export interface OutputOptions {
   columns?: readonly string[] | undefined;
 }
 
-export interface FormatModule {
+interface FormatModule {
   list(options: OutputOptions): RecordSink;
   one(options: OutputOptions, record: Row): Promise<void>;
 }

@@ -27,7 +27,7 @@ export function query(filters: Record<string, unknown>): Record<string, unknown>
 // `pages` is typed per path; the list commands share this one generic walk.
 type LoosePages = (client: WarehouseClient, path: PagePath, init: object) => AsyncGenerator<Page<PagePath>>;
 
-export interface ListRequest {
+interface ListRequest {
   path: PagePath;
   filters: Record<string, unknown>;
   /** Plural name for the progress bar, e.g. "purchase orders". */

@@ -4,7 +4,7 @@ import { unwrap, type Schema, type WarehouseClient } from '../../../../sdk/index
 import { findByPoNumber } from '../find.js';
 import type { ImportOrder } from './rows.js';
 
-export interface Upserted {
+interface Upserted {
   action: 'created' | 'updated';
   id: number;
 }
