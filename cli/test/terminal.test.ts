@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
+import { defaultFormat } from '../output/format.js';
 import { progress } from '../output/progress.js';
 
 /** A stream that records what is written, posing as a terminal or as a pipe. */
@@ -41,5 +42,13 @@ describe('progress bar', () => {
       bar.stop();
     }
     expect(pipe.text + quiet.text).to.equal('');
+  });
+});
+
+describe('default output format', () => {
+  it('is a table for a terminal and JSON for a pipe or file', () => {
+    expect(defaultFormat({ isTTY: true })).to.equal('table');
+    expect(defaultFormat({ isTTY: false })).to.equal('json');
+    expect(defaultFormat({})).to.equal('json');
   });
 });
