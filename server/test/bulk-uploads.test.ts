@@ -1,0 +1,122 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from './support/server.js';
+import { createWorld, type World } from './support/world.js';
+
+describe('bulk uploads', () => {
+  let server: TestServer;
+  let world: World;
+
+  before(async () => {
+    server = await startTestServer();
+    // Toronto requires catalog products, so an upload's orders may only name products the
+    // catalog has, including ones the same upload adds.
+    world = await createWorld(server, (o) => ({
+      ...o,
+      locations: o.locations.map((l) => (l.name === 'Toronto DC' ? { ...l, settings: { require_catalog_products: true } } : l)),
+      users: [
+        ...o.users!,
+        { name: 'toronto-reader', token: `${o.subdomain}-reader-token`, roles: { 'Toronto DC': 'read_only', 'Auckland DC': 'admin' } },
+      ],
+    }));
+  });
+  after(() => server.close());
+
+  const upload = (body: unknown) => world.as('admin', 'toronto').post('/bulk_uploads', { bulk_upload: body });
+
+  const rows = {
+    products: [
+      { name: 'Dates', sku: 'DAT-001' },
+      { name: 'Apples (Gala)', sku: 'apl-001' },
+    ],
+    purchase_orders: [
+      { po_number: 'BULK-1', expected_starts_at: '2026-01-15T09:00:00', purchase_order_items: [{ product_name: 'Dates', quantity: 10 }] },
+      { po_number: 'BULK-2', purchase_order_items: [{ product_name: 'Bananas', quantity: 5 }, { product_name: 'Apples (Gala)', quantity: 1 }] },
+    ],
+  };
+
+  it('creates and updates products by SKU and purchase orders by number at the location, reporting each row', async () => {
+    const res = await upload(rows);
+    expect(res.status).to.equal(200);
+    expect(res.body.location_name).to.equal('Toronto DC');
+    expect(res.body.products.map((r: { row: number; action: string }) => [r.row, r.action])).to.deep.equal([
+      [0, 'created'],
+      [1, 'updated'],
+    ]);
+    expect(res.body.purchase_orders.map((r: { action: string }) => r.action)).to.deep.equal(['created', 'created']);
+
+    const apples = await world.as('admin').get(`/products/${res.body.products[1].id}`);
+    // The row matched APL-001 case-insensitively and updated it, spelling included.
+    expect(apples.body).to.include({ name: 'Apples (Gala)', sku: 'apl-001', location_name: 'Toronto DC' });
+    const order = await world.as('admin').get(`/purchase_orders/${res.body.purchase_orders[0].id}`);
+    expect(order.body).to.include({ po_number: 'BULK-1', location_name: 'Toronto DC', expected_starts_at: '2026-01-15T09:00:00-05:00' });
+  });
+
+  it('changes nothing new when the same upload is sent again', async () => {
+    const before = (await world.as('admin').get('/purchase_orders', { po_number: 'BULK-2' })).body[0];
+    const res = await upload(rows);
+    expect(res.status).to.equal(200);
+    expect([...res.body.products, ...res.body.purchase_orders].every((r: { action: string }) => r.action === 'updated')).to.equal(true);
+    const after = (await world.as('admin').get('/purchase_orders', { po_number: 'BULK-2' })).body[0];
+    expect(after.purchase_order_items.map((i: { product_name: string }) => i.product_name)).to.deep.equal(['Bananas', 'Apples (Gala)']);
+    expect(after.id).to.equal(before.id);
+    expect((await world.as('admin').get('/products', { sku: 'DAT-001' })).body).to.have.length(1);
+  });
+
+  it('writes nothing when any row fails, and names every failing row and field', async () => {
+    const res = await upload({
+      products: [
+        { name: 'Elderberries', sku: 'ELD-001' },
+        { name: '  ', sku: 'FIG-001' },
+      ],
+      purchase_orders: [
+        { po_number: 'BULK-3', purchase_order_items: [{ product_name: 'Durian', quantity: 1 }] },
+        { po_number: 'BULK-4', expected_starts_at: '2026-02-30T09:00:00' },
+        { po_number: 'BULK-5' },
+      ],
+    });
+    expect(res.status).to.equal(422);
+    expect(res.body.errors).to.have.keys('products[1].name', 'purchase_orders[0].purchase_order_items[0].product_name', 'purchase_orders[1]');
+    expect(res.body.errors['purchase_orders[1]'][0]).to.include('expected_starts_at');
+    expect((await world.as('admin').get('/products', { sku: 'ELD-001' })).body).to.deep.equal([]);
+    expect((await world.as('admin').get('/purchase_orders', { po_number: 'BULK-5' })).body).to.deep.equal([]);
+  });
+
+  it('refuses a SKU or an order number that appears twice in one upload', async () => {
+    const res = await upload({
+      products: [
+        { name: 'One', sku: 'TWICE-1' },
+        { name: 'Two', sku: 'twice-1' },
+      ],
+      purchase_orders: [{ po_number: 'BULK-6' }, { po_number: ' BULK-6 ' }],
+    });
+    expect(res.status).to.equal(422);
+    expect(res.body.errors).to.deep.equal({
+      'products[1].sku': ['repeats row 0 of this upload'],
+      'purchase_orders[1].po_number': ['repeats row 0 of this upload'],
+    });
+  });
+
+  it('refuses an order that is assigned to another location', async () => {
+    const elsewhere = await world.as('admin').post('/purchase_orders', { purchase_order: { po_number: 'BULK-AKL', location_name: 'Auckland DC' } });
+    expect(elsewhere.status).to.equal(200);
+    const res = await upload({ purchase_orders: [{ po_number: 'BULK-AKL' }] });
+    expect(res.status).to.equal(422);
+    expect(res.body.errors['purchase_orders[0].po_number'][0]).to.include('another location');
+  });
+
+  it('answers 422 for an empty upload, a location_name in a row and too many rows, and 400 for a malformed one', async () => {
+    expect((await upload({})).status).to.equal(422);
+    const located = await upload({ purchase_orders: [{ po_number: 'BULK-7', location_name: 'Auckland DC' }] });
+    expect(located.status).to.equal(422);
+    expect(located.body.errors).to.have.keys('purchase_orders[0].location_name');
+    const tooMany = await upload({ products: Array.from({ length: 1001 }, (_, i) => ({ name: `P${i}`, sku: `MANY-${i}` })) });
+    expect(tooMany.status).to.equal(422);
+    expect(tooMany.body.errors.products[0]).to.include('at most 1000');
+    expect((await upload({ products: [{ name: 'X', sku: 7 }] })).status).to.equal(400);
+  });
+
+  it('needs write access at the location', async () => {
+    const res = await world.as({ token: `${world.id}-reader-token` }, 'toronto').post('/bulk_uploads', { bulk_upload: { products: [{ name: 'X', sku: 'RO-1' }] } });
+    expect(res.status).to.equal(403);
+  });
+});
