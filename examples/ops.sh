@@ -17,7 +17,7 @@ whctl purchase-orders import "$here/purchase-orders.csv" --output ndjson > "$out
 
 # 2. Move an order to another warehouse, found by its PO number. Its times stay the same
 #    instants; offset-less times sent later are read in Vancouver's zone.
-whctl purchase-orders move --po-number PO-1002 --to "Vancouver DC" --quiet
+whctl purchase-orders move --po-number PO-5002 --to "Vancouver DC" --quiet
 
 # 3. Export all purchase orders of a warehouse to CSV, every page, streamed. The API lists
 #    a warehouse's orders together with the unassigned ones.

@@ -35,17 +35,17 @@ describe('examples/ops.sh', () => {
     expect(code, stderr).to.equal(0);
 
     const report = readFileSync(join(out, 'import-report.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-    expect(report.map((row: { po_number: string; action: string }) => `${row.po_number} ${row.action}`)).to.deep.equal(['PO-1001 created', 'PO-1002 created', 'PO-1003 created']);
+    expect(report.map((row: { po_number: string; action: string }) => `${row.po_number} ${row.action}`)).to.deep.equal(['PO-5001 created', 'PO-5002 created', 'PO-5003 created']);
 
     const exported = parseCsv(readFileSync(join(out, 'toronto-purchase-orders.csv'), 'utf8')) as string[][];
     expect(exported[0]).to.deep.equal(['id', 'po_number', 'location_name', 'expected_starts_at', 'carrier_name', 'reference_numbers']);
     // The import runs orders concurrently, so their IDs, and the list's order, may vary.
     expect(exported.slice(1).map((row) => row.slice(1)).sort((a, b) => a[0]!.localeCompare(b[0]!))).to.deep.equal([
-      ['PO-1001', 'Toronto DC', '2026-12-01T08:00:00-05:00', 'Fast Freight', '["BOL-1001","PRO-77"]'],
-      ['PO-1003', '', '', '', '[]'],
+      ['PO-5001', 'Toronto DC', '2026-12-01T08:00:00-05:00', 'Fast Freight', '["BOL-5001","PRO-77"]'],
+      ['PO-5003', '', '', '', '[]'],
     ]);
 
-    const moved = await whctl(['purchase-orders', 'get', '--po-number', 'PO-1002'], { env });
+    const moved = await whctl(['purchase-orders', 'get', '--po-number', 'PO-5002'], { env });
     expect(json(moved)).to.include({ location_name: 'Vancouver DC', expected_starts_at: '2026-12-02T04:30:00-08:00' });
   });
 });
