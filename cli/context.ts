@@ -17,7 +17,6 @@ export interface GlobalOptions extends ConnectionFlags {
 }
 
 export interface Context {
-  readonly format: Format;
   readonly quiet: boolean;
   readonly stdout: NodeJS.WriteStream;
   readonly stderr: NodeJS.WriteStream;
@@ -54,7 +53,6 @@ export function contextOf(command: Command, defaults: { format?: Format } = {}):
     columns: options.columns ?? (format === 'table' ? tableColumns : undefined),
   });
   return {
-    format,
     quiet,
     stdout,
     stderr,
