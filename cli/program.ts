@@ -65,12 +65,18 @@ Exit status: 0 success, 2 usage, 3 authentication or permission, 4 not found, 5 
 /** The command the arguments name: the first word that is neither an option nor an option's value. */
 export function commandName(program: Command, args: readonly string[]): string | undefined {
   const takesValue = new Set(program.options.filter((option) => option.required || option.optional).flatMap((option) => [option.long, option.short]));
+  /** Whether an option word leaves its value to the next word: `--output`, `-o`, or `-qo` as commander combines short flags. */
+  const valueFollows = (arg: string) => {
+    if (arg.startsWith('--') || arg.length <= 2) return takesValue.has(arg);
+    const first = [...arg.slice(1)].findIndex((flag) => takesValue.has(`-${flag}`));
+    return first === arg.length - 2;
+  };
   const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') break;
     if (arg.startsWith('-')) {
-      if (takesValue.has(arg)) i++;
+      if (valueFollows(arg)) i++;
       continue;
     }
     operands.push(arg);

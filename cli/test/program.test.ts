@@ -12,6 +12,8 @@ describe('finding the command to load', () => {
     expect(name('--output', 'json', '--token', 'products', 'purchase-orders', 'list')).to.equal('purchase-orders');
     expect(name('-o', 'csv', '--quiet', 'companies')).to.equal('companies');
     expect(name('--base-url=http://acme.localhost:3000', 'locations')).to.equal('locations');
+    expect(name('-qo', 'csv', 'products')).to.equal('products');
+    expect(name('-ocsv', 'products')).to.equal('products');
   });
 
   it('is the named command for "help <command>"', () => {
