@@ -1,7 +1,33 @@
 #!/usr/bin/env node
-// whctl: the command-line client. The commands arrive with the CLI work; for now it only
-// knows its version.
-import { Command } from 'commander';
-import { version } from '../server/version.js';
+// whctl's entry point: assembles the root command, loads the one command the arguments name,
+// runs it, and is the only place that turns a failure into a message and an exit status.
+import { CommanderError } from 'commander';
+import { ExitCode } from './errors.js';
+import { addCommands, commandName, createProgram } from './program.js';
 
-new Command('whctl').description('Script the warehouse scheduling API').version(version).parse();
+/** Exits once everything written to stdout has been handed to the system, so piped output is complete. */
+function exit(code: number): void {
+  process.stdout.write('', () => process.exit(code));
+}
+
+// `whctl ... | head` closes the pipe early; that is the reader's choice, not a failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  process.exit(error.code === 'EPIPE' ? 0 : 1);
+});
+
+const program = createProgram();
+try {
+  const args = process.argv.slice(2);
+  await addCommands(program, commandName(program, args));
+  await program.parseAsync(args, { from: 'user' });
+  exit(0);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Commander has printed the help, the version or its one-line usage error.
+    exit(error.exitCode === 0 ? ExitCode.success : ExitCode.usage);
+  } else {
+    // Loaded only on failure: it brings in the SDK's error classes.
+    const { report } = await import('./failure.js');
+    exit(report(error, process.stderr));
+  }
+}

@@ -1,4 +1,6 @@
 // Page-based pagination (section 8): page and per_page in, the five headers out.
+import type { EntityName, FilterQuery, QueryOrderMap } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParameterizedContext } from 'koa';
 
 export interface PageRequest {
@@ -38,4 +40,21 @@ export function setPaginationHeaders(ctx: ParameterizedContext, request: PageReq
   ctx.set('Total-Pages', String(totalPages));
   ctx.set('Total-Count', String(totalCount));
   ctx.set('Link', links.join(', '));
+}
+
+/**
+ * One page of `entity` matching `where`, ordered by id (stable while records are added;
+ * DECISIONS 17), with the pagination headers set: the page's rows plus one count query.
+ */
+export async function findPage<T extends { id: number }>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  where: FilterQuery<T>,
+  query: { page?: number; per_page?: number },
+  ctx: ParameterizedContext,
+): Promise<T[]> {
+  const page = pageRequest(query);
+  const [records, total] = await em.findAndCount(entity, where, { orderBy: { id: 'asc' } as QueryOrderMap<T>, limit: page.perPage, offset: page.offset });
+  setPaginationHeaders(ctx, page, total);
+  return records as T[];
 }

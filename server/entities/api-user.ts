@@ -1,6 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { Location } from './location.js';
-import { Organization } from './organization.js';
+import { tenantKeys } from './tenant-keys.js';
 import { timestamps } from './timestamps.js';
 
 /** A holder of an API token; only the token's SHA-256 digest is stored. */
@@ -8,8 +8,7 @@ export const ApiUser = defineEntity({
   name: 'ApiUser',
   tableName: 'api_users',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     name: p.text(),
     tokenDigest: p.type('blob').$type<Buffer>().hidden(),
     ...timestamps(),
@@ -24,8 +23,7 @@ export const LocationRole = defineEntity({
   name: 'LocationRole',
   tableName: 'location_roles',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     apiUserId: p.manyToOne(ApiUser).mapToPk(),
     locationId: p.manyToOne(Location).mapToPk(),
     role: p.enum([...roles]),

@@ -3,9 +3,9 @@ import { specEnum } from '../../spec/enums.js';
 import { Company } from './company.js';
 import { Dock } from './dock.js';
 import { Location } from './location.js';
-import { Organization } from './organization.js';
 import { Product } from './product.js';
 import { PurchaseOrder } from './purchase-order.js';
+import { tenantKeys } from './tenant-keys.js';
 import { timestamps } from './timestamps.js';
 
 export const appointmentStates = specEnum('AppointmentState');
@@ -16,8 +16,7 @@ export const Appointment = defineEntity({
   name: 'Appointment',
   tableName: 'appointments',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     locationId: p.manyToOne(Location).mapToPk(),
     state: p.enum(appointmentStates),
     appointmentType: p.enum(appointmentTypes),
@@ -42,8 +41,7 @@ export const PackingList = defineEntity({
   name: 'PackingList',
   tableName: 'packing_lists',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     appointmentId: p.manyToOne(Appointment).mapToPk(),
     purchaseOrderId: p.manyToOne(PurchaseOrder).mapToPk().nullable(),
     poNumber: p.text().nullable(),

@@ -1,6 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { specEnum } from '../../spec/enums.js';
-import { Organization } from './organization.js';
+import { tenantKeys } from './tenant-keys.js';
 import { timestamps } from './timestamps.js';
 
 export const companyTypes = specEnum('CompanyType');
@@ -11,8 +11,7 @@ export const Company = defineEntity({
   name: 'Company',
   tableName: 'companies',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     name: p.text(),
     companyType: p.enum(companyTypes),
     companyNumber: p.text().nullable(),

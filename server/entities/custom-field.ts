@@ -1,6 +1,7 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { Location } from './location.js';
 import { Organization } from './organization.js';
+import { tenantKeys } from './tenant-keys.js';
 import { timestamps } from './timestamps.js';
 
 export const customFieldTypes = ['text', 'number', 'date', 'boolean', 'select', 'json'] as const;
@@ -26,8 +27,7 @@ export const CustomFieldDefinition = defineEntity({
   name: 'CustomFieldDefinition',
   tableName: 'custom_field_definitions',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     key: p.text(),
     label: p.text(),
     appliesTo: p.enum([...customFieldTargets]),

@@ -1,13 +1,12 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { Location } from './location.js';
-import { Organization } from './organization.js';
+import { tenantKeys } from './tenant-keys.js';
 
 export const Dock = defineEntity({
   name: 'Dock',
   tableName: 'docks',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     locationId: p.manyToOne(Location).mapToPk(),
     name: p.text(),
   }),

@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { Organization } from './organization.js';
+import { tenantKeys } from './tenant-keys.js';
 import { timestamps } from './timestamps.js';
 
 /** A warehouse, with the settings that shape purchase orders assigned to it. */
@@ -7,8 +7,7 @@ export const Location = defineEntity({
   name: 'Location',
   tableName: 'locations',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     name: p.text(),
     subdomain: p.text().unique(),
     timeZone: p.text(),

@@ -1,7 +1,7 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { Location } from './location.js';
-import { Organization } from './organization.js';
 import { Product } from './product.js';
+import { tenantKeys } from './tenant-keys.js';
 import { timestamps } from './timestamps.js';
 
 /** How much of a product a warehouse receives per date, in a recurring local time window. */
@@ -9,8 +9,7 @@ export const ProductLimit = defineEntity({
   name: 'ProductLimit',
   tableName: 'product_limits',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     locationId: p.manyToOne(Location).mapToPk(),
     productId: p.manyToOne(Product).mapToPk(),
     quantity: p.integer(),
@@ -31,8 +30,7 @@ export const ProductLimitOverride = defineEntity({
   name: 'ProductLimitOverride',
   tableName: 'product_limit_overrides',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     productLimitId: p.manyToOne(ProductLimit).mapToPk(),
     date: p.date(),
     quantity: p.integer(),

@@ -1,14 +1,13 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { Location } from './location.js';
-import { Organization } from './organization.js';
+import { tenantKeys } from './tenant-keys.js';
 import { timestamps } from './timestamps.js';
 
 export const Product = defineEntity({
   name: 'Product',
   tableName: 'products',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     locationId: p.manyToOne(Location).mapToPk(),
     name: p.text(),
     sku: p.text().nullable(),

@@ -2,7 +2,7 @@ import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import type { components } from '../../spec/openapi-types.js';
 import { Company } from './company.js';
 import { Location } from './location.js';
-import { Organization } from './organization.js';
+import { tenantKeys } from './tenant-keys.js';
 import { timestamps } from './timestamps.js';
 
 /** Stored custom values: text fields as strings, JSON fields as objects or arrays. */
@@ -12,8 +12,7 @@ export const PurchaseOrder = defineEntity({
   name: 'PurchaseOrder',
   tableName: 'purchase_orders',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     /** null while unassigned. */
     locationId: p.manyToOne(Location).mapToPk().nullable(),
     poNumber: p.text(),
@@ -34,8 +33,7 @@ export const PurchaseOrderItem = defineEntity({
   name: 'PurchaseOrderItem',
   tableName: 'purchase_order_items',
   properties: (p) => ({
-    id: p.integer().primary(),
-    organizationId: p.manyToOne(Organization).mapToPk(),
+    ...tenantKeys(),
     purchaseOrderId: p.manyToOne(PurchaseOrder).mapToPk(),
     productName: p.text(),
     quantity: p.decimal('number'),

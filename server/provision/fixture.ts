@@ -60,6 +60,12 @@ export interface CustomFieldFixture {
   locations?: string[];
 }
 
+/**
+ * An appointment as a create body, plus the state to bring it to through the lifecycle's
+ * own transitions. Its first reference number identifies it at its location.
+ */
+export type AppointmentFixture = Schemas['AppointmentUpdate'] & { location_name: string; reference_numbers: string[] };
+
 export interface OrganizationFixture {
   name: string;
   subdomain: string;
@@ -67,6 +73,9 @@ export interface OrganizationFixture {
   users?: UserFixture[];
   companies?: Schemas['CompanyCreate'][];
   custom_fields?: CustomFieldFixture[];
+  /** Create bodies; an order whose number exists is left as it is. */
+  purchase_orders?: Schemas['PurchaseOrderCreate'][];
+  appointments?: AppointmentFixture[];
 }
 
 export interface Fixture {
@@ -168,6 +177,16 @@ const fixtureSchema = {
             },
           },
           companies: { type: 'array', items: { $ref: 'urn:warehouse-api:schemas#/$defs/CompanyCreate' } },
+          purchase_orders: { type: 'array', items: { $ref: 'urn:warehouse-api:schemas#/$defs/PurchaseOrderCreate' } },
+          appointments: {
+            type: 'array',
+            items: {
+              type: 'object',
+              allOf: [{ $ref: 'urn:warehouse-api:schemas#/$defs/AppointmentUpdate' }],
+              required: ['location_name', 'reference_numbers'],
+              properties: { reference_numbers: { type: 'array', minItems: 1 } },
+            },
+          },
           custom_fields: {
             type: 'array',
             items: {

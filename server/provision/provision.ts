@@ -1,6 +1,7 @@
 // Applies a provisioning file in one transaction. Configuration (organizations, locations,
 // users and their tokens, docks, companies, products, custom fields, product limits) is
 // upserted by natural keys to match the file, so running the same file twice changes nothing.
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { applyCompanyInput, findCompanyNamed, newCompany } from '../domain/companies.js';
@@ -15,11 +16,11 @@ import { Product } from '../entities/product.js';
 import { ProductLimit, ProductLimitOverride } from '../entities/product-limit.js';
 import { ValidationFailed } from '../http/errors.js';
 import { tokenDigest } from '../middleware/authenticate.js';
+import { ProvisioningError } from './errors.js';
 import type { Fixture, LocationFixture, OrganizationFixture } from './fixture.js';
+import { provisionRecords } from './records.js';
 
-export class ProvisioningError extends Error {
-  override name = 'ProvisioningError';
-}
+export { ProvisioningError };
 
 type Upsert<T> = (em: EntityManager, organization: Organization, locations: Map<string, Location>, input: T) => Promise<void>;
 
@@ -159,7 +160,11 @@ const upsertCustomFields: Upsert<NonNullable<OrganizationFixture['custom_fields'
   for (const input of fields) {
     let definition = await em.findOne(CustomFieldDefinition, { organizationId: organization.id, key: input.key, appliesTo: input.applies_to, fieldType: input.field_type });
     definition ??= em.create(CustomFieldDefinition, { organizationId: organization.id, key: input.key, appliesTo: input.applies_to, fieldType: input.field_type } as never) as CustomFieldDefinition;
-    em.assign(definition, { label: input.label ?? input.key, rules: input.rules ?? {} });
+    definition.label = input.label ?? input.key;
+    // jsonb keeps keys in its own order, so compare by value: assigning an equal object in
+    // another key order would count as a change and bump updated_at on every run.
+    const rules = input.rules ?? {};
+    if (!isDeepStrictEqual(definition.rules, rules)) definition.rules = rules;
     await em.flush();
     const wanted = new Set((input.locations ?? []).map((name) => locations.get(name.trim().toLowerCase())!.id));
     const current = await em.find(CustomFieldLocation, { customFieldDefinitionId: definition.id });
@@ -218,6 +223,7 @@ export async function provision(rootEm: EntityManager, fixture: Fixture): Promis
         await upsertCompanies(em, organization, locations, input.companies ?? []);
         await upsertCustomFields(em, organization, locations, input.custom_fields ?? []);
         await upsertUsers(em, organization, locations, input.users ?? []);
+        await provisionRecords(em, organization, locations, input);
       }
     });
   } catch (error) {

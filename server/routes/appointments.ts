@@ -6,7 +6,7 @@ import type { Access } from '../domain/access.js';
 import { appointmentListFilter } from '../domain/appointments/list-filter.js';
 import { loadAppointmentRelations } from '../domain/appointments/relations.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
-import { pageRequest, setPaginationHeaders } from '../domain/pagination.js';
+import { findPage } from '../domain/pagination.js';
 import { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import { notFound } from '../http/errors.js';
@@ -42,13 +42,7 @@ async function updateAppointment(input: HandlerInput<'updateAppointment'> | Hand
 
 export const appointmentHandlers: Pick<Handlers, 'listAppointments' | 'createAppointment' | 'getAppointment' | 'updateAppointment' | 'putAppointment'> = {
   async listAppointments({ em, access, query, ctx }) {
-    const page = pageRequest(query);
-    const [appointments, total] = await em.findAndCount(Appointment, appointmentListFilter(access, query), {
-      orderBy: { id: 'asc' },
-      limit: page.perPage,
-      offset: page.offset,
-    });
-    setPaginationHeaders(ctx, page, total);
+    const appointments = await findPage(em, Appointment, appointmentListFilter(access, query), query, ctx);
     const relations = await loadAppointmentRelations(em, appointments);
     return appointments.map((appointment) => renderAppointment(appointment, access.locationById(appointment.locationId), relations));
   },

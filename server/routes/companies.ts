@@ -4,7 +4,7 @@
 import { sql } from '@mikro-orm/core';
 import { applyCompanyInput, newCompany } from '../domain/companies.js';
 import type { Access, Need } from '../domain/access.js';
-import { pageRequest, setPaginationHeaders } from '../domain/pagination.js';
+import { findPage } from '../domain/pagination.js';
 import { findOwned, flushUnique } from '../domain/records.js';
 import { escapeLike } from '../domain/text.js';
 import { Company } from '../entities/company.js';
@@ -30,15 +30,13 @@ async function updateCompany(input: HandlerInput<'updateCompany'> | HandlerInput
 export const companyHandlers: Pick<Handlers, 'listCompanies' | 'createCompany' | 'getCompany' | 'updateCompany' | 'putCompany' | 'deleteCompany'> = {
   async listCompanies({ em, access, query, ctx }) {
     applyLocationPermission(access, query.location_name, 'read');
-    const page = pageRequest(query);
     const where = {
       organizationId: access.organization.id,
       ...(query.name ? { [sql.lower('name')]: { $like: `${escapeLike(query.name.toLowerCase())}%` } } : {}),
       ...(query.company_type ? { companyType: query.company_type } : {}),
       ...(query.company_number ? { companyNumber: query.company_number } : {}),
     };
-    const [companies, total] = await em.findAndCount(Company, where, { orderBy: { id: 'asc' }, limit: page.perPage, offset: page.offset });
-    setPaginationHeaders(ctx, page, total);
+    const companies = await findPage(em, Company, where, query, ctx);
     return companies.map(renderCompany);
   },
 

@@ -3,7 +3,7 @@ import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { activeStates } from '../domain/appointment-states.js';
-import { pageRequest, setPaginationHeaders } from '../domain/pagination.js';
+import { findPage } from '../domain/pagination.js';
 import { findOwned, flushUnique } from '../domain/records.js';
 import { applyProductInput } from '../domain/products.js';
 import { escapeLike } from '../domain/text.js';
@@ -31,15 +31,13 @@ async function updateProduct(input: HandlerInput<'updateProduct'> | HandlerInput
 
 export const productHandlers: Pick<Handlers, 'listProducts' | 'createProduct' | 'getProduct' | 'updateProduct' | 'putProduct' | 'deleteProduct'> = {
   async listProducts({ em, access, query, ctx }) {
-    const page = pageRequest(query);
     const where = {
       organizationId: access.organization.id,
       locationId: { $in: access.listScope(query.location_name) },
       ...(query.name ? { [sql.lower('name')]: { $like: `${escapeLike(query.name.toLowerCase())}%` } } : {}),
       ...(query.sku ? { [sql.lower('sku')]: query.sku.toLowerCase() } : {}),
     };
-    const [products, total] = await em.findAndCount(Product, where, { orderBy: { id: 'asc' }, limit: page.perPage, offset: page.offset });
-    setPaginationHeaders(ctx, page, total);
+    const products = await findPage(em, Product, where, query, ctx);
     return products.map((product) => renderProduct(product, access.locationById(product.locationId)));
   },
 

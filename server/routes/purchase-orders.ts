@@ -2,7 +2,7 @@
 // domain/purchase-orders; a handler reads the request, applies them and presents the result.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
-import { pageRequest, setPaginationHeaders } from '../domain/pagination.js';
+import { findPage } from '../domain/pagination.js';
 import { authorizeAssignment, findVisiblePurchaseOrder, requestedAssignment } from '../domain/purchase-orders/assignment.js';
 import { searchOrdersWithBookedAppointments } from '../domain/purchase-orders/booked-appointments.js';
 import { purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
@@ -39,13 +39,7 @@ export const purchaseOrderHandlers: Pick<
   | 'listPurchaseOrdersWithBookedAppointments'
 > = {
   async listPurchaseOrders({ em, access, query, ctx }) {
-    const page = pageRequest(query);
-    const [orders, total] = await em.findAndCount(PurchaseOrder, purchaseOrderListFilter(access, query), {
-      orderBy: { id: 'asc' },
-      limit: page.perPage,
-      offset: page.offset,
-    });
-    setPaginationHeaders(ctx, page, total);
+    const orders = await findPage(em, PurchaseOrder, purchaseOrderListFilter(access, query), query, ctx);
     return presentPurchaseOrders(em, access, orders);
   },
 

@@ -1,19 +1,16 @@
 import { expect } from 'chai';
 import { createAppointment } from './support/appointments.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import type { TestServer } from './support/server.js';
+import { startWorld, type World } from './support/world.js';
 
 describe('appointment lifecycle', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server, (organization) => ({
+  before(async () => ({ server, world } = await startWorld((organization) => ({
       ...organization,
       companies: [...(organization.companies ?? []), { name: 'Slow Grocers', company_type: 'customer', auto_approve_appointments: false }],
-    }));
-  });
+    }))));
   after(() => server.close());
 
   const create = (appointment: Record<string, unknown> = {}) => createAppointment(world.as('admin'), { location_name: 'Toronto DC', ...appointment });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createAppointment } from './support/appointments.js';
-import { testOrm } from './support/database.js';
+import { countQueries } from './support/database.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { createWorld, type World } from './support/world.js';
 
@@ -100,21 +100,13 @@ describe('appointment lists', () => {
     for (let i = 0; i < 4; i++) {
       await createAppointment(admin, { location_name: 'Toronto DC', scheduled_at: `2025-08-0${i + 1}T10:00:00`, dock_name: `Dock ${(i % 2) + 1}`, carrier_name: 'Fast Freight', customer_name: 'Fresh Market', packing_lists: items });
     }
-    const knex = (await testOrm()).em.getConnection().getKnex();
-    const countQueries = async (perPage: number) => {
-      let count = 0;
-      const listener = () => count++;
-      knex.on('query', listener);
-      try {
+    const page = (perPage: number) =>
+      countQueries(async () => {
         const res = await admin.get('/appointments', { per_page: perPage, location_name: 'Toronto DC', state: 'booked' });
         expect(res.body).to.have.length(perPage);
-      } finally {
-        knex.removeListener('query', listener);
-      }
-      return count;
-    };
-    const single = await countQueries(1);
+      });
+    const single = await page(1);
     expect(single).to.be.greaterThan(3);
-    expect(await countQueries(4)).to.equal(single);
+    expect(await page(4)).to.equal(single);
   });
 });

@@ -3,8 +3,8 @@ import { PackingList } from '../entities/appointment.js';
 import { Product } from '../entities/product.js';
 import { createAppointment, insertPurchaseOrder } from './support/appointments.js';
 import { testOrm } from './support/database.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import type { TestServer } from './support/server.js';
+import { startWorld, type World } from './support/world.js';
 
 interface Listed {
   id: number;
@@ -20,13 +20,12 @@ describe('appointment packing lists', () => {
   const orders: Record<string, number> = {};
 
   before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server, (organization) => ({
+    ({ server, world } = await startWorld((organization) => ({
       ...organization,
       locations: organization.locations.map((location) =>
         location.name === 'Toronto DC' ? { ...location, products: [...(location.products ?? []), { name: 'Plums', sku: 'PLM-1' }, { name: 'plums', sku: 'PLM-2' }, { name: 'Pears', sku: 'PER-1' }, { name: 'PEARS', sku: 'PER-2' }, { name: 'pears', sku: 'PER-3' }] } : location,
       ),
-    }));
+    })));
     orders.toronto = await insertPurchaseOrder(world, 'toronto', 'PO-100');
     orders.unassigned = await insertPurchaseOrder(world, null, 'PO-200');
     orders.vancouver = await insertPurchaseOrder(world, 'vancouver', 'PO-300');

@@ -1,16 +1,13 @@
 import { expect } from 'chai';
 import { createAppointment } from './support/appointments.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import type { TestServer } from './support/server.js';
+import { startWorld, type World } from './support/world.js';
 
 describe('appointment times and zones', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
   const at = (location_name: string, scheduled_at: string, extra: Record<string, unknown> = {}) =>

@@ -5,17 +5,14 @@ import { Location } from '../entities/location.js';
 import { ValidationFailed } from '../http/errors.js';
 import { createAppointment } from './support/appointments.js';
 import { testOrm } from './support/database.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import type { TestServer } from './support/server.js';
+import { createWorld, startWorld, type World } from './support/world.js';
 
 describe('appointments', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
   describe('creating', () => {

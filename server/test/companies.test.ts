@@ -2,17 +2,14 @@ import { expect } from 'chai';
 import { Appointment } from '../entities/appointment.js';
 import { Location } from '../entities/location.js';
 import { testOrm } from './support/database.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import type { TestServer } from './support/server.js';
+import { createWorld, startWorld, type World } from './support/world.js';
 
 describe('companies', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
   const fullCompany = {

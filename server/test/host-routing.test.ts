@@ -1,16 +1,13 @@
 import { expect } from 'chai';
 import { send } from './support/http.js';
 import { TEST_BASE_HOST, startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import { startWorld, type World } from './support/world.js';
 
 describe('host routing', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
   const auth = () => ({ headers: { authorization: `Token ${world.token('admin')}` } });

@@ -1,15 +1,12 @@
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import type { TestServer } from './support/server.js';
+import { createWorld, startWorld, type World } from './support/world.js';
 
 describe('locations', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
   it('lists accessible locations by name with their subdomain and time zone, unpaginated', async () => {

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { DateTime } from 'luxon';
 import { windowAt } from '../domain/product-limits/window.js';
 import type { LocationFixture, ProductLimitFixture } from '../provision/fixture.js';
-import { testOrm } from './support/database.js';
+import { countQueries } from './support/database.js';
 import type { ApiClient } from './support/http.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import type { TestServer } from './support/server.js';
+import { startWorld, type World } from './support/world.js';
 
 interface LimitDate {
   date: string;
@@ -64,10 +64,7 @@ describe('product limits', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server, (organization) => ({ ...organization, locations: organization.locations.map(withLimits) }));
-  });
+  before(async () => ({ server, world } = await startWorld((organization) => ({ ...organization, locations: organization.locations.map(withLimits) }))));
   after(() => server.close());
 
   const list = async (client: ApiClient, query: Record<string, string | number> = {}) => {
@@ -228,18 +225,8 @@ describe('product limits', () => {
   });
 
   it('loads a page with the same number of queries however many limits and overrides it holds', async () => {
-    const knex = (await testOrm()).em.getConnection().getKnex();
-    const countQueries = async (perPage: number) => {
-      let count = 0;
-      const listener = () => count++;
-      knex.on('query', listener);
-      try {
-        expect(await list(world.as('admin'), { per_page: perPage, start_date: '2025-03-07' })).to.have.length(perPage);
-      } finally {
-        knex.removeListener('query', listener);
-      }
-      return count;
-    };
-    expect(await countQueries(5)).to.equal(await countQueries(1));
+    const page = (perPage: number) =>
+      countQueries(async () => expect(await list(world.as('admin'), { per_page: perPage, start_date: '2025-03-07' })).to.have.length(perPage));
+    expect(await page(5)).to.equal(await page(1));
   });
 });

@@ -6,7 +6,22 @@ import { ProvisioningError, provision } from '../provision/provision.js';
 import { testOrm } from './support/database.js';
 import { standardOrganization, uniqueId } from './support/world.js';
 
-const tenantTables = ['locations', 'api_users', 'location_roles', 'docks', 'companies', 'products', 'custom_field_definitions', 'custom_field_locations', 'product_limits', 'product_limit_overrides'];
+const tenantTables = [
+  'locations',
+  'api_users',
+  'location_roles',
+  'docks',
+  'companies',
+  'products',
+  'custom_field_definitions',
+  'custom_field_locations',
+  'product_limits',
+  'product_limit_overrides',
+  'purchase_orders',
+  'purchase_order_items',
+  'appointments',
+  'packing_lists',
+];
 
 async function snapshot(subdomain: string): Promise<string> {
   const em = (await testOrm()).em.fork();
@@ -28,6 +43,14 @@ function richFixture(id: string): Fixture {
     { key: 'lot_code', applies_to: 'purchase_order_item', field_type: 'text', rules: { max_length: 10 }, locations: ['Toronto DC'] },
     { key: 'customs_reference', applies_to: 'purchase_order', field_type: 'text' },
   ];
+  organization.purchase_orders = [
+    { po_number: 'PO-1', location_name: 'Toronto DC', expected_starts_at: '2026-01-15T08:00:00', purchase_order_items: [{ product_name: 'Apples', quantity: 5, custom_values: { lot_code: 'L1' } }] },
+    { po_number: 'PO-2', custom_values: { customs_reference: 'C-1' } },
+  ];
+  organization.appointments = [
+    { location_name: 'Toronto DC', reference_numbers: ['REF-1'], scheduled_at: '2026-01-15T08:00:00', carrier_name: 'Fast Freight', packing_lists: [{ po_number: 'PO-1', product_name: 'Apples', quantity: 5 }], state: 'completed' },
+    { location_name: 'Toronto DC', reference_numbers: ['REF-2'], scheduled_at: '2026-01-16T08:00:00', carrier_name: 'Careful Carriers' },
+  ];
   return { organizations: [organization] };
 }
 
@@ -38,9 +61,40 @@ describe('provisioning', () => {
     const em = (await testOrm()).em;
     await provision(em, fixture);
     const first = await snapshot(id);
-    expect(first).to.include('Toronto DC').and.include('lot_code').and.include('16:00:00');
+    expect(first).to.include('Toronto DC').and.include('lot_code').and.include('16:00:00').and.include('PO-2').and.include('REF-1');
     await provision(em, fixture);
     expect(await snapshot(id)).to.equal(first);
+  });
+
+  it('brings fixture appointments to their state through the lifecycle and leaves existing records alone', async () => {
+    const id = uniqueId('p');
+    const fixture = richFixture(id);
+    const em = (await testOrm()).em;
+    await provision(em, fixture);
+    const states = await em.fork().getConnection().execute(
+      `select a.reference_numbers[1] as ref, a.state from appointments a join organizations o on o.id = a.organization_id where o.subdomain = ? order by 1`,
+      [id],
+    );
+    expect(states).to.deep.equal([
+      { ref: 'REF-1', state: 'completed' },
+      { ref: 'REF-2', state: 'pending' },
+    ]);
+    fixture.organizations[0]!.purchase_orders![0]!.carrier_name = 'Changed in the file';
+    await provision(em, fixture);
+    const carriers = await em.fork().getConnection().execute(
+      `select carrier_name from purchase_orders p join organizations o on o.id = p.organization_id where o.subdomain = ? and po_number = 'PO-1'`,
+      [id],
+    );
+    expect(carriers).to.deep.equal([{ carrier_name: null }]);
+  });
+
+  it('provisions the demo file shipped in examples/, twice without change', async () => {
+    const demo = parseFixture(readFileSync('examples/demo.yaml', 'utf8'), 'examples/demo.yaml');
+    const em = (await testOrm()).em;
+    await provision(em, demo);
+    const first = await snapshot('acme');
+    await provision(em, demo);
+    expect(await snapshot('acme')).to.equal(first);
   });
 
   it('updates settings, roles and tokens to match a changed file', async () => {
@@ -122,6 +176,21 @@ describe('provisioning', () => {
       expect(error).to.be.instanceOf(ProvisioningError);
       expect((error as Error).message).to.include('already issued');
       expect(await em.fork().count(Organization, { subdomain: second.subdomain })).to.equal(0);
+    });
+
+    it('names a purchase order or appointment that the API rules refuse, writing nothing', async () => {
+      const organization = standardOrganization(uniqueId('p'));
+      organization.purchase_orders = [{ po_number: 'PO-BAD', location_name: 'Toronto DC', purchase_order_items: [{ product_name: 'Apples', quantity: 1, customer_name: 'Nobody' }] }];
+      organization.locations[0]!.settings = { allow_customer_creation: false };
+      const error = await provision((await testOrm()).em, { organizations: [organization] }).catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(ProvisioningError);
+      expect((error as Error).message).to.include('purchase order PO-BAD').and.include('customer_name');
+      expect(await (await testOrm()).em.fork().count(Organization, { subdomain: organization.subdomain })).to.equal(0);
+
+      const other = standardOrganization(uniqueId('p'));
+      other.appointments = [{ location_name: 'Toronto DC', reference_numbers: ['X-1'], state: 'completed' }];
+      const refused = await provision((await testOrm()).em, { organizations: [other] }).catch((e: unknown) => e);
+      expect((refused as Error).message).to.include('appointment X-1').and.include('needs_booking');
     });
 
     it('refuses a custom field whose pattern is not a regular expression', async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createAppointment, orderBody } from './support/purchase-orders.js';
+import { insertAppointment, createOrder, orderBody } from './support/purchase-orders.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { createWorld, type World } from './support/world.js';
 
@@ -18,11 +18,7 @@ describe('purchase orders with booked appointments', () => {
   const po = {} as Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h', Order>;
   const appointment = {} as Record<'a' | 'bVancouver' | 'bAuckland' | 'h', number>;
 
-  const create = async (fields: Record<string, unknown> = {}) => {
-    const res = await world.as('admin').post('/purchase_orders', orderBody(fields));
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body as Order;
-  };
+  const create = async (fields: Record<string, unknown> = {}) => (await createOrder(world.as('admin'), fields)) as Order;
 
   before(async () => {
     server = await startTestServer();
@@ -35,15 +31,15 @@ describe('purchase orders with booked appointments', () => {
     po.f = await create({ location_name: 'Toronto DC' });
     po.g = await create({ location_name: 'Vancouver DC' });
     po.h = await create({ location_name: 'Toronto DC' });
-    appointment.a = await createAppointment(world, { location: 'toronto', orders: [po.a], scheduledAt: '2032-03-01T15:00:00Z', dock: 'Dock 1', carrier: 'Fast Freight' });
-    appointment.bVancouver = await createAppointment(world, { location: 'vancouver', orders: [po.b], scheduledAt: '2032-03-02T18:00:00Z', state: 'completed' });
-    appointment.bAuckland = await createAppointment(world, { location: 'auckland', orders: [po.b], scheduledAt: '2032-03-05T00:00:00Z', duration: 90 });
-    await createAppointment(world, { location: 'toronto', orders: [po.c], scheduledAt: '2032-03-01T15:00:00Z', state: 'pending' });
-    await createAppointment(world, { location: 'toronto', orders: [po.c], scheduledAt: '2032-03-01T15:00:00Z', state: 'cancelled' });
-    await createAppointment(world, { location: 'auckland', orders: [po.d], scheduledAt: '2032-03-04T00:00:00Z' });
-    await createAppointment(world, { location: 'auckland', orders: [po.e], scheduledAt: '2032-03-10T00:00:00Z', state: 'left' });
-    await createAppointment(world, { location: 'vancouver', orders: [po.g], scheduledAt: '2032-03-03T18:00:00Z', state: 'started' });
-    appointment.h = await createAppointment(world, { location: 'toronto', orders: [po.h], scheduledAt: '2032-03-06T15:00:00Z', state: 'arrived' });
+    appointment.a = await insertAppointment(world, { location: 'toronto', orders: [po.a], scheduledAt: '2032-03-01T15:00:00Z', dock: 'Dock 1', carrier: 'Fast Freight' });
+    appointment.bVancouver = await insertAppointment(world, { location: 'vancouver', orders: [po.b], scheduledAt: '2032-03-02T18:00:00Z', state: 'completed' });
+    appointment.bAuckland = await insertAppointment(world, { location: 'auckland', orders: [po.b], scheduledAt: '2032-03-05T00:00:00Z', duration: 90 });
+    await insertAppointment(world, { location: 'toronto', orders: [po.c], scheduledAt: '2032-03-01T15:00:00Z', state: 'pending' });
+    await insertAppointment(world, { location: 'toronto', orders: [po.c], scheduledAt: '2032-03-01T15:00:00Z', state: 'cancelled' });
+    await insertAppointment(world, { location: 'auckland', orders: [po.d], scheduledAt: '2032-03-04T00:00:00Z' });
+    await insertAppointment(world, { location: 'auckland', orders: [po.e], scheduledAt: '2032-03-10T00:00:00Z', state: 'left' });
+    await insertAppointment(world, { location: 'vancouver', orders: [po.g], scheduledAt: '2032-03-03T18:00:00Z', state: 'started' });
+    appointment.h = await insertAppointment(world, { location: 'toronto', orders: [po.h], scheduledAt: '2032-03-06T15:00:00Z', state: 'arrived' });
     expect((await world.as('admin').patch(`/purchase_orders/${po.h.id}`, { purchase_order: { location_name: 'Auckland DC' } })).status).to.equal(200);
   });
   after(() => server.close());

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { OrganizationFixture } from '../provision/fixture.js';
 import { orderBody } from './support/purchase-orders.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import type { TestServer } from './support/server.js';
+import { startWorld, type World } from './support/world.js';
 
 /** `lot_code` is text at Toronto and a number at Vancouver; `legacy_ref` is enabled nowhere. */
 function withCustomFields(organization: OrganizationFixture): OrganizationFixture {
@@ -27,10 +27,7 @@ describe('purchase order custom fields', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server, withCustomFields);
-  });
+  before(async () => ({ server, world } = await startWorld(withCustomFields)));
   after(() => server.close());
 
   const post = (fields: Record<string, unknown>) => world.as('admin').post('/purchase_orders', orderBody(fields));

@@ -1,22 +1,9 @@
 import { expect } from 'chai';
-import { testOrm } from './support/database.js';
-import { createAppointment, orderBody } from './support/purchase-orders.js';
+import { countQueries } from './support/database.js';
+import { insertAppointment, orderBody } from './support/purchase-orders.js';
 import { startTestServer, type TestServer } from './support/server.js';
 import { createWorld, type World } from './support/world.js';
 
-/** How many SQL statements `run` sends, counted on the test run's shared connection pool. */
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  const knex = (await testOrm()).em.getKnex();
-  let count = 0;
-  const listener = () => count++;
-  knex.on('query', listener);
-  try {
-    await run();
-  } finally {
-    knex.removeListener('query', listener);
-  }
-  return count;
-}
 
 describe('purchase order queries', () => {
   let server: TestServer;
@@ -37,7 +24,7 @@ describe('purchase order queries', () => {
         }),
       );
       expect(res.status).to.equal(200);
-      await createAppointment(world, { location: 'toronto', orders: [res.body], scheduledAt: '2033-01-01T15:00:00Z', dock: 'Dock 1', carrier: 'Fast Freight' });
+      await insertAppointment(world, { location: 'toronto', orders: [res.body], scheduledAt: '2033-01-01T15:00:00Z', dock: 'Dock 1', carrier: 'Fast Freight' });
     }
   });
   after(() => server.close());

@@ -1,23 +1,16 @@
 import { expect } from 'chai';
-import { orderBody } from './support/purchase-orders.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import { createOrder, orderBody } from './support/purchase-orders.js';
+import type { TestServer } from './support/server.js';
+import { startWorld, type World } from './support/world.js';
 
 describe('purchase order times', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
-  const create = async (fields: Record<string, unknown> = {}, query?: Record<string, string>) => {
-    const res = await world.as('admin').post('/purchase_orders', orderBody(fields), query);
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body;
-  };
+  const create = (fields: Record<string, unknown> = {}, query?: Record<string, string>) => createOrder(world.as('admin'), fields, query);
   const patch = async (id: number, fields: Record<string, unknown>) => {
     const res = await world.as('admin').patch(`/purchase_orders/${id}`, { purchase_order: fields });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);

@@ -7,8 +7,8 @@ import { Location } from '../entities/location.js';
 import { Organization } from '../entities/organization.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
 import { testOrm } from './support/database.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, uniqueId, type World } from './support/world.js';
+import type { TestServer } from './support/server.js';
+import { createWorld, startWorld, uniqueId, type World } from './support/world.js';
 
 /** Runs `work` in a transaction of its own, as the router and a bulk upload do. */
 async function inTransaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
@@ -43,10 +43,7 @@ describe('purchase order writes outside HTTP', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
   const viewed = async (id: number) => (await world.as('admin').get(`/purchase_orders/${id}`)).body;

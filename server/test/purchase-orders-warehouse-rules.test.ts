@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { OrganizationFixture } from '../provision/fixture.js';
-import { orderBody } from './support/purchase-orders.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, uniqueId, type World } from './support/world.js';
+import { createOrder, orderBody } from './support/purchase-orders.js';
+import type { TestServer } from './support/server.js';
+import { startWorld, uniqueId, type World } from './support/world.js';
 
 /**
  * Toronto requires catalog products and an expected start, and trusts the customers its
@@ -25,18 +25,11 @@ describe('purchase orders and warehouse rules', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server, withSettings);
-  });
+  before(async () => ({ server, world } = await startWorld(withSettings)));
   after(() => server.close());
 
   const torontoRequired = { expected_starts_at: '2030-01-01T09:00:00', carrier_name: 'Fast Freight' };
-  const create = async (fields: Record<string, unknown> = {}) => {
-    const res = await world.as('admin').post('/purchase_orders', orderBody(fields));
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body;
-  };
+  const create = async (fields: Record<string, unknown> = {}) => (await createOrder(world.as('admin'), fields));
   const patch = (id: number, fields: Record<string, unknown>) => world.as('admin').patch(`/purchase_orders/${id}`, { purchase_order: fields });
   const current = async (id: number) => (await world.as('admin').get(`/purchase_orders/${id}`)).body;
   const customerNamed = async (name: string) => {

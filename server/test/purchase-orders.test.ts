@@ -2,25 +2,18 @@ import { expect } from 'chai';
 import { PackingList } from '../entities/appointment.js';
 import { PurchaseOrderItem } from '../entities/purchase-order.js';
 import { testOrm } from './support/database.js';
-import { createAppointment, orderBody } from './support/purchase-orders.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, uniqueId, type World } from './support/world.js';
+import { insertAppointment, createOrder, orderBody } from './support/purchase-orders.js';
+import type { TestServer } from './support/server.js';
+import { createWorld, startWorld, uniqueId, type World } from './support/world.js';
 
 describe('purchase orders', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
-  const create = async (fields: Record<string, unknown> = {}, query?: Record<string, string>) => {
-    const res = await world.as('admin').post('/purchase_orders', orderBody(fields), query);
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body;
-  };
+  const create = (fields: Record<string, unknown> = {}, query?: Record<string, string>) => createOrder(world.as('admin'), fields, query);
 
   describe('creating', () => {
     it('creates an unassigned order with every documented field, rendered in UTC', async () => {
@@ -383,7 +376,7 @@ describe('purchase orders', () => {
   describe('deleting', () => {
     it('deletes an order and its items with 204, leaving packing lists its po_number as text', async () => {
       const order = await create({ location_name: 'Toronto DC', purchase_order_items: [{ product_name: 'Apples', quantity: 1 }] });
-      await createAppointment(world, { location: 'toronto', orders: [order], scheduledAt: '2030-02-01T15:00:00Z' });
+      await insertAppointment(world, { location: 'toronto', orders: [order], scheduledAt: '2030-02-01T15:00:00Z' });
       const res = await world.as('admin').delete(`/purchase_orders/${order.id}`);
       expect(res.status).to.equal(204);
       expect(res.body).to.equal(undefined);

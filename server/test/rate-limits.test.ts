@@ -2,17 +2,14 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { testOrm } from './support/database.js';
 import type { TestResponse } from './support/http.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import type { TestServer } from './support/server.js';
+import { startWorld, type World } from './support/world.js';
 
 describe('rate limits', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
   async function spend(count: number, request: () => Promise<TestResponse>): Promise<TestResponse[]> {

@@ -1,15 +1,12 @@
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import type { TestServer } from './support/server.js';
+import { startWorld, type World } from './support/world.js';
 
 describe('request validation', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer();
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
   it('answers 400 for a NUL character in a query, a path or a body, instead of failing in the database', async () => {

@@ -1,5 +1,5 @@
-// Helpers for appointment suites: creating through the API, and purchase orders straight
-// through the ORM (their API is built separately, and packing lists only need the rows).
+// Helpers for appointment suites: creating through the API, and purchase orders written
+// straight to the database (packing lists only need the rows).
 import { expect } from 'chai';
 import { Location } from '../../entities/location.js';
 import { PurchaseOrder } from '../../entities/purchase-order.js';

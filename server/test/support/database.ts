@@ -29,3 +29,17 @@ export async function resetRateLimits(): Promise<void> {
   const orm = await shared;
   await orm.em.getConnection().execute('delete from rate_limits');
 }
+
+/** How many SQL statements `run` sends, counted on the test run's shared connection pool. */
+export async function countQueries(run: () => Promise<unknown>): Promise<number> {
+  const knex = (await testOrm()).em.getKnex();
+  let count = 0;
+  const listener = () => count++;
+  knex.on('query', listener);
+  try {
+    await run();
+  } finally {
+    knex.removeListener('query', listener);
+  }
+  return count;
+}

@@ -1,15 +1,25 @@
-// Helpers for the purchase-order suites: request bodies, and booked appointments written
-// straight to the database (the appointments API is built separately).
+// Helpers for the purchase-order suites: request bodies, creating orders through the API,
+// and appointments written straight to the database, so a test sets their states and
+// times exactly without walking the lifecycle.
+import { expect } from 'chai';
 import type { AppointmentState } from '../../entities/appointment.js';
 import { Appointment, PackingList } from '../../entities/appointment.js';
 import { Company } from '../../entities/company.js';
 import { Dock } from '../../entities/dock.js';
 import { Location } from '../../entities/location.js';
 import { testOrm } from './database.js';
+import type { ApiClient } from './http.js';
 import { uniqueId, type LocationKey, type World } from './world.js';
 
 export function orderBody(fields: Record<string, unknown> = {}) {
   return { purchase_order: { po_number: uniqueId('PO-'), ...fields } };
+}
+
+/** Creates an order through the API (a unique number unless given) and returns it. */
+export async function createOrder(client: ApiClient, fields: Record<string, unknown> = {}, query?: Record<string, string>) {
+  const res = await client.post('/purchase_orders', orderBody(fields), query);
+  expect(res.status, JSON.stringify(res.body)).to.equal(200);
+  return res.body;
 }
 
 export interface AppointmentRow {
@@ -23,8 +33,8 @@ export interface AppointmentRow {
   carrier?: string;
 }
 
-/** Creates an appointment with one packing list per order, as the appointments API would. */
-export async function createAppointment(world: World, row: AppointmentRow): Promise<number> {
+/** Inserts an appointment with one packing list per order. */
+export async function insertAppointment(world: World, row: AppointmentRow): Promise<number> {
   const em = (await testOrm()).em.fork();
   const location = await em.findOneOrFail(Location, { subdomain: `${world.id}-${row.location}` });
   const dock = row.dock ? await em.findOneOrFail(Dock, { locationId: location.id, name: row.dock }) : null;

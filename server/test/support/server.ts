@@ -8,15 +8,26 @@ export const TEST_BASE_HOST = 'wh.test';
 
 export interface TestServer {
   port: number;
+  /** Requests go to `<subdomain>.<baseHost>`. */
+  baseHost: string;
   close(): Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export interface TestServerOptions {
+  /**
+   * `localhost` lets a child process (a built CLI) reach the server as
+   * `http://<subdomain>.localhost:<port>`, which the SDK sends to the loopback address;
+   * `wh.test` names resolve nowhere, so only the tests' own client can use them.
+   */
+  baseHost?: string;
+}
+
+export async function startTestServer({ baseHost = TEST_BASE_HOST }: TestServerOptions = {}): Promise<TestServer> {
   const orm = await testOrm();
   const errors: string[] = [];
   const app = createApp({
     orm,
-    config: { baseHost: TEST_BASE_HOST, trustProxy: false, validateResponses: true },
+    config: { baseHost, trustProxy: false, validateResponses: true },
     log: (line) => line.startsWith('error:') && errors.push(line),
   });
   const server: Server = app.listen(0, '127.0.0.1');
@@ -25,6 +36,7 @@ export async function startTestServer(): Promise<TestServer> {
   if (typeof address !== 'object' || !address) throw new Error('test server has no address');
   return {
     port: address.port,
+    baseHost,
     close: () =>
       new Promise((resolve, reject) => {
         server.closeAllConnections();

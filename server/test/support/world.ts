@@ -5,7 +5,7 @@ import type { Fixture, OrganizationFixture } from '../../provision/fixture.js';
 import { provision } from '../../provision/provision.js';
 import { testOrm } from './database.js';
 import { ApiClient } from './http.js';
-import { TEST_BASE_HOST, type TestServer } from './server.js';
+import { startTestServer, type TestServer } from './server.js';
 
 export type LocationKey = 'toronto' | 'vancouver' | 'auckland';
 export type UserKey = 'admin' | 'integration' | 'viewer';
@@ -80,7 +80,7 @@ export async function createWorld(server: TestServer, shape: (organization: Orga
   const organization = shape(standardOrganization(id));
   const fixture: Fixture = { organizations: [organization] };
   await provision((await testOrm()).em, fixture);
-  const host = (location?: LocationKey) => `${location ? `${id}-${location}` : id}.${TEST_BASE_HOST}`;
+  const host = (location?: LocationKey) => `${location ? `${id}-${location}` : id}.${server.baseHost}`;
   const token = (user: UserKey) => `${id}-${user}-token`;
   return {
     id,
@@ -90,4 +90,10 @@ export async function createWorld(server: TestServer, shape: (organization: Orga
     host,
     as: (user, location) => new ApiClient(server.port, host(location), typeof user === 'string' ? token(user) : user.token),
   };
+}
+
+/** A test server and a fresh world on it: `before(async () => ({ server, world } = await startWorld()))`. */
+export async function startWorld(shape?: (organization: OrganizationFixture) => OrganizationFixture): Promise<{ server: TestServer; world: World }> {
+  const server = await startTestServer();
+  return { server, world: await createWorld(server, shape) };
 }

@@ -1,0 +1,8 @@
+import { Command } from 'commander';
+import { create } from './create.js';
+import { get } from './get.js';
+import { list } from './list.js';
+import { update } from './update.js';
+
+// Appointments are cancelled (update --state cancelled), never deleted.
+export const appointments = new Command('appointments').addCommand(list).addCommand(get).addCommand(create).addCommand(update);

@@ -1,0 +1,8 @@
+import { Command } from 'commander';
+import { create } from './create.js';
+import { remove } from './delete.js';
+import { get } from './get.js';
+import { list } from './list.js';
+import { update } from './update.js';
+
+export const companies = new Command('companies').addCommand(list).addCommand(get).addCommand(create).addCommand(update).addCommand(remove);

@@ -1,0 +1,17 @@
+import { Argument, Command } from 'commander';
+import { writeText } from '../../output/write.js';
+import { addCommands, createProgram } from '../../program.js';
+import { bashScript, zshScript } from './script.js';
+import { completionTable } from './tree.js';
+
+export const completion = new Command('completion')
+  .description('print a completion script for bash or zsh')
+  .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh']))
+  .addHelpText('after', '\nbash: source <(whctl completion bash)\nzsh:  source <(whctl completion zsh)   (after compinit)')
+  .action(async (shell: 'bash' | 'zsh') => {
+    // The whole tree, assembled as the entry point assembles it, so the script cannot drift.
+    const program = createProgram();
+    await addCommands(program, 'all');
+    const table = completionTable(program);
+    await writeText(process.stdout, shell === 'bash' ? bashScript(table) : zshScript(table));
+  });

@@ -1,0 +1,17 @@
+import { Command } from 'commander';
+import { configPath, readConfig, type ProfileKey } from '../../connection/config-file.js';
+import { NotFoundError } from '../../errors.js';
+import { writeText } from '../../output/write.js';
+import { profileKey, profileName, shown } from './profile.js';
+
+export const get = new Command('get')
+  .description('print a setting of the profile (a token prints as "(set)", never its value)')
+  .argument('<key>', 'base_url, location_url or token', profileKey)
+  .action(async (key: ProfileKey, _flags: object, command: Command) => {
+    const path = configPath();
+    const config = await readConfig(path);
+    const name = profileName(command, config);
+    const value = shown(key, config.profiles[name]?.[key]);
+    if (value === undefined) throw new NotFoundError(`${key} is not set in profile "${name}" of ${path}`);
+    await writeText(process.stdout, `${value}\n`);
+  });

@@ -1,0 +1,17 @@
+import { Command } from 'commander';
+import { configPath, PROFILE_KEYS, readConfig } from '../../connection/config-file.js';
+import { contextOf } from '../../context.js';
+import { shown } from './profile.js';
+
+export const list = new Command('list')
+  .description('list the profiles, marking the current one (tokens show as "(set)")')
+  .action(async (_flags: object, command: Command) => {
+    const ctx = contextOf(command);
+    const config = await readConfig(configPath());
+    const sink = await ctx.list(['profile', 'current', ...PROFILE_KEYS]);
+    for (const [name, profile] of Object.entries(config.profiles)) {
+      const settings = Object.fromEntries(PROFILE_KEYS.map((key) => [key, shown(key, profile[key]) ?? null]));
+      await sink.write({ profile: name, current: name === config.current_profile, ...settings });
+    }
+    await sink.end();
+  });

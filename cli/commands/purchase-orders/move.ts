@@ -1,0 +1,14 @@
+import { Command } from 'commander';
+import { contextOf } from '../../context.js';
+import { destination, setLocation } from './location.js';
+import { orderId, orderRef, type OrderRefFlags } from './order-ref.js';
+
+export const move = orderRef(
+  new Command('move').description("move an order to a warehouse; offset-less times, custom fields and settings are then the destination's"),
+)
+  .requiredOption('--to <location>', 'destination warehouse', destination)
+  .action(async (id: number | undefined, flags: OrderRefFlags & { to: string }, command: Command) => {
+    const ctx = contextOf(command);
+    const client = await ctx.connect();
+    await ctx.changed(await setLocation(client, await orderId(client, id, flags), flags.to));
+  });

@@ -1,0 +1,22 @@
+// Parsers for arguments and option values; commander reports their errors as usage errors.
+import { InvalidArgumentError } from 'commander';
+
+/** A record ID: a whole number from 1. */
+export function recordId(value: string): number {
+  if (!/^[1-9]\d*$/.test(value)) throw new InvalidArgumentError('expected a numeric record ID such as 42');
+  return Number(value);
+}
+
+/** A whole number within bounds, e.g. --per-page or --concurrency. */
+export function wholeNumber(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value) || number < min || number > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    return number;
+  };
+}
+
+/** Collects a repeatable option, e.g. `--reference A --reference B`. */
+export function repeated(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}

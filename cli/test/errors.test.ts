@@ -1,0 +1,176 @@
+import { expect } from 'chai';
+import { createServer } from 'node:net';
+import { rateLimitHeaders, startStub, stubEnv, STUB_TOKEN, type Stub, type StubHandler } from './support/stub.js';
+import { json, whctl, type Run } from './support/whctl.js';
+
+const product = { id: 7, name: 'Apples', sku: 'APL-001', location_name: 'Toronto DC', created_at: '2026-01-05T09:00:00-05:00', updated_at: '2026-01-05T09:00:00-05:00' };
+
+/** One line on stderr, prefixed, and no stack trace. */
+function expectOneLine(run: Run): void {
+  expect(run.stderr.trim().split('\n'), run.stderr).to.have.length(1);
+  expect(run.stderr).to.match(/^whctl: /);
+  expect(run.stderr).not.to.include('    at ');
+}
+
+describe('whctl failures', () => {
+  let stub: Stub | undefined;
+  afterEach(async () => {
+    await stub?.close();
+    stub = undefined;
+  });
+
+  async function against(handler: StubHandler, args: string[]): Promise<Run> {
+    stub = await startStub(handler);
+    return whctl(args, { env: stubEnv(stub) });
+  }
+
+  it('exits 3 on 401 with the status and the API\'s error text on one line', async () => {
+    const run = await against(() => ({ status: 401, body: { error: 'the token is not valid for this organization' } }), ['products', 'get', '7']);
+    expect(run.code).to.equal(3);
+    expectOneLine(run);
+    expect(run.stderr).to.include('401 Unauthorized').and.include('the token is not valid for this organization').and.include('GET /api/v1/products/7');
+    expect(run.stdout).to.equal('');
+  });
+
+  it('exits 3 on 403 as well, naming the missing permission', async () => {
+    const run = await against(() => ({ status: 403, body: { error: 'read-only access at Vancouver DC' } }), ['products', 'delete', '7']);
+    expect(run.code).to.equal(3);
+    expectOneLine(run);
+    expect(run.stderr).to.include('403 Forbidden: read-only access at Vancouver DC (DELETE /api/v1/products/7)');
+  });
+
+  it('exits 3 on 402 when the organization has no paid location', async () => {
+    const run = await against(() => ({ status: 402, body: { error: 'no location of the organization has a paid subscription' } }), ['locations', 'list']);
+    expect(run.code).to.equal(3);
+    expect(run.stderr).to.include('402 Payment Required');
+  });
+
+  it('exits 4 on 404', async () => {
+    const run = await against(() => ({ status: 404, body: { error: 'product 7 not found' } }), ['products', 'get', '7']);
+    expect(run.code).to.equal(4);
+    expectOneLine(run);
+    expect(run.stderr).to.include('404 Not Found: product 7 not found');
+  });
+
+  it('exits 5 on 422, listing every field message', async () => {
+    const body = { errors: { sku: ['has already been taken'], name: ["can't be blank", 'is too short'] } };
+    const run = await against(() => ({ status: 422, body }), ['products', 'create', '--location', 'Toronto DC', '--name', '', '--sku', 'APL-001']);
+    expect(run.code).to.equal(5);
+    expectOneLine(run);
+    expect(run.stderr).to.include("422 Unprocessable Entity: sku has already been taken; name can't be blank, is too short");
+  });
+
+  it('exits 5 on 400', async () => {
+    const run = await against(() => ({ status: 400, body: { error: 'location_name is required' } }), ['products', 'create', '--name', 'Figs']);
+    expect(run.code).to.equal(5);
+    expect(run.stderr).to.include('400 Bad Request: location_name is required');
+  });
+
+  it('waits out a 429 until X-RateLimit-Reset and then succeeds, saying so on stderr', async () => {
+    const run = await against(
+      (request, { requests }) =>
+        requests.length === 1
+          ? { status: 429, body: { error: 'rate limit exceeded' }, headers: rateLimitHeaders(0, 1000) }
+          : { status: 200, body: product },
+      ['products', 'get', '7', '-o', 'json'],
+    );
+    expect(run.code, run.stderr).to.equal(0);
+    expect(json(run)).to.deep.equal(product);
+    expect(stub!.requests).to.have.length(2);
+    expect(run.stderr).to.match(/rate limited \(120 requests\); waiting \d s/);
+  });
+
+  it('repeats a refused POST after the wait, since a 429 means nothing was written', async () => {
+    const run = await against(
+      (request, { requests }) =>
+        requests.length === 1 ? { status: 429, body: { error: 'rate limit exceeded' }, headers: rateLimitHeaders(0, 1000) } : { status: 200, body: product },
+      ['products', 'create', '--location', 'Toronto DC', '--name', 'Apples', '-q'],
+    );
+    expect(run.code, run.stderr).to.equal(0);
+    expect(stub!.requests.map((request) => request.body)).to.deep.equal([
+      { product: { location_name: 'Toronto DC', name: 'Apples' } },
+      { product: { location_name: 'Toronto DC', name: 'Apples' } },
+    ]);
+    expect(run.stdout).to.equal('');
+    expect(run.stderr).to.equal('');
+  });
+
+  it('exits 6 on a 429 whose reset is too far away to wait for, naming when requests resume', async () => {
+    const headers = rateLimitHeaders(0, 30 * 60_000);
+    const run = await against(() => ({ status: 429, body: { error: 'hourly rate limit exceeded' }, headers }), ['locations', 'list']);
+    expect(run.code).to.equal(6);
+    expectOneLine(run);
+    expect(run.stderr).to.include('429 Too Many Requests: hourly rate limit exceeded').and.include(`requests resume at ${headers['X-RateLimit-Reset']!.replace('Z', '.000Z')}`);
+    expect(stub!.requests).to.have.length(1);
+  });
+
+  it('exits 7 on a server error, with the body text when it is not JSON', async () => {
+    const run = await against(() => ({ status: 503, body: 'upstream timed out' }), ['locations', 'list']);
+    expect(run.code).to.equal(7);
+    expect(run.stderr).to.include('503 Service Unavailable: upstream timed out');
+  });
+
+  it('exits 8 when nothing answers at the address', async () => {
+    // A port that was free a moment ago: connecting is refused.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    const run = await whctl(['locations', 'list'], { env: { WHCTL_BASE_URL: `http://127.0.0.1:${port}`, WHCTL_TOKEN: STUB_TOKEN } });
+    expect(run.code).to.equal(8);
+    expectOneLine(run);
+    expect(run.stderr).to.include(`cannot reach http://127.0.0.1:${port}`).and.include('ECONNREFUSED');
+  });
+
+  it('exits 8 when the host name does not resolve', async () => {
+    const run = await whctl(['locations', 'list'], { env: { WHCTL_BASE_URL: 'http://acme.wh-nowhere.invalid', WHCTL_TOKEN: STUB_TOKEN } });
+    expect(run.code).to.equal(8);
+    expect(run.stderr).to.include('cannot reach http://acme.wh-nowhere.invalid');
+  });
+
+  it('never prints the token, even in errors', async () => {
+    const run = await against(() => ({ status: 401, body: { error: 'unknown token' } }), ['products', 'list']);
+    expect(run.code).to.equal(3);
+    expect(run.stdout + run.stderr).not.to.include(STUB_TOKEN);
+    expect(stub!.requests[0]!.headers.authorization).to.equal(`Token ${STUB_TOKEN}`);
+  });
+
+  describe('usage errors (exit 2, nothing sent)', () => {
+    const cases: [string, string[], RegExp][] = [
+      ['a record ID that is not a number', ['products', 'get', 'seven'], /value 'seven' is invalid for argument 'id'\. expected a numeric record ID/],
+      ['a record ID of zero', ['companies', 'get', '0'], /numeric record ID/],
+      ['an output format that does not exist', ['locations', 'list', '-o', 'xml'], /Allowed choices are table, json, ndjson, csv, yaml/],
+      ['a --per-page above the API maximum', ['products', 'list', '--per-page', '101'], /from 1 to 100/],
+      ['an update without any change', ['companies', 'update', '3'], /nothing to change/],
+      ['--data that is not JSON', ['products', 'create', '--data', '{name: Apples}'], /--data is not valid JSON/],
+      ['--data naming a missing file', ['products', 'create', '--data', '@/nonexistent/product.json'], /cannot read --data file \/nonexistent\/product.json: ENOENT/],
+      ['--data holding an array', ['products', 'create', '--data', '[1,2]'], /must hold a JSON object/],
+      ['both --base-url and --location-url', ['locations', 'list', '--base-url', 'http://a.localhost', '--location-url', 'http://b.localhost'], /use one/],
+      ['a base URL that is not absolute', ['locations', 'list', '--base-url', 'acme.example.com'], /invalid API address/],
+      ['a move to a blank location', ['purchase-orders', 'move', '4', '--to', ' '], /to unassign, use/],
+      ['an order named by both ID and PO number', ['purchase-orders', 'get', '4', '--po-number', 'PO-1'], /not both/],
+      ['an order named by neither ID nor PO number', ['purchase-orders', 'unassign'], /give an order ID or --po-number/],
+    ];
+    for (const [what, args, message] of cases) {
+      it(`refuses ${what}`, async () => {
+        const run = await against(() => ({ status: 200, body: {} }), args);
+        expect(run.code, run.stderr).to.equal(2);
+        expectOneLine(run);
+        expect(run.stderr).to.match(message);
+        expect(stub!.requests).to.deep.equal([]);
+      });
+    }
+  });
+
+  it('says how to configure when no address is set anywhere, with exit 2', async () => {
+    const run = await whctl(['locations', 'list']);
+    expect(run.code).to.equal(2);
+    expect(run.stderr).to.include('no API address').and.include('WHCTL_BASE_URL');
+  });
+
+  it('says how to configure when no token is set anywhere, with exit 2', async () => {
+    const run = await whctl(['locations', 'list', '--base-url', 'http://acme.localhost:1']);
+    expect(run.code).to.equal(2);
+    expect(run.stderr).to.include('no API token').and.include('whctl config set token -');
+  });
+});

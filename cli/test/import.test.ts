@@ -1,0 +1,226 @@
+import { expect } from 'chai';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStub, stubEnv, type Stub, type StubAnswer, type StubRequest } from './support/stub.js';
+import { json, whctl } from './support/whctl.js';
+
+interface Order {
+  id: number;
+  po_number: string;
+  location_name: string | null;
+  purchase_order_items: { id: number; product_name: string; quantity: number }[];
+  [field: string]: unknown;
+}
+
+/** Just enough of /purchase_orders for an import: lookup by po_number, create, update with nested items. */
+function orderStore(rules: { refuse?: (order: Record<string, any>) => StubAnswer | undefined; delay?: number } = {}) {
+  const orders: Order[] = [];
+  let nextId = 100;
+  const handler = async (request: StubRequest): Promise<StubAnswer> => {
+    if (rules.delay) await new Promise((resolve) => setTimeout(resolve, rules.delay));
+    const input = request.body?.purchase_order;
+    const refused = input && rules.refuse?.(input);
+    if (refused) return refused;
+    if (request.method === 'GET' && request.path === '/purchase_orders') {
+      return { status: 200, body: orders.filter((order) => order.po_number === request.query.get('po_number')) };
+    }
+    if (request.method === 'POST') {
+      const { purchase_order_items: items = [], ...fields } = input;
+      const order: Order = { id: nextId++, location_name: null, ...fields, purchase_order_items: items.map((item: object) => ({ id: nextId++, ...item })) };
+      orders.push(order);
+      return { status: 200, body: order };
+    }
+    const order = orders.find((candidate) => `/purchase_orders/${candidate.id}` === request.path)!;
+    const { purchase_order_items: items, ...fields } = input;
+    Object.assign(order, fields);
+    for (const item of items ?? []) {
+      if (item._destroy) order.purchase_order_items = order.purchase_order_items.filter((existing) => existing.id !== item.id);
+      else order.purchase_order_items.push({ id: nextId++, ...item });
+    }
+    return { status: 200, body: order };
+  };
+  return { orders, handler };
+}
+
+function file(name: string, content: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'whctl-import-')), name);
+  writeFileSync(path, content);
+  return path;
+}
+
+const CSV = `po_number,location_name,expected_starts_at,product_name,quantity,customer_name
+PO-1,Toronto DC,2026-12-01T08:00:00,Apples,10,Fresh Market
+PO-1,,,Bananas,5,
+PO-2,,,Apples,3,
+`;
+
+describe('whctl purchase-orders import', () => {
+  let stub: Stub | undefined;
+  afterEach(async () => {
+    await stub?.close();
+    stub = undefined;
+  });
+
+  async function importFile(store: ReturnType<typeof orderStore>, args: string[]) {
+    stub = await startStub(store.handler);
+    return whctl(['purchase-orders', 'import', ...args], { env: stubEnv(stub) });
+  }
+
+  it('creates one order per po_number from CSV rows, with each row a line item and order columns filled once', async () => {
+    const store = orderStore();
+    const run = await importFile(store, [file('orders.csv', CSV)]);
+    expect(run.code, run.stderr).to.equal(0);
+    const id = (poNumber: string) => store.orders.find((order) => order.po_number === poNumber)?.id;
+    expect(json(run)).to.deep.equal([
+      { line: 2, po_number: 'PO-1', action: 'created', id: id('PO-1'), error: null },
+      { line: 4, po_number: 'PO-2', action: 'created', id: id('PO-2'), error: null },
+    ]);
+    const posts = stub!.requests.filter((request) => request.method === 'POST').map((request) => request.body);
+    expect(posts.sort((a, b) => a.purchase_order.po_number.localeCompare(b.purchase_order.po_number))).to.deep.equal([
+      {
+        purchase_order: {
+          po_number: 'PO-1',
+          location_name: 'Toronto DC',
+          expected_starts_at: '2026-12-01T08:00:00',
+          purchase_order_items: [
+            { product_name: 'Apples', quantity: 10, customer_name: 'Fresh Market' },
+            { product_name: 'Bananas', quantity: 5 },
+          ],
+        },
+      },
+      { purchase_order: { po_number: 'PO-2', location_name: null, expected_starts_at: null, purchase_order_items: [{ product_name: 'Apples', quantity: 3 }] } },
+    ]);
+    expect(run.stderr).to.equal('2 created, 0 updated, 0 failed of 2 orders\n');
+  });
+
+  it('updates on a second run, replacing the items in the same request, so nothing is duplicated', async () => {
+    const store = orderStore();
+    const path = file('orders.csv', CSV);
+    await importFile(store, [path]);
+    const itemsBefore = store.orders.find((order) => order.po_number === 'PO-1')!.purchase_order_items.map((item) => item.id);
+    await stub!.close();
+    const again = await importFile(store, [path]);
+    expect(again.code, again.stderr).to.equal(0);
+    expect(json(again).map((result: { action: string }) => result.action)).to.deep.equal(['updated', 'updated']);
+    expect(store.orders).to.have.length(2);
+    const order = store.orders.find((candidate) => candidate.po_number === 'PO-1')!;
+    expect(order.purchase_order_items.map((item) => `${item.product_name} ${item.quantity}`)).to.deep.equal(['Apples 10', 'Bananas 5']);
+    const patch = stub!.requests.find((request) => request.method === 'PATCH' && request.path === `/purchase_orders/${order.id}`)!;
+    const [first, second] = itemsBefore;
+    expect(patch.body.purchase_order.purchase_order_items).to.deep.equal([
+      { id: first, _destroy: true },
+      { id: second, _destroy: true },
+      { product_name: 'Apples', quantity: 10, customer_name: 'Fresh Market' },
+      { product_name: 'Bananas', quantity: 5 },
+    ]);
+    expect(again.stderr).to.equal('0 created, 2 updated, 0 failed of 2 orders\n');
+  });
+
+  it('reports each order the API refuses, imports the others, and exits 9', async () => {
+    const store = orderStore({
+      refuse: (order) => (order.po_number === 'PO-2' ? { status: 422, body: { errors: { 'purchase_order_items[0].product_name': ['is not a product of Toronto DC'] } } } : undefined),
+    });
+    const run = await importFile(store, [file('orders.csv', CSV), '-o', 'ndjson']);
+    expect(run.code).to.equal(9);
+    const results = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(results[0]).to.include({ po_number: 'PO-1', action: 'created' });
+    expect(results[1]).to.include({ line: 4, po_number: 'PO-2', action: 'failed', id: null });
+    expect(results[1].error).to.include('422 Unprocessable Entity: purchase_order_items[0].product_name is not a product of Toronto DC');
+    expect(run.stderr).to.include('1 created, 0 updated, 1 failed of 2 orders').and.include('whctl: 1 of 2 orders did not go through');
+    expect(store.orders.map((order) => order.po_number)).to.deep.equal(['PO-1']);
+  });
+
+  it('reports rows it cannot read without sending them, and still imports the rest', async () => {
+    const csv = `po_number,carrier_name,product_name,quantity
+PO-1,Fast Freight,Apples,ten
+,,Apples,1
+PO-3,Fast Freight,Apples,1
+PO-3,Slow Trucks,Bananas,2
+PO-4,,Apples,2
+`;
+    const store = orderStore();
+    const run = await importFile(store, [file('orders.csv', csv), '-q']);
+    expect(run.code).to.equal(9);
+    // --quiet lists only the failures.
+    expect(json(run)).to.deep.equal([
+      { line: 2, po_number: 'PO-1', action: 'failed', id: null, error: 'quantity "ten" is not a number' },
+      { line: 3, po_number: null, action: 'failed', id: null, error: 'po_number is empty' },
+      { line: 4, po_number: 'PO-3', action: 'failed', id: null, error: 'carrier_name is "Fast Freight" on line 4 but "Slow Trucks" on line 5' },
+    ]);
+    expect(store.orders.map((order) => order.po_number)).to.deep.equal(['PO-4']);
+    expect(run.stderr).to.equal('whctl: 3 of 4 orders did not go through; fix them and run the import again\n');
+  });
+
+  it('imports NDJSON with any field, and reports bad lines by number', async () => {
+    const lines = [
+      JSON.stringify({ po_number: 'PO-7', custom_values: { priority: 'high' }, purchase_order_items: [{ product_name: 'Apples', quantity: 1, custom_values: { lot_code: 'L-1' } }] }),
+      '{not json',
+      JSON.stringify({ purchase_order: { po_number: 'PO-8' } }),
+      JSON.stringify({ po_number: 'PO-7' }),
+      JSON.stringify({ po_number: 'PO-9', purchase_order_items: [{ id: 4, quantity: 2 }] }),
+    ];
+    const store = orderStore();
+    const run = await importFile(store, [file('orders.ndjson', `${lines.join('\n')}\n`)]);
+    expect(run.code).to.equal(9);
+    const results = json(run) as { line: number; action: string; error: string | null }[];
+    expect(results.map((result) => [result.line, result.action])).to.deep.equal([
+      [1, 'created'],
+      [2, 'failed'],
+      [3, 'created'],
+      [4, 'failed'],
+      [5, 'failed'],
+    ]);
+    expect(results[1]!.error).to.match(/^not valid JSON/);
+    expect(results[3]!.error).to.equal('po_number PO-7 is also on line 1');
+    expect(results[4]!.error).to.include('leave out id and _destroy');
+    expect(store.orders.find((order) => order.po_number === 'PO-7')).to.deep.include({ custom_values: { priority: 'high' } });
+  });
+
+  it('keeps no more orders in flight than --concurrency', async () => {
+    const rows = Array.from({ length: 12 }, (_, index) => `PO-${index},Apples,1`).join('\n');
+    const store = orderStore({ delay: 30 });
+    const run = await importFile(store, [file('orders.csv', `po_number,product_name,quantity\n${rows}\n`), '--concurrency', '3']);
+    expect(run.code, run.stderr).to.equal(0);
+    expect(store.orders).to.have.length(12);
+    expect(stub!.maxInFlight).to.equal(3);
+  });
+
+  it('stops at the first 401, since every later order would fail the same way, and exits 3', async () => {
+    const rows = Array.from({ length: 20 }, (_, index) => `PO-${index}`).join('\n');
+    const run = await importFile({ orders: [], handler: async () => ({ status: 401, body: { error: 'unknown token' } }) }, [file('orders.csv', `po_number\n${rows}\n`), '--concurrency', '2']);
+    expect(run.code).to.equal(3);
+    expect(stub!.requests.length).to.be.at.most(2);
+    expect(run.stderr).to.include('0 created, 0 updated, 0 failed, 20 not attempted of 20 orders').and.include('whctl: 401 Unauthorized: unknown token');
+  });
+
+  for (const [what, name, content, message] of [
+    ['an unknown column', 'orders.csv', 'po_number,qty\nPO-1,1\n', /unknown column "qty"/],
+    ['a file without a po_number column', 'orders.csv', 'product_name,quantity\nApples,1\n', /a po_number column is required/],
+    ['quantities without a product_name column', 'orders.csv', 'po_number,quantity\nPO-1,1\n', /need a product_name column/],
+    ['malformed CSV', 'orders.csv', 'po_number,notes\nPO-1,"unclosed\n', /is not valid CSV/],
+    ['an empty file', 'orders.ndjson', '\n\n', /holds no purchase orders/],
+    ['a file whose format its name does not tell', 'orders.txt', 'po_number\nPO-1\n', /pass --format csv or --format ndjson/],
+  ] as const) {
+    it(`refuses ${what} with exit 2 before sending anything`, async () => {
+      const run = await importFile(orderStore(), [file(name, content)]);
+      expect(run.code).to.equal(2);
+      expect(run.stderr).to.match(message);
+      expect(stub!.requests).to.deep.equal([]);
+    });
+  }
+
+  it('refuses a file that does not exist with exit 2', async () => {
+    const run = await importFile(orderStore(), ['/nonexistent/orders.csv']);
+    expect(run.code).to.equal(2);
+    expect(run.stderr).to.include('cannot read /nonexistent/orders.csv: ENOENT');
+  });
+
+  it('reads stdin with - and --format', async () => {
+    const store = orderStore();
+    stub = await startStub(store.handler);
+    const run = await whctl(['purchase-orders', 'import', '-', '--format', 'csv'], { env: stubEnv(stub), input: 'po_number,notes\nPO-5,via stdin\n' });
+    expect(run.code, run.stderr).to.equal(0);
+    expect(store.orders[0]).to.deep.include({ po_number: 'PO-5', notes: 'via stdin' });
+  });
+});

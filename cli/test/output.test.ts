@@ -1,0 +1,186 @@
+import { expect } from 'chai';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { spawn } from 'node:child_process';
+import { parse as parseYaml } from 'yaml';
+import { startStub, stubEnv, type Stub, type StubAnswer, type StubRequest } from './support/stub.js';
+import { json, whctl, WHCTL } from './support/whctl.js';
+
+const TOTAL = 7;
+const products = Array.from({ length: TOTAL }, (_, index) => ({
+  id: index + 1,
+  name: index === 2 ? 'Apples, "Gala"\nlarge' : `Product ${index + 1}`,
+  sku: index === 1 ? null : `SKU-${index + 1}`,
+  location_name: 'Toronto DC',
+  created_at: '2026-01-05T09:00:00-05:00',
+  updated_at: '2026-01-05T09:00:00-05:00',
+}));
+
+/** /products paged like the API: `page`, `per_page` (default 3 here), Link and the count headers. */
+function productPages(stub: Stub) {
+  return (request: StubRequest) => {
+    const page = Number(request.query.get('page') ?? 1);
+    const perPage = Number(request.query.get('per_page') ?? 3);
+    const pages = Math.max(1, Math.ceil(TOTAL / perPage));
+    const link = (n: number, rel: string) => {
+      const query = new URLSearchParams(request.query);
+      query.set('page', String(n));
+      return `<${stub.url}/api/v1/products?${query}>; rel="${rel}"`;
+    };
+    const links = [link(1, 'first'), link(pages, 'last'), ...(page < pages ? [link(page + 1, 'next')] : [])];
+    return {
+      status: 200,
+      body: products.slice((page - 1) * perPage, page * perPage),
+      headers: { Link: links.join(', '), 'Current-Page': String(page), 'Page-Items': String(perPage), 'Total-Pages': String(pages), 'Total-Count': String(TOTAL) },
+    };
+  };
+}
+
+describe('whctl output', () => {
+  let stub: Stub;
+  let handler: (request: StubRequest) => StubAnswer | Promise<StubAnswer>;
+  beforeEach(async () => {
+    stub = await startStub((request) => handler(request));
+    handler = productPages(stub);
+  });
+  afterEach(() => stub.close());
+
+  const run = (args: string[]) => whctl(args, { env: stubEnv(stub) });
+
+  it('prints JSON when stdout is not a terminal, one page by default', async () => {
+    const result = await run(['products', 'list']);
+    expect(result.code).to.equal(0);
+    expect(json(result)).to.deep.equal(products.slice(0, 3));
+    expect(stub.requests.map((request) => request.query.toString())).to.deep.equal(['']);
+  });
+
+  it('follows every Link with --all, asking for full pages, and prints one JSON array', async () => {
+    const result = await run(['products', 'list', '--all', '--location', 'Toronto DC']);
+    expect(result.code, result.stderr).to.equal(0);
+    expect(json(result)).to.deep.equal(products);
+    expect(stub.requests.map((request) => Object.fromEntries(request.query))).to.deep.equal([{ location_name: 'Toronto DC', per_page: '100' }]);
+  });
+
+  it('streams every page as NDJSON, one record per line, with no progress bar when stderr is not a terminal', async () => {
+    const result = await run(['products', 'list', '--all', '--per-page', '3', '-o', 'ndjson']);
+    expect(result.code).to.equal(0);
+    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line))).to.deep.equal(products);
+    expect(stub.requests.map((request) => request.query.get('page'))).to.deep.equal([null, '2', '3']);
+    expect(result.stderr).to.equal('');
+  });
+
+  it('writes CSV with a header of every field, quoting commas, quotes and newlines, and empty cells for null', async () => {
+    const result = await run(['products', 'list', '--all', '--per-page', '3', '-o', 'csv']);
+    expect(result.code).to.equal(0);
+    const rows = parseCsv(result.stdout) as string[][];
+    expect(rows[0]).to.deep.equal(['id', 'name', 'sku', 'location_name', 'created_at', 'updated_at']);
+    expect(rows.slice(1).map((row) => row[1])).to.deep.equal(products.map((product) => product.name));
+    expect(rows[2]![2]).to.equal('');
+    expect(rows).to.have.length(TOTAL + 1);
+  });
+
+  it('limits table and CSV output to --columns, in that order', async () => {
+    const result = await run(['products', 'list', '-o', 'csv', '--columns', 'sku,id']);
+    expect(result.stdout).to.equal('sku,id\nSKU-1,1\n,2\nSKU-3,3\n');
+  });
+
+  it('prints a table with the resource\'s main columns and no colour codes when piped', async () => {
+    const result = await run(['products', 'list', '-o', 'table', '--per-page', '2']);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[1]).to.match(/│ id │ name\s+│ sku\s+│ location_name │/);
+    expect(lines[2]).to.match(/│ 1 {2}│ Product 1 │ SKU-1 │ Toronto DC {4}│/);
+    expect(lines).to.have.length(5);
+    expect(result.stdout).not.to.include('created_at').and.not.include('\u001b[');
+  });
+
+  it('prints one record as YAML, and as a table of fields and values', async () => {
+    const one = products[0]!;
+    await stub.close();
+    stub = await startStub(() => ({ status: 200, body: one }));
+    const yaml = await run(['products', 'get', '1', '-o', 'yaml']);
+    expect(parseYaml(yaml.stdout)).to.deep.equal(one);
+    const table = await run(['products', 'get', '1', '-o', 'table']);
+    expect(table.stdout).to.match(/│ name\s+│ Product 1\s+│/).and.match(/│ created_at\s+│ 2026-01-05T09:00:00-05:00 │/);
+  });
+
+  it('prints a YAML sequence for a list, and [] for an empty one', async () => {
+    const yaml = await run(['products', 'list', '-o', 'yaml']);
+    expect(parseYaml(yaml.stdout)).to.deep.equal(products.slice(0, 3));
+    await stub.close();
+    stub = await startStub(() => ({ status: 200, body: [], headers: { 'Total-Count': '0', 'Total-Pages': '1' } }));
+    expect((await run(['products', 'list', '-o', 'yaml'])).stdout).to.equal('[]\n');
+    expect((await run(['products', 'list', '-o', 'json'])).stdout).to.equal('[]\n');
+  });
+
+  it('stops quietly with status 0 when the reader closes the pipe early, as head does', async () => {
+    const child = spawn(process.execPath, [WHCTL, 'products', 'list', '--all', '--per-page', '1', '-o', 'ndjson'], { env: { PATH: process.env.PATH, ...stubEnv(stub) } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // The reader goes away after the first record, while later pages are still coming.
+    const pages = productPages(stub);
+    handler = async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return pages(request);
+    };
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect(code).to.equal(0);
+    expect(stderr).to.equal('');
+    expect(stub.requests.length).to.be.below(TOTAL);
+  });
+});
+
+describe('whctl input', () => {
+  let stub: Stub;
+  beforeEach(async () => {
+    stub = await startStub((request) => ({ status: 200, body: { id: 9, ...(Object.values(request.body ?? {})[0] as object) } }));
+  });
+  afterEach(() => stub.close());
+
+  const run = (args: string[], input?: string) => whctl(args, { env: stubEnv(stub), ...(input === undefined ? {} : { input }) });
+  const sent = () => stub.requests.map((request) => ({ method: request.method, path: request.path, query: Object.fromEntries(request.query), body: request.body }));
+
+  it('sends fields from flags, wrapped in the record key', async () => {
+    const result = await run(['products', 'create', '--location', 'Toronto DC', '--name', 'Figs', '--sku', 'FIG-1']);
+    expect(result.code).to.equal(0);
+    expect(sent()).to.deep.equal([{ method: 'POST', path: '/products', query: {}, body: { product: { location_name: 'Toronto DC', name: 'Figs', sku: 'FIG-1' } } }]);
+    expect(json(result)).to.deep.include({ id: 9, name: 'Figs' });
+  });
+
+  it('reads the record from stdin with --data -, wrapped or not, and lets flags override it', async () => {
+    await run(['purchase-orders', 'create', '--data', '-', '--po-number', 'PO-2'], JSON.stringify({ purchase_order: { po_number: 'PO-1', notes: 'fragile' } }));
+    await run(['companies', 'create', '--data', '-'], JSON.stringify({ name: 'Slow Trucks', company_type: 'carrier' }));
+    expect(sent().map((request) => request.body)).to.deep.equal([
+      { purchase_order: { po_number: 'PO-2', notes: 'fragile' } },
+      { company: { name: 'Slow Trucks', company_type: 'carrier' } },
+    ]);
+  });
+
+  it('passes offset-less times through untouched for the API to read in the warehouse zone', async () => {
+    await run(['appointments', 'create', '--location', 'Toronto DC', '--scheduled-at', '2026-03-08T02:30:00', '--duration', '45', '--dock', 'Dock 1', '--reference', 'BOL-1', '--reference', 'PRO-2']);
+    expect(sent()[0]!.body).to.deep.equal({
+      appointment: { location_name: 'Toronto DC', scheduled_at: '2026-03-08T02:30:00', duration: 45, dock_name: 'Dock 1', reference_numbers: ['BOL-1', 'PRO-2'] },
+    });
+  });
+
+  it('sends an update by PATCH with only the changed fields, and a negated boolean flag as false', async () => {
+    await run(['companies', 'update', '3', '--no-auto-approve', '--contact-email', 'ops@example.com', '-q']);
+    expect(sent()).to.deep.equal([{ method: 'PATCH', path: '/companies/3', query: {}, body: { company: { contact_email: 'ops@example.com', auto_approve_appointments: false } } }]);
+  });
+
+  it('cancels an appointment by state, never by DELETE', async () => {
+    await run(['appointments', 'update', '12', '--state', 'cancelled', '--location', 'Toronto DC']);
+    expect(sent()).to.deep.equal([{ method: 'PATCH', path: '/appointments/12', query: { location_name: 'Toronto DC' }, body: { appointment: { state: 'cancelled' } } }]);
+  });
+
+  it('reads --data from a file and prints nothing for a change with --quiet', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'whctl-data-')), 'order.json');
+    writeFileSync(file, JSON.stringify({ purchase_order_items: [{ product_name: 'Apples', quantity: 5 }] }));
+    const result = await run(['purchase-orders', 'update', '4', '--data', `@${file}`, '--carrier', 'Fast Freight', '--quiet']);
+    expect(result.code).to.equal(0);
+    expect(result.stdout).to.equal('');
+    expect(sent()[0]!.body).to.deep.equal({ purchase_order: { purchase_order_items: [{ product_name: 'Apples', quantity: 5 }], carrier_name: 'Fast Freight' } });
+  });
+});
