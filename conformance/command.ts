@@ -1,18 +1,19 @@
-// `conformance run`: a commander Command that whctl mounts as `whctl conformance` and that
-// `npm run conformance` runs on its own. It throws ConformanceErrors carrying an exit code;
-// the entry point that mounts it maps them (see conformance/main.ts).
+// `conformance run` and `conformance list`: a commander Command that whctl mounts as
+// `whctl conformance` and that `npm run conformance` runs on its own. It throws
+// ConformanceErrors carrying an exit code, and CommanderErrors for usage; the entry point
+// that mounts it maps them (see conformance/main.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { catalogue } from './catalogue.js';
-import { ChecksFailedError, InterruptedError } from './errors.js';
+import { ChecksFailedError, InterruptedError, UsageError } from './errors.js';
 import { loadProfile } from './profile.js';
 import { runConformance } from './runner.js';
 import { selectableNames, selectGroups } from './selection.js';
 import type { Verdict } from './verdict.js';
 
 interface RunOptions {
-  profile: string;
+  profile?: string;
   checks?: string[];
   skip?: string[];
   grep?: string;
@@ -58,8 +59,18 @@ function interruptions(controller: AbortController): { forced: Promise<never>; d
   return { forced, dispose: () => process.off('SIGINT', onSignal).off('SIGTERM', onSignal) };
 }
 
-async function run(options: RunOptions): Promise<void> {
-  const profile = loadProfile(options.profile);
+/**
+ * The profile file. Mounted under a command with a global `--profile` of its own (whctl's names
+ * a connection profile), commander hands the value to that parent, so it is looked up there too.
+ */
+function profileFile(options: RunOptions, command: Command): string {
+  const file = options.profile ?? (command.optsWithGlobals() as RunOptions).profile;
+  if (!file) throw new UsageError('--profile <file> is required: the YAML profile naming the deployment, its tokens and locations');
+  return file;
+}
+
+async function run(options: RunOptions, command: Command): Promise<void> {
+  const profile = loadProfile(profileFile(options, command));
   const groups = selectGroups(options.checks, options.skip);
   const files: string[] = [];
   let junitFile: string | undefined;
@@ -122,7 +133,7 @@ export function conformanceCommand(): Command {
   command
     .command('run', { isDefault: true })
     .description('run the conformance checks against the deployment a profile names; exit 0 only when every selected check passed')
-    .requiredOption('-p, --profile <file>', 'YAML profile naming the deployment, its tokens and locations')
+    .option('-p, --profile <file>', 'YAML profile naming the deployment, its tokens and locations (required)')
     .option('--checks <groups>', `comma-separated groups to run: ${selectableNames().join(', ')} (default: all)`, commaList)
     .option('--skip <groups>', 'comma-separated groups to leave out, e.g. rate-limits', commaList)
     .option('-g, --grep <pattern>', 'only the checks whose title matches this regular expression')
@@ -137,5 +148,7 @@ behind; 2 the profile or the options are unusable; 130 interrupted.`,
     )
     .action(run);
   command.command('list').description('print every check, by group, without contacting a deployment').action(list);
+  // Usage errors reach whoever mounts the command as a CommanderError, never as an exit.
+  for (const each of [command, ...command.commands]) each.exitOverride();
   return command;
 }

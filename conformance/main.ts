@@ -5,19 +5,18 @@ import { CommanderError } from 'commander';
 import { conformanceCommand } from './command.js';
 import { ConformanceError } from './errors.js';
 
-const program = conformanceCommand();
-for (const command of [program, ...program.commands]) command.exitOverride();
-
-program.parseAsync().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    // Commander has printed its own message (usage errors, --help, --version).
-    if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
-    if (error instanceof ConformanceError) {
-      console.error(`conformance: ${error.message}`);
-      process.exit(error.exitCode);
-    }
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exit(1);
-  },
-);
+conformanceCommand()
+  .parseAsync()
+  .then(
+    () => process.exit(0),
+    (error: unknown) => {
+      // Commander has printed its own message (usage errors, --help, --version).
+      if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+      if (error instanceof ConformanceError) {
+        console.error(`conformance: ${error.message}`);
+        process.exit(error.exitCode);
+      }
+      console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+      process.exit(1);
+    },
+  );

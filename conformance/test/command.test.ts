@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { writeFileSync } from 'node:fs';
 import { stringify } from 'yaml';
+import { CommanderError } from 'commander';
+import { createProgram } from '../../cli/program.js';
+import { conformanceCommand } from '../command.js';
+import { ProfileError } from '../errors.js';
 import type { ProfileFile } from '../profile.js';
 import { scratchFile } from './support/deployment.js';
 import { runSuite } from './support/run-suite.js';
@@ -50,10 +54,27 @@ describe('conformance run command', () => {
     expect(run.stdout).not.to.include('Status codes');
   });
 
-  it('exits 2 when --profile is missing, with commander\'s message', async () => {
+  it('exits 2 when --profile is missing, saying what it needs', async () => {
     const run = await runSuite(['run'], { noReports: true });
     expect(run.status).to.equal(2);
-    expect(run.stderr).to.include("required option '-p, --profile <file>' not specified");
+    expect(run.stderr).to.include('--profile <file> is required');
+  });
+
+  it("takes --profile when mounted under whctl, whose own global --profile would otherwise swallow it", async () => {
+    const program = createProgram().addCommand(conformanceCommand());
+    const parsing = program.parseAsync(['conformance', 'run', '--profile', '/nowhere/deployment.yaml'], { from: 'user' });
+    const error = await parsing.then(() => undefined, (rejection: unknown) => rejection);
+    expect(error).to.be.instanceOf(ProfileError);
+    expect((error as ProfileError).file).to.equal('/nowhere/deployment.yaml');
+  });
+
+  it('throws usage errors to the command that mounts it instead of exiting', async () => {
+    const conformance = conformanceCommand();
+    // Commander still prints its message; the test needs only the error.
+    for (const command of conformance.commands) command.configureOutput({ writeErr: () => undefined });
+    const program = createProgram().addCommand(conformance);
+    const error = await program.parseAsync(['conformance', 'run', '--no-such-option'], { from: 'user' }).then(() => undefined, (rejection: unknown) => rejection);
+    expect(error).to.be.instanceOf(CommanderError);
   });
 
   it('lists the groups and the exit statuses in its help', async () => {
