@@ -36,6 +36,8 @@ export function combinedReporter(settings: ReporterSettings): Mocha.ReporterCons
           reporterOptions: {
             mochaFile: settings.junitFile,
             includePending: true,
+            // classname: the group; name: the check's title, as CI test views group them.
+            jenkinsMode: true,
             testsuitesTitle: 'Warehouse API conformance',
             rootSuiteTitle: 'Conformance',
           },
