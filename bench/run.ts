@@ -15,6 +15,7 @@ import { mb, ms, peakHeap, time, type Timing } from './measure.js';
 import { benchFixture, seed, TOKEN } from './seed.js';
 
 const PRODUCTS_PER_LOCATION = 10_000;
+const ORDERS_PER_LOCATION = 2_000;
 
 async function main(): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'wh-bench-'));
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   try {
     await migrate(orm);
     await provision(orm.em, benchFixture);
-    await seed(orm.em.fork(), PRODUCTS_PER_LOCATION);
+    await seed(orm.em.fork(), PRODUCTS_PER_LOCATION, ORDERS_PER_LOCATION);
 
     const app = createApp({ orm, config: { baseHost: 'localhost', trustProxy: false, validateResponses: false } });
     server = app.listen(0, '127.0.0.1');
@@ -64,6 +65,12 @@ async function main(): Promise<void> {
     await scenario('GET /products?name= (prefix, indexed)', 100, () => client.GET('/products', { params: { query: { name: 'product 12' } } }));
     await scenario('GET /products?sku= (exact, indexed)', 100, () => client.GET('/products', { params: { query: { sku: 'sku-toronto-4242' } } }));
     await scenario('GET /companies, 100 per page', 100, () => client.GET('/companies', { params: { query: { per_page: 100 } } }));
+    await scenario('GET /purchase_orders, 10 per page', 50, () => client.GET('/purchase_orders', { params: { query: { per_page: 10 } } }));
+    await scenario('GET /purchase_orders, 100 per page', 50, () => client.GET('/purchase_orders', { params: { query: { per_page: 100 } } }));
+    await scenario('GET booked search, limit 10', 50, () => client.GET('/purchase_orders/with_booked_appointments', { params: { query: { limit: 10 } } }));
+    await scenario('GET booked search, limit 250', 50, () => client.GET('/purchase_orders/with_booked_appointments', { params: { query: { limit: 250 } } }));
+    await scenario('GET /appointments, 10 per page', 50, () => client.GET('/appointments', { params: { query: { per_page: 10 } } }));
+    await scenario('GET /appointments, 100 per page', 50, () => client.GET('/appointments', { params: { query: { per_page: 100 } } }));
 
     // Flat memory: the heap grows no more over 100 pages than over 10.
     const walk = async (pages: number) => {
@@ -82,7 +89,7 @@ async function main(): Promise<void> {
     const short = await walk(10);
     const long = await walk(100);
 
-    console.log(`\nreference server, ${PRODUCTS_PER_LOCATION * 3} products in 3 warehouses, one client, keep-alive\n`);
+    console.log(`\nreference server, 3 warehouses with ${PRODUCTS_PER_LOCATION} products and ${ORDERS_PER_LOCATION} purchase orders each, one client, keep-alive\n`);
     console.log(['scenario'.padEnd(40), 'p50'.padStart(9), 'p95'.padStart(9), 'max'.padStart(9), 'SQL/request'.padStart(12)].join(' '));
     for (const { scenario: name, timing, queries: perRequest } of rows) {
       console.log([name.padEnd(40), ms(timing.p50).padStart(9), ms(timing.p95).padStart(9), ms(timing.max).padStart(9), perRequest.toFixed(1).padStart(12)].join(' '));
@@ -91,10 +98,18 @@ async function main(): Promise<void> {
       console.log(`SDK paginate over ${run.records} records (${run.records / 100} pages): ${ms(run.elapsed)}, peak heap growth ${mb(run.heap)}`);
     }
 
-    const perPage = (name: string) => rows.find((row) => row.scenario === name)!.queries;
-    if (perPage('GET /products, 10 per page') !== perPage('GET /products, 100 per page')) {
-      console.error('FAIL: SQL queries per list request grow with the page size (N+1)');
-      process.exitCode = 1;
+    const queriesOf = (name: string) => rows.find((row) => row.scenario === name)!.queries;
+    const pairs: [string, string][] = [
+      ['GET /products, 10 per page', 'GET /products, 100 per page'],
+      ['GET /purchase_orders, 10 per page', 'GET /purchase_orders, 100 per page'],
+      ['GET booked search, limit 10', 'GET booked search, limit 250'],
+      ['GET /appointments, 10 per page', 'GET /appointments, 100 per page'],
+    ];
+    for (const [small, large] of pairs) {
+      if (queriesOf(small) !== queriesOf(large)) {
+        console.error(`FAIL: ${large} sends ${queriesOf(large)} queries against ${queriesOf(small)} for ${small} (an N+1)`);
+        process.exitCode = 1;
+      }
     }
   } finally {
     server?.close();

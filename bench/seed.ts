@@ -20,7 +20,7 @@ export const benchFixture: Fixture = {
   ],
 };
 
-export async function seed(em: EntityManager, productsPerLocation: number): Promise<void> {
+export async function seed(em: EntityManager, productsPerLocation: number, ordersPerLocation: number): Promise<void> {
   const connection = em.getConnection();
   await connection.execute(
     `insert into products (organization_id, location_id, name, sku)
@@ -34,6 +34,32 @@ export async function seed(em: EntityManager, productsPerLocation: number): Prom
        select o.id, 'Company ' || n, case when n % 2 = 0 then 'carrier' else 'customer' end
          from organizations o cross join generate_series(1, 2000) n
         where o.subdomain = 'bench'`,
+  );
+  // Purchase orders with three items each; every other order is on a booked appointment's
+  // packing list, so lists carry items, customers and nested appointments.
+  await connection.execute(
+    `insert into purchase_orders (organization_id, location_id, po_number, expected_starts_at)
+       select l.organization_id, l.id, 'PO-' || split_part(l.subdomain, '-', 2) || '-' || n, now() + n * interval '1 hour'
+         from locations l cross join generate_series(1, ?) n
+        where l.subdomain like 'bench-%'`,
+    [ordersPerLocation],
+  );
+  await connection.execute(
+    `insert into purchase_order_items (organization_id, purchase_order_id, product_name, quantity, customer_id)
+       select p.organization_id, p.id, 'Product ' || i, i * 10,
+              (select id from companies c where c.organization_id = p.organization_id and c.company_type = 'customer' order by id limit 1)
+         from purchase_orders p cross join generate_series(1, 3) i
+        where p.po_number like 'PO-%'`,
+  );
+  await connection.execute(
+    `insert into appointments (organization_id, location_id, state, scheduled_at, duration)
+       select p.organization_id, p.location_id, 'booked', p.expected_starts_at, 60
+         from purchase_orders p where p.id % 2 = 0 and p.po_number like 'PO-%'`,
+  );
+  await connection.execute(
+    `insert into packing_lists (organization_id, appointment_id, purchase_order_id, po_number, product_name, quantity)
+       select a.organization_id, a.id, p.id, p.po_number, 'Product 1', 10
+         from appointments a join purchase_orders p on p.location_id = a.location_id and p.expected_starts_at = a.scheduled_at`,
   );
   await connection.execute('analyze');
 }
