@@ -5,8 +5,8 @@
 /** whctl's exit statuses; the README documents them for scripts. */
 export const ExitCode = {
   success: 0,
-  /** A bug in whctl: the stack is printed. */
-  internal: 1,
+  /** `whctl conformance run`: a selected check (or the clean-up) failed. */
+  checksFailed: 1,
   /** Unknown command or option, bad argument, unreadable input, nothing configured. */
   usage: 2,
   /** 401, 402 or 403: the token is missing, unknown, unpaid or lacks the role. */
@@ -23,6 +23,10 @@ export const ExitCode = {
   network: 8,
   /** An import finished, but some rows did not go through. */
   incomplete: 9,
+  /** A bug in whctl (EX_SOFTWARE): the stack is printed. */
+  internal: 70,
+  /** `whctl conformance run` stopped by SIGINT or SIGTERM. */
+  interrupted: 130,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];

@@ -3,6 +3,7 @@
 // bug in whctl.
 import { STATUS_CODES } from 'node:http';
 import { ApiError, PaginationError, RateLimitError, ValidationError } from '../sdk/index.js';
+import { ConformanceError } from '../conformance/errors.js';
 import { CliError, ExitCode, type ExitCodeValue } from './errors.js';
 
 function exitCodeOf(status: number): ExitCodeValue {
@@ -33,6 +34,8 @@ export function describeApiError(error: ApiError): string {
 function exitCodeFor(error: unknown): ExitCodeValue {
   if (error instanceof ApiError) return exitCodeOf(error.status);
   if (error instanceof CliError) return error.exitCode;
+  // Its codes (1 checks failed, 2 usage, 130 interrupted) are whctl's own.
+  if (error instanceof ConformanceError) return error.exitCode as ExitCodeValue;
   if (error instanceof PaginationError) return ExitCode.server;
   return ExitCode.internal;
 }

@@ -24,6 +24,10 @@ export const commands: Record<string, Entry> = {
   api: { description: 'send any request to the API, like gh api', load: async () => (await import('./commands/api/index.js')).api },
   config: { description: 'manage connection profiles in the config file', load: async () => (await import('./commands/config/index.js')).config },
   completion: { description: 'print a shell completion script for bash or zsh', load: async () => (await import('./commands/completion/index.js')).completion },
+  conformance: {
+    description: 'check a deployment against the contract (see the README for profiles)',
+    load: async () => (await import('../conformance/command.js')).conformanceCommand(),
+  },
 };
 
 function columnList(value: string): string[] {
@@ -58,7 +62,8 @@ Environment:
   XDG_CONFIG_HOME                      the config file is $XDG_CONFIG_HOME/whctl/config.yaml (default ~/.config)
 
 Exit status: 0 success, 2 usage, 3 authentication or permission, 4 not found, 5 validation,
-6 rate limited, 7 server error, 8 network error, 9 import incomplete, 1 a bug in whctl.`,
+6 rate limited, 7 server error, 8 network error, 9 import incomplete, 1 conformance checks
+failed, 130 conformance run interrupted, 70 a bug in whctl.`,
     );
 }
 
