@@ -4,8 +4,8 @@ import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { startTestServer, type TestServer } from '../../server/test/support/server.js';
-import { createWorld, type World } from '../../server/test/support/world.js';
+import type { TestServer } from '../../server/test/support/server.js';
+import { startWorld, type World } from '../../server/test/support/world.js';
 import { json, whctl, WHCTL } from './support/whctl.js';
 
 /** A folder with a `whctl` on it that runs this build, as `npm install -g` would provide. */
@@ -19,15 +19,12 @@ function whctlOnPath(): string {
 describe('examples/ops.sh', () => {
   let server: TestServer;
   let world: World;
-  before(async () => {
-    server = await startTestServer({ baseHost: 'localhost' });
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld({ baseHost: 'localhost' })));
   after(() => server.close());
 
   it('imports orders, moves one and exports a warehouse\'s orders to CSV against the reference server', async () => {
     const out = mkdtempSync(join(tmpdir(), 'whctl-example-'));
-    const env = { WHCTL_BASE_URL: `http://${world.host()}:${server.port}`, WHCTL_TOKEN: world.token('admin') };
+    const env = { WHCTL_BASE_URL: world.url(), WHCTL_TOKEN: world.token('admin') };
     const child = spawn('bash', ['examples/ops.sh'], { env: { PATH: `${whctlOnPath()}:${process.env.PATH}`, HOME: out, OUT_DIR: out, ...env } });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

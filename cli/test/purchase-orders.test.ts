@@ -3,21 +3,18 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestServer, type TestServer } from '../../server/test/support/server.js';
-import { createWorld, uniqueId, type UserKey, type World } from '../../server/test/support/world.js';
+import type { TestServer } from '../../server/test/support/server.js';
+import { createWorld, startWorld, uniqueId, type UserKey, type World } from '../../server/test/support/world.js';
 import { json, whctl } from './support/whctl.js';
 
 describe('whctl purchase orders against the reference server', () => {
   let server: TestServer;
   let world: World;
-  before(async () => {
-    server = await startTestServer({ baseHost: 'localhost' });
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld({ baseHost: 'localhost' })));
   after(() => server.close());
 
   const as = (user: UserKey, args: string[]) =>
-    whctl(args, { env: { WHCTL_BASE_URL: `http://${world.host()}:${server.port}`, WHCTL_TOKEN: world.token(user) } });
+    whctl(args, { env: { WHCTL_BASE_URL: world.url(), WHCTL_TOKEN: world.token(user) } });
   const admin = (...args: string[]) => as('admin', args);
 
   it('creates an order whose offset-less time is read in its warehouse\'s zone, and finds it by PO number', async () => {

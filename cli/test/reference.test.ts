@@ -1,20 +1,16 @@
 import { expect } from 'chai';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { startTestServer, type TestServer } from '../../server/test/support/server.js';
-import { createWorld, type UserKey, type World } from '../../server/test/support/world.js';
+import type { TestServer } from '../../server/test/support/server.js';
+import { startWorld, type UserKey, type World } from '../../server/test/support/world.js';
 import { json, whctl } from './support/whctl.js';
 
 describe('whctl against the reference server', () => {
   let server: TestServer;
   let world: World;
-  before(async () => {
-    // A *.localhost base host, which the SDK in the child process sends to this server.
-    server = await startTestServer({ baseHost: 'localhost' });
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld({ baseHost: 'localhost' })));
   after(() => server.close());
 
-  const orgUrl = () => `http://${world.host()}:${server.port}`;
+  const orgUrl = () => world.url();
   const as = (user: UserKey, args: string[], env: Record<string, string> = {}) =>
     whctl(args, { env: { WHCTL_BASE_URL: orgUrl(), WHCTL_TOKEN: world.token(user), ...env } });
 

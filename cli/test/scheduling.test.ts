@@ -1,22 +1,24 @@
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../../server/test/support/server.js';
-import { createWorld, type World } from '../../server/test/support/world.js';
+import type { TestServer } from '../../server/test/support/server.js';
+import { startWorld, type World } from '../../server/test/support/world.js';
 import { json, whctl } from './support/whctl.js';
 
 describe('whctl appointments and product limits against the reference server', () => {
   let server: TestServer;
   let world: World;
   before(async () => {
-    server = await startTestServer({ baseHost: 'localhost' });
-    world = await createWorld(server, (organization) => {
-      const toronto = organization.locations[0]!;
-      toronto.product_limits = [{ product: 'APL-001', quantity: 400, start_time: '06:00', end_time: '14:00', start_date: '2026-01-01', overrides: [{ date: '2026-12-24', quantity: 100 }] }];
-      return organization;
-    });
+    ({ server, world } = await startWorld({
+      baseHost: 'localhost',
+      shape: (organization) => {
+        const toronto = organization.locations[0]!;
+        toronto.product_limits = [{ product: 'APL-001', quantity: 400, start_time: '06:00', end_time: '14:00', start_date: '2026-01-01', overrides: [{ date: '2026-12-24', quantity: 100 }] }];
+        return organization;
+      },
+    }));
   });
   after(() => server.close());
 
-  const admin = (...args: string[]) => whctl(args, { env: { WHCTL_BASE_URL: `http://${world.host()}:${server.port}`, WHCTL_TOKEN: world.token('admin') } });
+  const admin = (...args: string[]) => whctl(args, { env: { WHCTL_BASE_URL: world.url(), WHCTL_TOKEN: world.token('admin') } });
 
   it('schedules an appointment in the warehouse\'s local time, approves it and cancels it by state', async () => {
     const created = await admin('appointments', 'create', '--location', 'Toronto DC', '--scheduled-at', '2026-07-01T09:00:00', '--dock', 'dock 1', '--carrier', 'Careful Carriers', '--duration', '90');

@@ -5,22 +5,19 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestServer, type TestServer } from '../../server/test/support/server.js';
-import { createWorld, type World } from '../../server/test/support/world.js';
+import type { TestServer } from '../../server/test/support/server.js';
+import { startWorld, type World } from '../../server/test/support/world.js';
 
 describe('SDK examples', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer({ baseHost: 'localhost' });
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld({ baseHost: 'localhost' })));
   after(() => server.close());
 
   // Asynchronous on purpose: the server answering the example runs in this process.
   function run(example: string, args: string[], env: Record<string, string> = {}): Promise<{ status: number; stdout: string; stderr: string }> {
-    const options = { env: { ...process.env, WH_BASE_URL: `http://${world.id}.localhost:${server.port}`, WH_TOKEN: world.token('admin'), ...env }, timeout: 20_000 };
+    const options = { env: { ...process.env, WH_BASE_URL: world.url(), WH_TOKEN: world.token('admin'), ...env }, timeout: 20_000 };
     return new Promise((resolve) => {
       execFile(process.execPath, [`dist/examples/sdk/${example}.js`, ...args], options, (error, stdout, stderr) => {
         resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });

@@ -17,23 +17,18 @@ import {
   unwrap,
   wallClock,
 } from '../index.js';
-import { startTestServer, type TestServer } from '../../server/test/support/server.js';
-import { createWorld, type World } from '../../server/test/support/world.js';
+import type { TestServer } from '../../server/test/support/server.js';
+import { startWorld, type World } from '../../server/test/support/world.js';
 
 describe('SDK against the reference server', () => {
   let server: TestServer;
   let world: World;
-  let baseUrl: string;
 
-  before(async () => {
-    server = await startTestServer({ baseHost: 'localhost' });
-    world = await createWorld(server);
-    baseUrl = `http://${world.id}.localhost:${server.port}`;
-  });
+  before(async () => ({ server, world } = await startWorld({ baseHost: 'localhost' })));
   after(() => server.close());
 
   const client = (user: 'admin' | 'integration' = 'admin', options: Partial<Parameters<typeof createClient>[0]> = {}) =>
-    createClient({ baseUrl, token: world.token(user), ...options });
+    createClient({ baseUrl: world.url(), token: world.token(user), ...options });
 
   it('lists locations through a *.localhost address, typed by the spec', async () => {
     const { data, error, response } = await client().GET('/locations');
@@ -113,7 +108,7 @@ describe('SDK against the reference server', () => {
     const forbidden = toApiError(await client('integration').GET('/products', { params: { query: { location_name: 'Auckland DC' } } }));
     expect(forbidden).to.be.instanceOf(ForbiddenError);
 
-    const unauthorized = await createClient({ baseUrl, token: 'not-a-token' }).GET('/locations');
+    const unauthorized = await createClient({ baseUrl: world.url(), token: 'not-a-token' }).GET('/locations');
     expect(toApiError(unauthorized)).to.be.instanceOf(UnauthorizedError);
   });
 
@@ -125,7 +120,7 @@ describe('SDK against the reference server', () => {
 
   it("reaches a location interface derived from the organization address and the location's url", async () => {
     const [toronto] = await unwrap(client().GET('/locations', { params: { query: { location_name: 'Toronto DC' } } }));
-    const warehouse = createClient({ baseUrl: locationBaseUrl(baseUrl, toronto!), token: world.token('admin') });
+    const warehouse = createClient({ baseUrl: locationBaseUrl(world.url(), toronto!), token: world.token('admin') });
     const products = await unwrap(warehouse.GET('/products'));
     expect(products.every((product) => product.location_name === 'Toronto DC')).to.equal(true);
   });

@@ -7,10 +7,10 @@ describe('appointment lifecycle', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => ({ server, world } = await startWorld((organization) => ({
+  before(async () => ({ server, world } = await startWorld({ shape: (organization) => ({
       ...organization,
       companies: [...(organization.companies ?? []), { name: 'Slow Grocers', company_type: 'customer', auto_approve_appointments: false }],
-    }))));
+    }) })));
   after(() => server.close());
 
   const create = (appointment: Record<string, unknown> = {}) => createAppointment(world.as('admin'), { location_name: 'Toronto DC', ...appointment });

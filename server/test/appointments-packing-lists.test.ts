@@ -20,12 +20,12 @@ describe('appointment packing lists', () => {
   const orders: Record<string, number> = {};
 
   before(async () => {
-    ({ server, world } = await startWorld((organization) => ({
+    ({ server, world } = await startWorld({ shape: (organization) => ({
       ...organization,
       locations: organization.locations.map((location) =>
         location.name === 'Toronto DC' ? { ...location, products: [...(location.products ?? []), { name: 'Plums', sku: 'PLM-1' }, { name: 'plums', sku: 'PLM-2' }, { name: 'Pears', sku: 'PER-1' }, { name: 'PEARS', sku: 'PER-2' }, { name: 'pears', sku: 'PER-3' }] } : location,
       ),
-    })));
+    }) }));
     orders.toronto = await insertPurchaseOrder(world, 'toronto', 'PO-100');
     orders.unassigned = await insertPurchaseOrder(world, null, 'PO-200');
     orders.vancouver = await insertPurchaseOrder(world, 'vancouver', 'PO-300');

@@ -64,7 +64,7 @@ describe('product limits', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => ({ server, world } = await startWorld((organization) => ({ ...organization, locations: organization.locations.map(withLimits) }))));
+  before(async () => ({ server, world } = await startWorld({ shape: (organization) => ({ ...organization, locations: organization.locations.map(withLimits) }) })));
   after(() => server.close());
 
   const list = async (client: ApiClient, query: Record<string, string | number> = {}) => {

@@ -27,7 +27,7 @@ describe('purchase order custom fields', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => ({ server, world } = await startWorld(withCustomFields)));
+  before(async () => ({ server, world } = await startWorld({ shape: withCustomFields })));
   after(() => server.close());
 
   const post = (fields: Record<string, unknown>) => world.as('admin').post('/purchase_orders', orderBody(fields));

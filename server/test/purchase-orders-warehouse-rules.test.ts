@@ -25,7 +25,7 @@ describe('purchase orders and warehouse rules', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => ({ server, world } = await startWorld(withSettings)));
+  before(async () => ({ server, world } = await startWorld({ shape: withSettings })));
   after(() => server.close());
 
   const torontoRequired = { expected_starts_at: '2030-01-01T09:00:00', carrier_name: 'Fast Freight' };

@@ -68,6 +68,8 @@ export interface World {
   /** A client for the organization interface, or for a location interface. */
   as(user: UserKey | { token: string | undefined }, location?: LocationKey): ApiClient;
   host(location?: LocationKey): string;
+  /** The interface address, `http://<host>:<port>`, for the SDK or a child process. */
+  url(location?: LocationKey): string;
 }
 
 export function uniqueId(prefix = 't'): string {
@@ -88,12 +90,18 @@ export async function createWorld(server: TestServer, shape: (organization: Orga
     organization,
     token,
     host,
+    url: (location) => `http://${host(location)}:${server.port}`,
     as: (user, location) => new ApiClient(server.port, host(location), typeof user === 'string' ? token(user) : user.token),
   };
 }
 
-/** A test server and a fresh world on it: `before(async () => ({ server, world } = await startWorld()))`. */
-export async function startWorld(shape?: (organization: OrganizationFixture) => OrganizationFixture): Promise<{ server: TestServer; world: World }> {
-  const server = await startTestServer();
-  return { server, world: await createWorld(server, shape) };
+/**
+ * A test server and a fresh world on it: `before(async () => ({ server, world } = await startWorld()))`.
+ * `baseHost: 'localhost'` gives addresses the SDK and child processes can reach.
+ */
+export async function startWorld(
+  options: { shape?: (organization: OrganizationFixture) => OrganizationFixture; baseHost?: string } = {},
+): Promise<{ server: TestServer; world: World }> {
+  const server = await startTestServer({ baseHost: options.baseHost });
+  return { server, world: await createWorld(server, options.shape) };
 }
