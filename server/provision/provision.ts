@@ -22,8 +22,6 @@ import { provisionRecords } from './records.js';
 
 export { ProvisioningError };
 
-type Upsert<T> = (em: EntityManager, organization: Organization, locations: Map<string, Location>, input: T) => Promise<void>;
-
 function compiles(pattern: string): boolean {
   try {
     new RegExp(pattern, 'u');
@@ -148,15 +146,15 @@ async function upsertProductLimits(em: EntityManager, location: Location, limits
   await em.flush();
 }
 
-const upsertCompanies: Upsert<NonNullable<OrganizationFixture['companies']>> = async (em, organization, _locations, companies) => {
+async function upsertCompanies(em: EntityManager, organization: Organization, companies: NonNullable<OrganizationFixture['companies']>): Promise<void> {
   for (const input of companies) {
     const company = (await findCompanyNamed(em, organization.id, input.company_type, input.name)) ?? newCompany(em, organization.id, input.company_type);
     await applyCompanyInput(em, company, input);
   }
   await em.flush();
-};
+}
 
-const upsertCustomFields: Upsert<NonNullable<OrganizationFixture['custom_fields']>> = async (em, organization, locations, fields) => {
+async function upsertCustomFields(em: EntityManager, organization: Organization, locations: Map<string, Location>, fields: NonNullable<OrganizationFixture['custom_fields']>): Promise<void> {
   for (const input of fields) {
     let definition = await em.findOne(CustomFieldDefinition, { organizationId: organization.id, key: input.key, appliesTo: input.applies_to, fieldType: input.field_type });
     definition ??= em.create(CustomFieldDefinition, { organizationId: organization.id, key: input.key, appliesTo: input.applies_to, fieldType: input.field_type } as never) as CustomFieldDefinition;
@@ -176,9 +174,9 @@ const upsertCustomFields: Upsert<NonNullable<OrganizationFixture['custom_fields'
     }
   }
   await em.flush();
-};
+}
 
-const upsertUsers: Upsert<NonNullable<OrganizationFixture['users']>> = async (em, organization, locations, users) => {
+async function upsertUsers(em: EntityManager, organization: Organization, locations: Map<string, Location>, users: NonNullable<OrganizationFixture['users']>): Promise<void> {
   for (const input of users) {
     const digest = tokenDigest(input.token);
     const holder = await em.findOne(ApiUser, { tokenDigest: digest });
@@ -203,7 +201,7 @@ const upsertUsers: Upsert<NonNullable<OrganizationFixture['users']>> = async (em
     }
   }
   await em.flush();
-};
+}
 
 /** Provisions every organization of the file, or nothing if any part is invalid. */
 export async function provision(rootEm: EntityManager, fixture: Fixture): Promise<void> {
@@ -220,7 +218,7 @@ export async function provision(rootEm: EntityManager, fixture: Fixture): Promis
           await upsertProducts(em, location, locationInput.products ?? []);
           await upsertProductLimits(em, location, locationInput.product_limits ?? []);
         }
-        await upsertCompanies(em, organization, locations, input.companies ?? []);
+        await upsertCompanies(em, organization, input.companies ?? []);
         await upsertCustomFields(em, organization, locations, input.custom_fields ?? []);
         await upsertUsers(em, organization, locations, input.users ?? []);
         await provisionRecords(em, organization, locations, input);
