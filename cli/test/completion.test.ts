@@ -1,16 +1,16 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { whctl } from './support/whctl.js';
+import { tempDir } from '@warehouse-kit/test-support';
 
 describe('whctl completion', () => {
   let script: string;
   before(async () => {
     const run = await whctl(['completion', 'bash']);
     expect(run.code, run.stderr).to.equal(0);
-    script = join(mkdtempSync(join(tmpdir(), 'whctl-completion-')), 'whctl.bash');
+    script = join(tempDir('whctl-completion-'), 'whctl.bash');
     writeFileSync(script, run.stdout);
   });
 

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStub, stubEnv, type Stub, type StubAnswer, type StubRequest } from './support/stub.js';
 import { json, whctl } from './support/whctl.js';
+import { tempDir } from '@warehouse-kit/test-support';
 
 interface Order {
   id: number;
@@ -44,7 +44,7 @@ function orderStore(rules: { refuse?: (order: Record<string, any>) => StubAnswer
 }
 
 function file(name: string, content: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'whctl-import-')), name);
+  const path = join(tempDir('whctl-import-'), name);
   writeFileSync(path, content);
   return path;
 }

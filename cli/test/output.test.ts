@@ -1,9 +1,12 @@
 import { expect } from 'chai';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { startStub, stubEnv, type Stub, type StubAnswer, type StubRequest } from './support/stub.js';
 import { json, whctl, WHCTL } from './support/whctl.js';
+import { tempDir } from '@warehouse-kit/test-support';
 
 const TOTAL = 7;
 const products = Array.from({ length: TOTAL }, (_, index) => ({
@@ -173,10 +176,7 @@ describe('whctl input', () => {
   });
 
   it('reads --data from a file and prints nothing for a change with --quiet', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const file = join(mkdtempSync(join(tmpdir(), 'whctl-data-')), 'order.json');
+    const file = join(tempDir('whctl-data-'), 'order.json');
     writeFileSync(file, JSON.stringify({ purchase_order_items: [{ product_name: 'Apples', quantity: 5 }] }));
     const result = await run(['purchase-orders', 'update', '4', '--data', `@${file}`, '--carrier', 'Fast Freight', '--quiet']);
     expect(result.code).to.equal(0);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { commandName, createProgram } from '../program.js';
+import { commandName, createProgram } from '../src/program.js';
 
 describe('finding the command to load', () => {
   const name = (...args: string[]) => commandName(createProgram(), args);

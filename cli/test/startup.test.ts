@@ -1,20 +1,22 @@
 import { expect } from 'chai';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { whctl } from './support/whctl.js';
+import { tempDir } from '@warehouse-kit/test-support';
 
-const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
-/** The whctl and SDK modules a run of whctl loads, as paths under dist/. */
+/** The modules of our packages a run of whctl loads, as `<package folder>/<path under dist/src>`. */
 async function modulesLoadedBy(args: string[]): Promise<{ modules: string[]; stdout: string; code: number | null }> {
-  const file = join(mkdtempSync(join(tmpdir(), 'whctl-trace-')), 'modules.txt');
-  const run = await whctl(args, { env: { WHCTL_TRACE_FILE: file }, nodeArgs: ['--import', './dist/cli/test/support/trace-imports.js'] });
+  const file = join(tempDir('whctl-trace-'), 'modules.txt');
+  const run = await whctl(args, { env: { WHCTL_TRACE_FILE: file }, nodeArgs: ['--import', new URL('./support/trace-imports.js', import.meta.url).href] });
+  // `file:///.../cli/dist/src/main.js` → `cli/main.js`, `.../sdk/dist/src/index.js` → `sdk/index.js`
   const modules = readFileSync(file, 'utf8')
     .split('\n')
-    .filter((url) => url.includes('/dist/') && !url.includes('/test/support/'))
-    .map((url) => url.slice(url.indexOf('/dist/') + '/dist/'.length));
+    .map((url) => /\/([\w-]+)\/dist\/src\/(.+)$/.exec(url))
+    .filter((match) => match !== null)
+    .map(([, folder, path]) => `${folder}/${path}`);
   return { modules, stdout: run.stdout, code: run.code };
 }
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Writable } from 'node:stream';
-import { defaultFormat } from '../output/format.js';
-import { progress } from '../output/progress.js';
+import { defaultFormat } from '../src/output/format.js';
+import { progress } from '../src/output/progress.js';
 
 /** A stream that records what is written, posing as a terminal or as a pipe. */
 function stream(isTTY: boolean): NodeJS.WriteStream & { text: string } {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { ProfileError } from '../errors.js';
-import { parseProfile, type ProfileFile } from '../profile.js';
+import { ProfileError } from '../src/errors.js';
+import type { ProfileFile } from '@warehouse-kit/spec/conformance-profile';
+import { parseProfile } from '../src/profile.js';
 
 const valid: ProfileFile = {
   organization: 'https://acme.example.com/',

@@ -2,9 +2,9 @@
 // wall-clock time there: the time is sent without an offset and read in the warehouse zone.
 //
 //   WH_BASE_URL=http://acme.localhost:3000 WH_TOKEN=acme-admin-token \
-//     node dist/examples/sdk/book-appointment.js PO-1001 2026-12-09T07:30 "Fast Freight"
+//     node examples/dist/sdk/book-appointment.js PO-1001 2026-12-09T07:30 "Fast Freight"
 import { DateTime } from 'luxon';
-import { parseTime, unwrap, wallClock } from 'warehouse-contract-kit/sdk';
+import { parseTime, unwrap, wallClock } from '@warehouse-kit/sdk';
 import { client } from './connection.js';
 
 const [poNumber, localTime, carrier] = process.argv.slice(2);

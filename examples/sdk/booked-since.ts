@@ -2,9 +2,9 @@
 // created or updated since a time, every page of them, one page in memory at a time.
 //
 //   WH_BASE_URL=http://acme.localhost:3000 WH_TOKEN=acme-admin-token \
-//     node dist/examples/sdk/booked-since.js 2026-11-01T00:00:00Z
+//     node examples/dist/sdk/booked-since.js 2026-11-01T00:00:00Z
 import { DateTime } from 'luxon';
-import { instant, paginateOffset } from 'warehouse-contract-kit/sdk';
+import { instant, paginateOffset } from '@warehouse-kit/sdk';
 import { client } from './connection.js';
 
 const since = process.argv[2] ?? instant(DateTime.now().minus({ days: 1 }));

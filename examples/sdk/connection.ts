@@ -1,6 +1,6 @@
 // The examples' connection: the deployment and token come from the environment, as they
 // would in an integration job.
-import { createClient } from 'warehouse-contract-kit/sdk';
+import { createClient } from '@warehouse-kit/sdk';
 
 const baseUrl = process.env.WH_BASE_URL;
 const token = process.env.WH_TOKEN;

@@ -2,9 +2,9 @@
 // po_number with its line items replaced, so the job can run again and again.
 //
 //   WH_BASE_URL=http://acme.localhost:3000 WH_TOKEN=acme-admin-token \
-//     node dist/examples/sdk/sync-purchase-orders.js examples/sdk/erp-orders.json
+//     node examples/dist/sdk/sync-purchase-orders.js examples/sdk/erp-orders.json
 import { readFileSync } from 'node:fs';
-import { unwrap, ValidationError, type Schema } from 'warehouse-contract-kit/sdk';
+import { unwrap, ValidationError, type Schema } from '@warehouse-kit/sdk';
 import { client } from './connection.js';
 
 type ErpOrder = Schema<'PurchaseOrderCreate'>;

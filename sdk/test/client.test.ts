@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { apiBaseUrl, createClient, locationBaseUrl, SDK_NAME, SDK_VERSION, USER_AGENT } from '../index.js';
+import { apiBaseUrl, createClient, locationBaseUrl, SDK_NAME, SDK_VERSION, USER_AGENT } from '../src/index.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
 describe('SDK client', () => {
@@ -13,10 +13,10 @@ describe('SDK client', () => {
     scope.done();
   });
 
-  it('keeps the SDK name and version in step with package.json', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+  it("names this package and its package.json's version, the one the tarball ships, in the user agent", () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
     expect([SDK_NAME, SDK_VERSION]).to.deep.equal([pkg.name, pkg.version]);
-    expect(USER_AGENT).to.equal(`${pkg.name}-sdk/${pkg.version}`);
+    expect(USER_AGENT).to.equal(`warehouse-kit-sdk/${pkg.version}`);
   });
 
   it('appends /api/v1 to an interface address and accepts one that already has it', () => {

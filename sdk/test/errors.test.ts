@@ -13,7 +13,7 @@ import {
   UnauthorizedError,
   unwrap,
   ValidationError,
-} from '../index.js';
+} from '../src/index.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
 const RATE_HEADERS = { 'X-RateLimit-Limit': '120', 'X-RateLimit-Remaining': '57', 'X-RateLimit-Reset': '2025-03-09T14:05:00Z' };

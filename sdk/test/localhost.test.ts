@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient, localhostFetch, paginate, toApiError, ValidationError } from '../index.js';
+import { createClient, localhostFetch, paginate, toApiError, ValidationError } from '../src/index.js';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BadRequestError, createClient, pages, paginate, paginateOffset, PaginationError, readPagination, UnauthorizedError } from '../index.js';
+import { BadRequestError, createClient, pages, paginate, paginateOffset, PaginationError, readPagination, UnauthorizedError } from '../src/index.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
 const LIST = `${BASE}/api/v1/purchase_orders`;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Middleware } from 'openapi-fetch';
-import { createClient, RateLimitError, readRateLimit, throttle, toApiError, type RateLimitedEvent, type RetryOptions } from '../index.js';
+import { createClient, RateLimitError, readRateLimit, throttle, toApiError, type RateLimitedEvent, type RetryOptions } from '../src/index.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
 const NOW = Date.parse('2025-03-09T14:04:58.500Z');

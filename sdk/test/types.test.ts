@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createClient, paginate, paginateOffset, unwrap, wallClock, type Schema, type WarehouseClient } from '../index.js';
+import { createClient, paginate, paginateOffset, unwrap, wallClock, type Schema, type WarehouseClient } from '../src/index.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
 // Compiled, never called. Every line under a @ts-expect-error must fail to type-check; if the

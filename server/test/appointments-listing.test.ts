@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { createAppointment } from './support/appointments.js';
-import { countQueries } from './support/database.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import { countQueries } from '../src/testing/database.js';
+import { startTestServer, type TestServer } from '../src/testing/server.js';
+import { createWorld, type World } from '../src/testing/world.js';
 
 interface Listed {
   id: number;

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { PackingList } from '../entities/appointment.js';
-import { Product } from '../entities/product.js';
+import { PackingList } from '../src/entities/appointment.js';
+import { Product } from '../src/entities/product.js';
 import { createAppointment, insertPurchaseOrder } from './support/appointments.js';
-import { testOrm } from './support/database.js';
-import type { TestServer } from './support/server.js';
-import { startWorld, type World } from './support/world.js';
+import { testOrm } from '../src/testing/database.js';
+import type { TestServer } from '../src/testing/server.js';
+import { startWorld, type World } from '../src/testing/world.js';
 
 interface Listed {
   id: number;

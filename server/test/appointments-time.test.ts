@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createAppointment } from './support/appointments.js';
-import type { TestServer } from './support/server.js';
-import { startWorld, type World } from './support/world.js';
+import type { TestServer } from '../src/testing/server.js';
+import { startWorld, type World } from '../src/testing/world.js';
 
 describe('appointment times and zones', () => {
   let server: TestServer;

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { createAppointmentAt } from '../domain/appointments/write.js';
-import { Appointment } from '../entities/appointment.js';
-import { Location } from '../entities/location.js';
-import { ValidationFailed } from '../http/errors.js';
+import { createAppointmentAt } from '../src/domain/appointments/write.js';
+import { Appointment } from '../src/entities/appointment.js';
+import { Location } from '../src/entities/location.js';
+import { ValidationFailed } from '../src/http/errors.js';
 import { createAppointment } from './support/appointments.js';
-import { testOrm } from './support/database.js';
-import type { TestServer } from './support/server.js';
-import { createWorld, startWorld, type World } from './support/world.js';
+import { testOrm } from '../src/testing/database.js';
+import type { TestServer } from '../src/testing/server.js';
+import { createWorld, startWorld, type World } from '../src/testing/world.js';
 
 describe('appointments', () => {
   let server: TestServer;

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { ApiUser } from '../entities/api-user.js';
-import { testOrm } from './support/database.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import { ApiUser } from '../src/entities/api-user.js';
+import { testOrm } from '../src/testing/database.js';
+import { startTestServer, type TestServer } from '../src/testing/server.js';
+import { createWorld, type World } from '../src/testing/world.js';
 
 describe('authentication and organization-wide access', () => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import { startTestServer, type TestServer } from '../src/testing/server.js';
+import { createWorld, type World } from '../src/testing/world.js';
 
 describe('bulk uploads', () => {
   let server: TestServer;

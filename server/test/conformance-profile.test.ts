@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { readFixture } from '../provision/fixture.js';
-import { ProfileChoiceError, profileFor } from '../provision/profile.js';
+import { readFixture } from '../src/provision/fixture.js';
+import { ProfileChoiceError, profileFor } from '../src/provision/profile.js';
+import { DEMO_FIXTURE } from '../src/provision/demo.js';
 
 describe('wh-server profile', () => {
-  const demo = readFixture('examples/demo.yaml');
+  const demo = readFixture(DEMO_FIXTURE);
 
   it('chooses the demo organization, its admin, and the other roles from the fixture users', () => {
     const profile = profileFor(demo, { baseUrlTemplate: 'http://{subdomain}.localhost:3000' });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { send } from './support/http.js';
-import { TEST_BASE_HOST, startTestServer, type TestServer } from './support/server.js';
-import { startWorld, type World } from './support/world.js';
+import { send } from '../src/testing/http.js';
+import { TEST_BASE_HOST, startTestServer, type TestServer } from '../src/testing/server.js';
+import { startWorld, type World } from '../src/testing/world.js';
 
 describe('host routing', () => {
   let server: TestServer;

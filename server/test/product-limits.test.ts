@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { DateTime } from 'luxon';
-import { windowAt } from '../domain/product-limits/window.js';
-import type { LocationFixture, ProductLimitFixture } from '../provision/fixture.js';
-import { countQueries } from './support/database.js';
-import type { ApiClient } from './support/http.js';
-import type { TestServer } from './support/server.js';
-import { startWorld, type World } from './support/world.js';
+import { windowAt } from '../src/domain/product-limits/window.js';
+import type { LocationFixture, ProductLimitFixture } from '../src/provision/fixture.js';
+import { countQueries } from '../src/testing/database.js';
+import type { ApiClient } from '../src/testing/http.js';
+import type { TestServer } from '../src/testing/server.js';
+import { startWorld, type World } from '../src/testing/world.js';
 
 interface LimitDate {
   date: string;

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { Appointment, PackingList } from '../entities/appointment.js';
-import { Location } from '../entities/location.js';
-import { testOrm } from './support/database.js';
-import type { TestServer } from './support/server.js';
-import { createWorld, startWorld, type World } from './support/world.js';
+import { Appointment, PackingList } from '../src/entities/appointment.js';
+import { Location } from '../src/entities/location.js';
+import { testOrm } from '../src/testing/database.js';
+import type { TestServer } from '../src/testing/server.js';
+import { createWorld, startWorld, type World } from '../src/testing/world.js';
 
 describe('products', () => {
   let server: TestServer;

@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { Organization } from '../entities/organization.js';
-import { FixtureError, parseFixture, type Fixture } from '../provision/fixture.js';
-import { ProvisioningError, provision } from '../provision/provision.js';
-import { testOrm } from './support/database.js';
-import { standardOrganization, uniqueId } from './support/world.js';
+import { Organization } from '../src/entities/organization.js';
+import { FixtureError, parseFixture, type Fixture } from '../src/provision/fixture.js';
+import { ProvisioningError, provision } from '../src/provision/provision.js';
+import { testOrm } from '../src/testing/database.js';
+import { standardOrganization, uniqueId } from '../src/testing/world.js';
+import { DEMO_FIXTURE } from '../src/provision/demo.js';
 
 const tenantTables = [
   'locations',
@@ -88,8 +89,8 @@ describe('provisioning', () => {
     expect(carriers).to.deep.equal([{ carrier_name: null }]);
   });
 
-  it('provisions the demo file shipped in examples/, twice without change', async () => {
-    const demo = parseFixture(readFileSync('examples/demo.yaml', 'utf8'), 'examples/demo.yaml');
+  it('provisions the demo file shipped with the package, twice without change', async () => {
+    const demo = parseFixture(readFileSync(DEMO_FIXTURE, 'utf8'), 'demo.yaml');
     const em = (await testOrm()).em;
     await provision(em, demo);
     const first = await snapshot('acme');
@@ -120,8 +121,8 @@ describe('provisioning', () => {
     ]);
   });
 
-  it('reads the demo file shipped in examples/', () => {
-    const demo = parseFixture(readFileSync('examples/demo.yaml', 'utf8'), 'examples/demo.yaml');
+  it('reads the demo file shipped with the package', () => {
+    const demo = parseFixture(readFileSync(DEMO_FIXTURE, 'utf8'), 'demo.yaml');
     const acme = demo.organizations[0]!;
     expect(acme.locations.map((l) => l.time_zone)).to.include.members(['America/Toronto', 'America/Vancouver', 'Pacific/Auckland']);
     const roles = new Set(acme.users!.flatMap((u) => Object.values(u.roles)));

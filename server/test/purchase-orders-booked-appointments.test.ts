@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { insertAppointment, createOrder, orderBody } from './support/purchase-orders.js';
-import { startTestServer, type TestServer } from './support/server.js';
-import { createWorld, type World } from './support/world.js';
+import { startTestServer, type TestServer } from '../src/testing/server.js';
+import { createWorld, type World } from '../src/testing/world.js';
 
 type Order = { id: number; po_number: string };
 type Rendered = { id: number; appointments: { id: number; location_name: string }[] };

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import type { OrganizationFixture } from '../provision/fixture.js';
+import type { OrganizationFixture } from '../src/provision/fixture.js';
 import { orderBody } from './support/purchase-orders.js';
-import type { TestServer } from './support/server.js';
-import { startWorld, type World } from './support/world.js';
+import type { TestServer } from '../src/testing/server.js';
+import { startWorld, type World } from '../src/testing/world.js';
 
 /** `lot_code` is text at Toronto and a number at Vancouver; `legacy_ref` is enabled nowhere. */
 function withCustomFields(organization: OrganizationFixture): OrganizationFixture {

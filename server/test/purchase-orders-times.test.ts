@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createOrder, orderBody } from './support/purchase-orders.js';
-import type { TestServer } from './support/server.js';
-import { startWorld, type World } from './support/world.js';
+import type { TestServer } from '../src/testing/server.js';
+import { startWorld, type World } from '../src/testing/world.js';
 
 describe('purchase order times', () => {
   let server: TestServer;

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Access } from '../domain/access.js';
-import { createPurchaseOrder, upsertPurchaseOrder, type PurchaseOrderActor } from '../domain/purchase-orders/write.js';
-import { ApiUser, LocationRole } from '../entities/api-user.js';
-import { Location } from '../entities/location.js';
-import { Organization } from '../entities/organization.js';
-import { HttpError, ValidationFailed } from '../http/errors.js';
-import { testOrm } from './support/database.js';
-import type { TestServer } from './support/server.js';
-import { createWorld, startWorld, uniqueId, type World } from './support/world.js';
+import { Access } from '../src/domain/access.js';
+import { createPurchaseOrder, upsertPurchaseOrder, type PurchaseOrderActor } from '../src/domain/purchase-orders/write.js';
+import { ApiUser, LocationRole } from '../src/entities/api-user.js';
+import { Location } from '../src/entities/location.js';
+import { Organization } from '../src/entities/organization.js';
+import { HttpError, ValidationFailed } from '../src/http/errors.js';
+import { testOrm } from '../src/testing/database.js';
+import type { TestServer } from '../src/testing/server.js';
+import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
 
 /** Runs `work` in a transaction of its own, as the router and a bulk upload do. */
 async function inTransaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {

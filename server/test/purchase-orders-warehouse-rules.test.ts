@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import type { OrganizationFixture } from '../provision/fixture.js';
+import type { OrganizationFixture } from '../src/provision/fixture.js';
 import { createOrder, orderBody } from './support/purchase-orders.js';
-import type { TestServer } from './support/server.js';
-import { startWorld, uniqueId, type World } from './support/world.js';
+import type { TestServer } from '../src/testing/server.js';
+import { startWorld, uniqueId, type World } from '../src/testing/world.js';
 
 /**
  * Toronto requires catalog products and an expected start, and trusts the customers its

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { PackingList } from '../entities/appointment.js';
-import { PurchaseOrderItem } from '../entities/purchase-order.js';
-import { testOrm } from './support/database.js';
+import { PackingList } from '../src/entities/appointment.js';
+import { PurchaseOrderItem } from '../src/entities/purchase-order.js';
+import { testOrm } from '../src/testing/database.js';
 import { insertAppointment, createOrder, orderBody } from './support/purchase-orders.js';
-import type { TestServer } from './support/server.js';
-import { createWorld, startWorld, uniqueId, type World } from './support/world.js';
+import type { TestServer } from '../src/testing/server.js';
+import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
 
 describe('purchase orders', () => {
   let server: TestServer;

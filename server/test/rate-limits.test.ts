@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
-import { testOrm } from './support/database.js';
-import type { TestResponse } from './support/http.js';
-import type { TestServer } from './support/server.js';
-import { startWorld, type World } from './support/world.js';
+import { testOrm } from '../src/testing/database.js';
+import type { TestResponse } from '../src/testing/http.js';
+import type { TestServer } from '../src/testing/server.js';
+import { startWorld, type World } from '../src/testing/world.js';
 
 describe('rate limits', () => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { TestServer } from './support/server.js';
-import { startWorld, type World } from './support/world.js';
+import type { TestServer } from '../src/testing/server.js';
+import { startWorld, type World } from '../src/testing/world.js';
 
 describe('request validation', () => {
   let server: TestServer;

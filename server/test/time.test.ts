@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { HttpError } from '../http/errors.js';
-import { localDate, parseInputTime, renderTime } from '../domain/time.js';
+import { HttpError } from '../src/http/errors.js';
+import { localDate, parseInputTime, renderTime } from '../src/domain/time.js';
 
 describe('time rules', () => {
   const toronto = 'America/Toronto';

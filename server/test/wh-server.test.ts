@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { SERVER_BIN, startChildServer, stopChildServer } from './support/child-server.js';
-import { testDatabaseUrl } from './support/database.js';
-import { send, type TestResponse } from './support/http.js';
-import { TEST_BASE_HOST, startTestServer } from './support/server.js';
-import { standardOrganization, uniqueId } from './support/world.js';
+import { SERVER_BIN, startChildServer, stopChildServer } from '../src/testing/child-server.js';
+import { testDatabaseUrl } from '../src/testing/database.js';
+import { send, type TestResponse } from '../src/testing/http.js';
+import { TEST_BASE_HOST, startTestServer } from '../src/testing/server.js';
+import { standardOrganization, uniqueId } from '../src/testing/world.js';
+import { tempDir } from '@warehouse-kit/test-support';
 
 
 function env() {
@@ -16,7 +16,7 @@ function env() {
 }
 
 function fixtureFile(id: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'wh-fixture-')), 'fixture.yaml');
+  const file = join(tempDir('wh-fixture-'), 'fixture.yaml');
   writeFileSync(file, stringify({ organizations: [standardOrganization(id)] }));
   return file;
 }
@@ -69,7 +69,7 @@ describe('wh-server', () => {
   });
 
   it('fails with a one-line reason and exit status 1 for an invalid file', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'wh-fixture-')), 'bad.yaml');
+    const file = join(tempDir('wh-fixture-'), 'bad.yaml');
     writeFileSync(file, 'organizations:\n  - name: Broken\n');
     const result = spawnSync(process.execPath, [SERVER_BIN, 'provision', file], { env: env(), encoding: 'utf8' });
     expect(result.status).to.equal(1);

@@ -1,52 +1,10 @@
-// Runs the built whctl as a user would: a child process with its own environment, stdin,
-// stdout, stderr and exit status. Asynchronous, so that servers in this process keep answering.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Runs this package's built whctl as a user would, as a child process.
+import { fileURLToPath } from 'node:url';
+import { runNode, type Run, type RunOptions } from '@warehouse-kit/test-support';
 
-export const WHCTL = 'dist/cli/main.js';
+export { freshHome, json, type Run, type RunOptions } from '@warehouse-kit/test-support';
 
-export interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+/** The built entry point, found from this module so the tests run from any folder. */
+export const WHCTL = fileURLToPath(new URL('../../src/main.js', import.meta.url));
 
-export interface RunOptions {
-  /** Added to a clean environment (PATH, a fresh HOME and XDG_CONFIG_HOME, nothing of whctl's). */
-  env?: Record<string, string | undefined>;
-  /** Written to stdin, which is then closed. */
-  input?: string;
-  /** Extra arguments for node itself, e.g. --import. */
-  nodeArgs?: string[];
-}
-
-/** A fresh, empty home for one test: no config file unless the test writes one. */
-export function freshHome(): string {
-  return mkdtempSync(join(tmpdir(), 'whctl-home-'));
-}
-
-export function whctl(args: string[], options: RunOptions = {}): Promise<Run> {
-  const home = freshHome();
-  const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ...options.env };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), WHCTL, ...args], { env });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(options.input ?? '');
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** Parses stdout as JSON, saying what was printed when it is not. */
-export function json<T = any>(run: Run): T {
-  try {
-    return JSON.parse(run.stdout) as T;
-  } catch {
-    throw new Error(`stdout is not JSON (exit ${run.code}):\n${run.stdout}\nstderr:\n${run.stderr}`);
-  }
-}
+export const whctl = (args: string[], options: RunOptions = {}): Promise<Run> => runNode(WHCTL, args, options);

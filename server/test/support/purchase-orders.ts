@@ -2,14 +2,14 @@
 // and appointments written straight to the database, so a test sets their states and
 // times exactly without walking the lifecycle.
 import { expect } from 'chai';
-import type { AppointmentState } from '../../entities/appointment.js';
-import { Appointment, PackingList } from '../../entities/appointment.js';
-import { Company } from '../../entities/company.js';
-import { Dock } from '../../entities/dock.js';
-import { Location } from '../../entities/location.js';
-import { testOrm } from './database.js';
-import type { ApiClient } from './http.js';
-import { uniqueId, type LocationKey, type World } from './world.js';
+import type { AppointmentState } from '../../src/entities/appointment.js';
+import { Appointment, PackingList } from '../../src/entities/appointment.js';
+import { Company } from '../../src/entities/company.js';
+import { Dock } from '../../src/entities/dock.js';
+import { Location } from '../../src/entities/location.js';
+import { testOrm } from '../../src/testing/database.js';
+import type { ApiClient } from '../../src/testing/http.js';
+import { uniqueId, type LocationKey, type World } from '../../src/testing/world.js';
 
 export function orderBody(fields: Record<string, unknown> = {}) {
   return { purchase_order: { po_number: uniqueId('PO-'), ...fields } };

@@ -1,0 +1,93 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { toApiError } from '@warehouse-kit/sdk';
+import { contextOf, type Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { writeText } from '../../output/write.js';
+import { repeated } from '../shared/arguments.js';
+import { dataOption, readData } from '../shared/record-input.js';
+import { fieldsBody, parseField, type Field } from './fields.js';
+import { paginateRaw } from './paginate.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+
+interface Flags {
+  rawField?: string[];
+  field?: string[];
+  data?: string;
+  paginate?: boolean;
+  include?: boolean;
+}
+
+function method(value: string): Method {
+  const upper = value.toUpperCase();
+  if (!(METHODS as readonly string[]).includes(upper)) throw new InvalidArgumentError(`expected one of ${METHODS.join(', ')}`);
+  return upper as Method;
+}
+
+/** The path under /api/v1 and its query; a leading /api/v1 is accepted and dropped. */
+function target(path: string): { pathname: string; search: URLSearchParams } {
+  if (!path.startsWith('/')) throw new UsageError(`the path must start with /, e.g. /locations; got ${JSON.stringify(path)}`);
+  const url = new URL(path, 'http://path.invalid');
+  return { pathname: url.pathname.replace(/^\/api\/v1(?=\/)/, ''), search: url.searchParams };
+}
+
+async function printBody(ctx: Context, text: string): Promise<void> {
+  if (!text) return;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return writeText(ctx.stdout, text.endsWith('\n') ? text : `${text}\n`);
+  }
+  if (Array.isArray(value)) {
+    const sink = await ctx.list();
+    for (const record of value) await sink.write(record);
+    return sink.end();
+  }
+  if (typeof value === 'object' && value !== null) return ctx.print(value as Record<string, unknown>);
+  return writeText(ctx.stdout, `${JSON.stringify(value)}\n`);
+}
+
+async function printHead(ctx: Context, response: Response): Promise<void> {
+  const lines = [`HTTP ${response.status} ${response.statusText}`, ...[...response.headers].map(([name, value]) => `${name}: ${value}`)];
+  await writeText(ctx.stdout, `${lines.join('\n')}\n\n`);
+}
+
+export const api = new Command('api')
+  .description('send a request to any path of the API and print the answer (JSON unless --output says otherwise)')
+  .argument('<method>', METHODS.join(', '), method)
+  .argument('<path>', 'a path under /api/v1, with a query if you like, e.g. "/purchase_orders?po_number=PO-1"')
+  .option('-f, --raw-field <key=value>', 'a string field (repeat for more): the query of GET and DELETE, else the JSON body', repeated)
+  .option('-F, --field <key=value>', 'like -f, but true, false, null and numbers are JSON values', repeated)
+  .addOption(dataOption('the request body as JSON: @file.json, - for stdin, or inline'))
+  .option('--paginate', 'GET every page (Link rel="next", or limit and offset) and print all records')
+  .option('-i, --include', 'print the status line and response headers first')
+  .addHelpText(
+    'after',
+    `
+Fields with nested names build the body: -f 'product[name]=Apples' -f 'product[location_name]=Toronto DC'.
+With --data the fields go to the query instead. Examples:
+  whctl api GET /locations
+  whctl api GET /purchase_orders -f location_name='Toronto DC' --paginate -o ndjson
+  whctl api PATCH /purchase_orders/42 -F 'purchase_order[location_name]=null'`,
+  )
+  .action(async (verb: Method, path: string, flags: Flags, command: Command) => {
+    const ctx = contextOf(command, { format: 'json' });
+    const { pathname, search } = target(path);
+    const fields: Field[] = [...(flags.rawField ?? []).map((text) => parseField(text, false)), ...(flags.field ?? []).map((text) => parseField(text, true))];
+    const fieldsInQuery = verb === 'GET' || verb === 'DELETE' || flags.data !== undefined;
+    if (fieldsInQuery) for (const { key, value } of fields) search.append(key, value === null ? '' : String(value));
+    if (flags.data !== undefined && (verb === 'GET' || verb === 'DELETE')) throw new UsageError(`${verb} takes no body; put fields in the query with -f`);
+    if (flags.paginate && verb !== 'GET') throw new UsageError('--paginate works with GET only');
+    if (flags.paginate && flags.include) throw new UsageError('--paginate and --include do not go together');
+
+    const client = await ctx.connect();
+    if (flags.paginate) return paginateRaw(ctx, client, pathname, search);
+    const body = flags.data !== undefined ? await readData(flags.data) : !fieldsInQuery && fields.length ? fieldsBody(fields) : undefined;
+    const init = { body, querySerializer: () => search.toString(), parseAs: 'text' } as const;
+    const result = (await client.request(verb.toLowerCase() as Lowercase<Method>, pathname as never, init as never)) as { data?: string; error?: unknown; response: Response };
+    if (flags.include) await printHead(ctx, result.response);
+    if (!result.response.ok) throw toApiError(result);
+    await printBody(ctx, result.data ?? '');
+  });

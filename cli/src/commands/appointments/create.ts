@@ -1,0 +1,18 @@
+import { Command } from 'commander';
+import { unwrap, type Schema } from '@warehouse-kit/sdk';
+import { contextOf } from '../../context.js';
+import { dataOption, recordFrom } from '../shared/record-input.js';
+import { appointmentFields, appointmentOptions, type AppointmentFlags } from './fields.js';
+
+export const create = appointmentOptions(
+  new Command('create')
+    .description('schedule an appointment; without --scheduled-at it needs booking')
+    .option('--location <name>', 'the warehouse (required on the organization interface)'),
+)
+  .addOption(dataOption())
+  .action(async (flags: AppointmentFlags & { location?: string; data?: string }, command: Command) => {
+    const ctx = contextOf(command);
+    const appointment = await recordFrom(flags.data, 'appointment', { location_name: flags.location, ...appointmentFields(flags) });
+    const client = await ctx.connect();
+    await ctx.changed(await unwrap(client.POST('/appointments', { body: { appointment: appointment as Schema<'AppointmentCreate'> } })));
+  });

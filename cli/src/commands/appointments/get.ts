@@ -1,0 +1,14 @@
+import { Command } from 'commander';
+import { unwrap } from '@warehouse-kit/sdk';
+import { contextOf } from '../../context.js';
+import { recordId } from '../shared/arguments.js';
+
+export const get = new Command('get')
+  .description('show an appointment with its packing lists')
+  .argument('<id>', 'appointment ID', recordId)
+  .option('--location <name>', 'the location the appointment must be at (else 404)')
+  .action(async (id: number, flags: { location?: string }, command: Command) => {
+    const ctx = contextOf(command);
+    const client = await ctx.connect();
+    await ctx.print(await unwrap(client.GET('/appointments/{id}', { params: { path: { id }, query: { location_name: flags.location } } })));
+  });

@@ -1,0 +1,29 @@
+import { Command, Option } from 'commander';
+import { unwrap, type Schema } from '@warehouse-kit/sdk';
+import { contextOf } from '../../context.js';
+import { recordId } from '../shared/arguments.js';
+import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
+import { STATES, appointmentFields, appointmentOptions, type AppointmentFlags } from './fields.js';
+
+interface Flags extends AppointmentFlags {
+  state?: string;
+  location?: string;
+  data?: string;
+}
+
+export const update = appointmentOptions(
+  new Command('update')
+    .description('reschedule an appointment, change its fields or its state (--state cancelled cancels it)')
+    .argument('<id>', 'appointment ID', recordId)
+    .addOption(new Option('--state <state>', 'move to this state, e.g. booked (approve), arrived, cancelled').choices(STATES))
+    .option('--location <name>', 'the location the appointment must be at (else 404); it does not move it'),
+)
+  .addOption(dataOption())
+  .action(async (id: number, flags: Flags, command: Command) => {
+    const ctx = contextOf(command);
+    const fields = { ...appointmentFields(flags), state: flags.state };
+    const appointment = requireChanges(await recordFrom(flags.data, 'appointment', fields), 'a field flag, --state');
+    const client = await ctx.connect();
+    const params = { path: { id }, query: { location_name: flags.location } };
+    await ctx.changed(await unwrap(client.PATCH('/appointments/{id}', { params, body: { appointment: appointment as Schema<'AppointmentUpdate'> } })));
+  });

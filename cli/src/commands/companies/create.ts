@@ -1,0 +1,14 @@
+import { Command } from 'commander';
+import { unwrap, type Schema } from '@warehouse-kit/sdk';
+import { contextOf } from '../../context.js';
+import { dataOption, recordFrom } from '../shared/record-input.js';
+import { companyFields, companyOptions, type CompanyFlags } from './fields.js';
+
+export const create = companyOptions(new Command('create').description('add a customer or carrier to the organization'))
+  .addOption(dataOption())
+  .action(async (flags: CompanyFlags & { data?: string }, command: Command) => {
+    const ctx = contextOf(command);
+    const company = await recordFrom(flags.data, 'company', companyFields(flags));
+    const client = await ctx.connect();
+    await ctx.changed(await unwrap(client.POST('/companies', { body: { company: company as Schema<'CompanyCreate'> } })));
+  });

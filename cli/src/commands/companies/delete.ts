@@ -1,0 +1,14 @@
+import { Command } from 'commander';
+import { unwrap } from '@warehouse-kit/sdk';
+import { contextOf } from '../../context.js';
+import { recordId } from '../shared/arguments.js';
+
+export const remove = new Command('delete')
+  .description('delete a company (refused while appointments or order items name it)')
+  .argument('<id>', 'company ID', recordId)
+  .action(async (id: number, _flags: object, command: Command) => {
+    const ctx = contextOf(command);
+    const client = await ctx.connect();
+    await unwrap(client.DELETE('/companies/{id}', { params: { path: { id } } }));
+    ctx.notice(`deleted company ${id}`);
+  });

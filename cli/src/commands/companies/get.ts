@@ -1,0 +1,13 @@
+import { Command } from 'commander';
+import { unwrap } from '@warehouse-kit/sdk';
+import { contextOf } from '../../context.js';
+import { recordId } from '../shared/arguments.js';
+
+export const get = new Command('get')
+  .description('show a company')
+  .argument('<id>', 'company ID', recordId)
+  .action(async (id: number, _flags: object, command: Command) => {
+    const ctx = contextOf(command);
+    const client = await ctx.connect();
+    await ctx.print(await unwrap(client.GET('/companies/{id}', { params: { path: { id } } })));
+  });

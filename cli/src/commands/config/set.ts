@@ -1,0 +1,37 @@
+import { Command } from 'commander';
+import { apiBaseUrl } from '@warehouse-kit/sdk';
+import { configPath, PROFILE_KEYS, readConfig, writeConfig, type ProfileKey } from '../../connection/config-file.js';
+import { contextOf } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { readStdin } from '../shared/stdin.js';
+import { profileKey, profileName } from './profile.js';
+
+// A profile has one interface address: setting one kind replaces the other.
+const otherAddress: Partial<Record<ProfileKey, ProfileKey>> = { base_url: 'location_url', location_url: 'base_url' };
+
+export const set = new Command('set')
+  .description('set a setting of the profile (creating it; the first profile becomes the current one)')
+  .argument('<key>', PROFILE_KEYS.join(', '), profileKey)
+  .argument('<value>', 'the value; for token, - reads it from stdin so it stays out of shell history')
+  .action(async (key: ProfileKey, value: string, _flags: object, command: Command) => {
+    const ctx = contextOf(command);
+    const setting = value === '-' ? (await readStdin()).trim() : value;
+    if (!setting) throw new UsageError(`${key} must not be empty`);
+    if (key !== 'token') {
+      try {
+        apiBaseUrl(setting);
+      } catch (error) {
+        throw new UsageError(`${key}: ${(error as Error).message}`);
+      }
+    }
+    const path = configPath();
+    const config = await readConfig(path);
+    const name = profileName(command, config);
+    const profile = { ...config.profiles[name], [key]: setting };
+    const other = otherAddress[key];
+    if (other) delete profile[other];
+    config.profiles[name] = profile;
+    config.current_profile ??= name;
+    await writeConfig(path, config);
+    ctx.notice(`set ${key} of profile "${name}" in ${path}`);
+  });

@@ -1,0 +1,158 @@
+// `whctl conformance run` and `whctl conformance list`: the conformance suite's command line.
+// It throws ConformanceErrors carrying an exit code, and CommanderErrors for usage; whctl's
+// entry point maps them (see main.ts and failure.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import {
+  catalogue,
+  ChecksFailedError,
+  InterruptedError,
+  loadProfile,
+  runConformance,
+  selectableNames,
+  selectGroups,
+  UsageError,
+  type Verdict,
+} from '@warehouse-kit/conformance';
+
+interface RunOptions {
+  profile?: string;
+  checks?: string[];
+  skip?: string[];
+  grep?: string;
+  reporter: string;
+  reportDir?: string;
+  allowAppointments?: boolean;
+}
+
+const commaList = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** What the human report cannot say: skipped checks with their reasons, the clean-up, the files. */
+function summarize(verdict: Verdict, files: string[]): void {
+  const skipped = verdict.checks.filter((check) => check.state === 'skipped');
+  if (skipped.length) {
+    log(`\nSkipped (not applicable to this profile or run):`);
+    for (const check of skipped) log(`  - ${check.title}: ${check.reason ?? 'skipped'}`);
+  }
+  const cancelled = verdict.cleanup.undone.filter((entry) => entry.outcome !== 'deleted' && entry.outcome !== 'already gone');
+  log(`\nClean-up: ${verdict.cleanup.undone.length} record(s) created by run ${verdict.run.prefix} undone.`);
+  for (const entry of cancelled) log(`  - ${entry.label}: ${entry.outcome}`);
+  if (verdict.cleanup.left_behind.length) {
+    log(`Left in the deployment (could not be undone):`);
+    for (const label of verdict.cleanup.left_behind) log(`  - ${label}`);
+  }
+  for (const file of files) log(`Report: ${file}`);
+}
+
+/** Stops the run on the first SIGINT or SIGTERM (the clean-up still runs); gives up at once on the second. */
+function interruptions(controller: AbortController): { forced: Promise<never>; dispose: () => void } {
+  let onSignal: (signal: NodeJS.Signals) => void = () => undefined;
+  const forced = new Promise<never>((_, reject) => {
+    onSignal = (signal) => {
+      if (!controller.signal.aborted) {
+        log(`\n${signal}: stopping after the current check, then cleaning up (send it again to stop at once)`);
+        controller.abort();
+      } else {
+        reject(new InterruptedError(`${signal} again: stopped without finishing the clean-up; records named with the run prefix may be left in the deployment`));
+      }
+    };
+  });
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  return { forced, dispose: () => process.off('SIGINT', onSignal).off('SIGTERM', onSignal) };
+}
+
+/**
+ * The profile file. Mounted under a command with a global `--profile` of its own (whctl's names
+ * a connection profile), commander hands the value to that parent, so it is looked up there too.
+ */
+function profileFile(options: RunOptions, command: Command): string {
+  const file = options.profile ?? (command.optsWithGlobals() as RunOptions).profile;
+  if (!file) throw new UsageError('--profile <file> is required: the YAML profile naming the deployment, its tokens and locations');
+  return file;
+}
+
+async function run(options: RunOptions, command: Command): Promise<void> {
+  const profile = loadProfile(profileFile(options, command));
+  const groups = selectGroups(options.checks, options.skip);
+  const files: string[] = [];
+  let junitFile: string | undefined;
+  if (options.reportDir) {
+    mkdirSync(options.reportDir, { recursive: true });
+    junitFile = join(options.reportDir, 'junit.xml');
+    files.push(junitFile);
+  }
+
+  const controller = new AbortController();
+  const { forced, dispose } = interruptions(controller);
+  let verdict: Verdict;
+  try {
+    verdict = await Promise.race([
+      runConformance({
+        profile,
+        groups,
+        reporter: options.reporter,
+        allowAppointments: options.allowAppointments ?? false,
+        log,
+        signal: controller.signal,
+        ...(options.grep && { grep: options.grep }),
+        ...(junitFile && { junitFile }),
+      }),
+      forced,
+    ]);
+  } finally {
+    dispose();
+  }
+
+  if (options.reportDir) {
+    const file = join(options.reportDir, 'verdict.json');
+    writeFileSync(file, `${JSON.stringify(verdict, null, 2)}\n`);
+    files.push(file);
+  }
+  summarize(verdict, files);
+  const { failed, total, skipped } = verdict.summary;
+  if (verdict.verdict === 'interrupted') throw new InterruptedError('interrupted: the run was stopped before every check ran');
+  if (verdict.verdict === 'fail') {
+    const also = [verdict.errors.length && `${verdict.errors.length} error(s) outside the checks`, verdict.cleanup.left_behind.length && `${verdict.cleanup.left_behind.length} record(s) left behind`].filter(Boolean);
+    throw new ChecksFailedError(`${failed} of ${total} check(s) failed${also.length ? `, ${also.join(', ')}` : ''}`);
+  }
+  log(`\nConformant: ${total - skipped} check(s) passed${skipped ? `, ${skipped} skipped` : ''}.`);
+}
+
+/** The catalogue, one group after another, each check with its title. */
+function list(): void {
+  let group: string | undefined;
+  for (const check of catalogue()) {
+    if (check.group !== group) {
+      group = check.group;
+      process.stdout.write(`\n${group} (${check.basis === 'reference' ? 'the API reference' : 'our decisions and spec'})\n`);
+    }
+    process.stdout.write(`  ${check.title}\n`);
+  }
+}
+
+export function conformanceCommand(): Command {
+  const command = new Command('conformance').description('Check a deployment of the warehouse API against the contract');
+  command
+    .command('run', { isDefault: true })
+    .description('run the conformance checks against the deployment a profile names; exit 0 only when every selected check passed')
+    .option('-p, --profile <file>', 'YAML profile naming the deployment, its tokens and locations (required)')
+    .option('--checks <groups>', `comma-separated groups to run: ${selectableNames().join(', ')} (default: all)`, commaList)
+    .option('--skip <groups>', 'comma-separated groups to leave out, e.g. rate-limits', commaList)
+    .option('-g, --grep <pattern>', 'only the checks whose title matches this regular expression')
+    .option('-R, --reporter <name>', "mocha reporter for stdout (spec, dot, tap, ...)", 'spec')
+    .option('--report-dir <dir>', 'also write junit.xml and verdict.json to this folder')
+    .option('--allow-appointments', 'let the suite create appointments, which the API cannot delete (they are cancelled at the end)')
+    .addHelpText(
+      'after',
+      `
+Exit status: 0 every selected check passed; 1 a check failed or the clean-up left records
+behind; 2 the profile or the options are unusable; 130 interrupted.`,
+    )
+    .action(run);
+  command.command('list').description('print every check, by group, without contacting a deployment').action(list);
+  // Usage errors reach whoever mounts the command as a CommanderError, never as an exit.
+  for (const each of [command, ...command.commands]) each.exitOverride();
+  return command;
+}

@@ -1,0 +1,15 @@
+import { Command } from 'commander';
+import { unwrap } from '@warehouse-kit/sdk';
+import { contextOf } from '../../context.js';
+
+export const list = new Command('list')
+  .description('list the accessible locations with their names, subdomains and time zones (not paginated)')
+  .option('--location <name>', 'only this location, e.g. to check access to it')
+  .action(async (flags: { location?: string }, command: Command) => {
+    const ctx = contextOf(command);
+    const client = await ctx.connect();
+    const locations = await unwrap(client.GET('/locations', { params: { query: { location_name: flags.location } } }));
+    const sink = await ctx.list(['name', 'url', 'time_zone']);
+    for (const location of locations) await sink.write(location);
+    await sink.end();
+  });

@@ -1,0 +1,25 @@
+import { Command } from 'commander';
+import { unwrap, type Schema } from '@warehouse-kit/sdk';
+import { contextOf } from '../../context.js';
+import { dataOption, recordFrom } from '../shared/record-input.js';
+
+interface Flags {
+  location?: string;
+  name?: string;
+  sku?: string;
+  data?: string;
+}
+
+export const create = new Command('create')
+  .description("add a product to a location's catalog")
+  .option('--location <name>', 'the owning location (required on the organization interface)')
+  .option('--name <name>', 'product name')
+  .option('--sku <sku>', 'stock keeping unit, unique within the location')
+  .addOption(dataOption())
+  .action(async (flags: Flags, command: Command) => {
+    const ctx = contextOf(command);
+    const product = await recordFrom(flags.data, 'product', { location_name: flags.location, name: flags.name, sku: flags.sku });
+    const client = await ctx.connect();
+    // The API validates the record; --data may carry any field it accepts.
+    await ctx.changed(await unwrap(client.POST('/products', { body: { product: product as Schema<'ProductCreate'> } })));
+  });

@@ -1,0 +1,15 @@
+import { Command } from 'commander';
+import { unwrap } from '@warehouse-kit/sdk';
+import { contextOf } from '../../context.js';
+import { recordId } from '../shared/arguments.js';
+
+export const remove = new Command('delete')
+  .description('delete a product (refused while active appointments name it)')
+  .argument('<id>', 'product ID', recordId)
+  .option('--location <name>', 'the location the product must be at (else 404)')
+  .action(async (id: number, flags: { location?: string }, command: Command) => {
+    const ctx = contextOf(command);
+    const client = await ctx.connect();
+    await unwrap(client.DELETE('/products/{id}', { params: { path: { id }, query: { location_name: flags.location } } }));
+    ctx.notice(`deleted product ${id}`);
+  });

@@ -1,0 +1,27 @@
+import { Command } from 'commander';
+import { unwrap, type Schema } from '@warehouse-kit/sdk';
+import { contextOf } from '../../context.js';
+import { recordId } from '../shared/arguments.js';
+import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
+
+interface Flags {
+  location?: string;
+  name?: string;
+  sku?: string;
+  data?: string;
+}
+
+export const update = new Command('update')
+  .description('change fields of a product (a product never moves to another location)')
+  .argument('<id>', 'product ID', recordId)
+  .option('--name <name>', 'new name')
+  .option('--sku <sku>', 'new SKU')
+  .option('--location <name>', 'the location the product must be at (else 404); it does not move it')
+  .addOption(dataOption())
+  .action(async (id: number, flags: Flags, command: Command) => {
+    const ctx = contextOf(command);
+    const product = requireChanges(await recordFrom(flags.data, 'product', { name: flags.name, sku: flags.sku }), '--name, --sku');
+    const client = await ctx.connect();
+    const params = { path: { id }, query: { location_name: flags.location } };
+    await ctx.changed(await unwrap(client.PATCH('/products/{id}', { params, body: { product: product as Schema<'ProductUpdate'> } })));
+  });

@@ -1,0 +1,13 @@
+import { Command } from 'commander';
+import { unwrap } from '@warehouse-kit/sdk';
+import { contextOf } from '../../context.js';
+import { orderRef, orderId, type OrderRefFlags } from './order-ref.js';
+
+export const get = orderRef(new Command('get').description('show a purchase order with its line items and booked appointments'))
+  .option('--location <name>', 'the order must be at this location or unassigned (else 404)')
+  .action(async (id: number | undefined, flags: OrderRefFlags & { location?: string }, command: Command) => {
+    const ctx = contextOf(command);
+    const client = await ctx.connect();
+    const params = { path: { id: await orderId(client, id, flags) }, query: { location_name: flags.location } };
+    await ctx.print(await unwrap(client.GET('/purchase_orders/{id}', { params })));
+  });

@@ -1,0 +1,22 @@
+import { Command } from 'commander';
+import { unwrap, type Schema } from '@warehouse-kit/sdk';
+import { contextOf } from '../../context.js';
+import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
+import { orderFields, orderOptions, type OrderFlags } from './fields.js';
+import { orderId, orderRef, type OrderRefFlags } from './order-ref.js';
+
+export const update = orderOptions(
+  orderRef(
+    new Command('update').description(
+      'change fields of a purchase order (assign, move and unassign change its warehouse); items in --data: with id updates, without adds, _destroy removes',
+    ),
+  ),
+)
+  .addOption(dataOption())
+  .action(async (id: number | undefined, flags: OrderFlags & OrderRefFlags & { data?: string }, command: Command) => {
+    const ctx = contextOf(command);
+    const order = requireChanges(await recordFrom(flags.data, 'purchase_order', orderFields(flags)), 'a field flag');
+    const client = await ctx.connect();
+    const params = { path: { id: await orderId(client, id, flags) } };
+    await ctx.changed(await unwrap(client.PATCH('/purchase_orders/{id}', { params, body: { purchase_order: order as Schema<'PurchaseOrderUpdate'> } })));
+  });

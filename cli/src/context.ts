@@ -1,0 +1,71 @@
+// What a command needs from the command line around it: the global options, output in the
+// chosen format, notices on stderr, and (loaded only when asked for) an SDK client.
+import type { Command } from 'commander';
+import type { Middleware } from 'openapi-fetch';
+import type { WarehouseClient } from '@warehouse-kit/sdk';
+import type { ConnectOptions } from './connection/client.js';
+import type { ConnectionFlags } from './connection/resolve.js';
+import type { Row } from './output/cells.js';
+import { defaultFormat, type Format } from './output/format.js';
+import { progress, type Progress } from './output/progress.js';
+import { listSink, writeRecord, type OutputOptions, type RecordSink } from './output/sink.js';
+
+export interface GlobalOptions extends ConnectionFlags {
+  output?: Format;
+  columns?: string[];
+  quiet?: boolean;
+}
+
+export interface Context {
+  readonly quiet: boolean;
+  readonly stdout: NodeJS.WriteStream;
+  readonly stderr: NodeJS.WriteStream;
+  /** A line on stderr for a person, dropped with --quiet. */
+  notice(message: string): void;
+  /** A client for the configured address and token (flags over environment over profile). */
+  connect(options?: Omit<ConnectOptions, 'onRateLimited'> & { middleware?: Middleware[] }): Promise<WarehouseClient>;
+  /** Prints one record; `tableColumns` are the fields a table shows unless --columns says otherwise. */
+  print(record: Row, tableColumns?: readonly string[]): Promise<void>;
+  /** Prints a record a command created or changed, unless --quiet. */
+  changed(record: Row, tableColumns?: readonly string[]): Promise<void>;
+  /** A sink for a list of records. */
+  list(tableColumns?: readonly string[]): Promise<RecordSink>;
+  /**
+   * A progress bar on stderr when it is a terminal and not --quiet. Records streaming to the
+   * same terminal would tear the bar, so only a table (rendered at the end) or output
+   * redirected elsewhere gets one.
+   */
+  progress(label: string): Progress;
+}
+
+/** `defaults.format` replaces the terminal-dependent default, e.g. JSON for `whctl api`. */
+export function contextOf(command: Command, defaults: { format?: Format } = {}): Context {
+  const options = command.optsWithGlobals<GlobalOptions>();
+  const { stdout, stderr } = process;
+  const format = options.output ?? defaults.format ?? defaultFormat(stdout);
+  const quiet = options.quiet ?? false;
+  const notice = (message: string) => {
+    if (!quiet) stderr.write(`${message}\n`);
+  };
+  const output = (tableColumns?: readonly string[]): OutputOptions => ({
+    format,
+    stream: stdout,
+    columns: options.columns ?? (format === 'table' ? tableColumns : undefined),
+  });
+  return {
+    quiet,
+    stdout,
+    stderr,
+    notice,
+    async connect(connectOptions = {}) {
+      const [{ resolveConnection }, { connect }] = await Promise.all([import('./connection/resolve.js'), import('./connection/client.js')]);
+      return connect(await resolveConnection(options), { ...connectOptions, onRateLimited: notice });
+    },
+    print: (record, tableColumns) => writeRecord(output(tableColumns), record),
+    changed: async (record, tableColumns) => {
+      if (!quiet) await writeRecord(output(tableColumns), record);
+    },
+    list: (tableColumns) => listSink(output(tableColumns)),
+    progress: (label) => progress(label, stderr, !quiet && (format === 'table' || !stdout.isTTY)),
+  };
+}

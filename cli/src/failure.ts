@@ -1,0 +1,50 @@
+// How a failure is reported: one line on stderr and an exit status for what scripts can
+// expect to happen (API refusals, usage, network), and the stack for anything else, which is a
+// bug in whctl.
+import { STATUS_CODES } from 'node:http';
+import { ApiError, PaginationError, RateLimitError, ValidationError } from '@warehouse-kit/sdk';
+import { ConformanceError } from '@warehouse-kit/conformance';
+import { CliError, ExitCode, type ExitCodeValue } from './errors.js';
+
+function exitCodeOf(status: number): ExitCodeValue {
+  if (status === 401 || status === 402 || status === 403) return ExitCode.auth;
+  if (status === 404 || status === 405) return ExitCode.notFound;
+  if (status === 400 || status === 422) return ExitCode.invalid;
+  if (status === 429) return ExitCode.rateLimited;
+  return ExitCode.server;
+}
+
+/** What the API said: the field messages of a 422, the `error` sentence of the others. */
+function apiText(error: ApiError): string {
+  if (error instanceof ValidationError && Object.keys(error.errors).length) {
+    return Object.entries(error.errors)
+      .map(([field, messages]) => `${field} ${messages.join(', ')}`)
+      .join('; ');
+  }
+  if (error.error) return error.error;
+  return typeof error.body === 'string' && error.body ? error.body.replace(/\s+/g, ' ').slice(0, 200) : 'no error text';
+}
+
+/** `404 Not Found: purchase order 42 not found (GET /api/v1/purchase_orders/42)` */
+export function describeApiError(error: ApiError): string {
+  const reset = error instanceof RateLimitError && error.rateLimit.reset ? `; requests resume at ${error.rateLimit.reset.toISOString()}` : '';
+  return `${error.status} ${STATUS_CODES[error.status] ?? 'Error'}: ${apiText(error)} (${error.method} ${error.path})${reset}`;
+}
+
+function exitCodeFor(error: unknown): ExitCodeValue {
+  if (error instanceof ApiError) return exitCodeOf(error.status);
+  if (error instanceof CliError) return error.exitCode;
+  // Its codes (1 checks failed, 2 usage, 130 interrupted) are whctl's own.
+  if (error instanceof ConformanceError) return error.exitCode as ExitCodeValue;
+  if (error instanceof PaginationError) return ExitCode.server;
+  return ExitCode.internal;
+}
+
+/** Writes the failure to `stderr` and returns the exit status. */
+export function report(error: unknown, stderr: NodeJS.WritableStream): number {
+  const code = exitCodeFor(error);
+  if (error instanceof ApiError) stderr.write(`whctl: ${describeApiError(error)}\n`);
+  else if (code !== ExitCode.internal) stderr.write(`whctl: ${(error as Error).message}\n`);
+  else stderr.write(`whctl: unexpected error (a bug in whctl; please report it)\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return code;
+}

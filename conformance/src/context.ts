@@ -1,0 +1,137 @@
+// What every check works with: the profile, an SDK client per role and interface, the run's
+// unique prefix, and the clean-up registry that every create is recorded in.
+import { randomBytes } from 'node:crypto';
+import type { Middleware } from 'openapi-fetch';
+import { createClient } from '@warehouse-kit/sdk';
+import { CleanupRegistry } from './cleanup.js';
+import { send, type Endpoint, type Exchange, type SendInit } from './http.js';
+import type { Profile, ProfileLocation } from './profile.js';
+import { deletedKey, undoCreate } from './records.js';
+
+export interface RunOptions {
+  /** Appointments cannot be deleted; checks create them (and cancel them afterwards) only when allowed. */
+  allowAppointments: boolean;
+  /** Where the suite says that it waits out a 429; the human report goes to stdout. */
+  log: (line: string) => void;
+}
+
+export interface RunContext {
+  profile: Profile;
+  /** `cf-<8 hex>`: starts the name of everything the run creates. */
+  prefix: string;
+  allowAppointments: boolean;
+  cleanup: CleanupRegistry;
+  /** The first listed location, where most records are created. */
+  home: ProfileLocation;
+  /** The other listed locations. */
+  others: ProfileLocation[];
+  admin: Endpoint;
+  /** The admin token on a location's own interface. */
+  adminAt(location: ProfileLocation): Endpoint;
+  /** The optional roles of the profile, with the location they concern. */
+  readOnly?: Endpoint & { location: string };
+  noAccess?: Endpoint & { location: string };
+  /** The unpaid organization's token, on that organization's interface. */
+  unpaid?: Endpoint;
+  /** No Authorization header at all. */
+  anonymous: Endpoint;
+  /** A token the deployment cannot know. */
+  invalidToken: Endpoint;
+  /** Every client made so far, with the requests each sent. */
+  endpoints: Endpoint[];
+  /** A client for any token and address, e.g. the rate-limit group's, which must see its 429s. */
+  endpoint(label: string, token: string, address: string, options?: { retry?: false; stripAuthorization?: boolean }): Endpoint;
+  /** A unique record name: `cf-1a2b3c4d <label>`. */
+  name(label: string): string;
+  /** A unique SKU or purchase order number: `CF-1A2B3C4D-7`. */
+  code(): string;
+  /** Sends a request; a successful create is registered for clean-up whatever the check expected. */
+  send(endpoint: Endpoint, method: string, template: string, init?: SendInit): Promise<Exchange>;
+  /**
+   * Something several checks look at (a record, an exchange), made once when a check first
+   * needs it, so that checks share requests and any check still runs alone under `--grep`.
+   */
+  shared<T>(key: string, make: () => Promise<T>): Promise<T>;
+}
+
+const REQUEST_TIMEOUT = 90_000;
+
+// The missing-token check needs a request without the header the SDK always sets.
+const withoutAuthorization: Middleware = {
+  onRequest({ request }) {
+    request.headers.delete('Authorization');
+  },
+};
+
+export function createRunContext(profile: Profile, options: RunOptions): RunContext {
+  const prefix = `cf-${randomBytes(4).toString('hex')}`;
+  const cleanup = new CleanupRegistry();
+  let counter = 0;
+
+  const endpoints: Endpoint[] = [];
+  const endpoint: RunContext['endpoint'] = (label, token, address, settings = {}) => {
+    // A 429 is answered before anything happens, so repeating a POST after it is safe.
+    const retry = settings.retry === false ? false : {
+      retryNonIdempotent: true,
+      onRateLimited: ({ wait }: { wait: number }) => options.log(`rate limited (${label}): waiting ${Math.ceil(wait / 1000)} s until X-RateLimit-Reset`),
+    };
+    const client = createClient({
+      baseUrl: address,
+      token,
+      timeout: REQUEST_TIMEOUT,
+      retry,
+      ...(settings.stripAuthorization && { middleware: [withoutAuthorization] }),
+    });
+    const made: Endpoint = { label, client, sent: 0 };
+    endpoints.push(made);
+    return made;
+  };
+
+  const [home, ...others] = profile.locations;
+  const adminEndpoints = new Map<string, Endpoint>();
+  const made = new Map<string, Promise<unknown>>();
+  const { readOnly, noAccess, unpaid } = profile.tokens;
+  const context: RunContext = {
+    profile,
+    prefix,
+    allowAppointments: options.allowAppointments,
+    cleanup,
+    home,
+    others,
+    admin: endpoint('admin, organization interface', profile.tokens.admin, profile.organization),
+    adminAt(location) {
+      let found = adminEndpoints.get(location.name);
+      if (!found) {
+        found = endpoint(`admin, ${location.name} location interface`, profile.tokens.admin, location.address);
+        adminEndpoints.set(location.name, found);
+      }
+      return found;
+    },
+    ...(readOnly && { readOnly: Object.assign(endpoint(`read-only at ${readOnly.location}`, readOnly.token, profile.organization), { location: readOnly.location }) }),
+    ...(noAccess && { noAccess: Object.assign(endpoint(`no access to ${noAccess.location}`, noAccess.token, profile.organization), { location: noAccess.location }) }),
+    ...(unpaid && { unpaid: endpoint('unpaid organization', unpaid.token, unpaid.organization) }),
+    anonymous: endpoint('no Authorization header', 'unused', profile.organization, { stripAuthorization: true }),
+    invalidToken: endpoint('invalid token', `${prefix}-not-a-token`, profile.organization),
+    endpoints,
+    endpoint,
+    name: (label) => `${prefix} ${label}`,
+    code: () => `${prefix.toUpperCase()}-${++counter}`,
+    async send(target, method, template, init) {
+      const exchange = await send(target, method, template, init);
+      const undo = undoCreate(target, exchange);
+      if (undo) cleanup.add(undo.key, undo.label, undo.run);
+      const deleted = deletedKey(exchange, init?.path);
+      if (deleted) cleanup.forget(deleted);
+      return exchange;
+    },
+    shared<T>(key: string, make: () => Promise<T>) {
+      let promise = made.get(key) as Promise<T> | undefined;
+      if (!promise) {
+        promise = make();
+        made.set(key, promise);
+      }
+      return promise;
+    },
+  };
+  return context;
+}

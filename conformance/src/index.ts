@@ -1,0 +1,12 @@
+// The conformance suite as a library: load a profile, choose check groups, run them against
+// the deployment the profile names, and read the verdict. `whctl conformance` is its command
+// line; CI systems and other tools can call `runConformance` directly.
+export { catalogue } from './catalogue.js';
+export type { Basis, CheckInfo } from './check.js';
+export { groups } from './checks/index.js';
+export { ChecksFailedError, ConformanceError, InterruptedError, ProfileError, UsageError } from './errors.js';
+export { loadProfile, parseProfile, type Profile, type ProfileLocation } from './profile.js';
+export { runConformance, type RunSettings } from './runner.js';
+export { REFERENCE, selectableNames, selectGroups } from './selection.js';
+export type { CheckResult, Verdict } from './verdict.js';
+export { version } from './version.js';

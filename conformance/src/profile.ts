@@ -1,0 +1,118 @@
+// The conformance profile: which deployment to check and with which tokens. A YAML (or
+// JSON) file; any token may come from an environment variable instead (`token_env`) so the
+// file can be committed to a vendor's CI without secrets.
+import { readFileSync } from 'node:fs';
+import { IANAZone } from 'luxon';
+import { parse } from 'yaml';
+import { apiBaseUrl } from '@warehouse-kit/sdk';
+import { profileSchema, type ProfileFile, type TokenSource } from '@warehouse-kit/spec/conformance-profile';
+import { createAjv, describeSchemaError } from '@warehouse-kit/spec/validators';
+import { ProfileError } from './errors.js';
+
+export interface ProfileLocation {
+  name: string;
+  /** The location interface address. */
+  address: string;
+  timeZone: string;
+  /** Whether the location has a paid subscription (its location interface answers 402 otherwise, DECISIONS 12). */
+  paid: boolean;
+}
+
+/** A loaded profile with every token resolved. */
+export interface Profile {
+  file: string;
+  organization: string;
+  locations: [ProfileLocation, ...ProfileLocation[]];
+  tokens: {
+    admin: string;
+    rateLimit?: string;
+    readOnly?: { token: string; location: string };
+    noAccess?: { token: string; location: string };
+    unpaid?: { token: string; organization: string };
+  };
+}
+
+const validateFile = createAjv({ allErrors: true }).compile(profileSchema);
+
+/** The same check the SDK makes before sending a token, so a bad one fails here with its place. */
+const TOKEN = /^[\x21-\x7e]+$/;
+
+function resolveToken(where: string, source: TokenSource, env: NodeJS.ProcessEnv, problems: string[]): string {
+  if ((source.token === undefined) === (source.token_env === undefined)) {
+    problems.push(`${where} needs exactly one of token or token_env`);
+    return '';
+  }
+  const token = source.token ?? env[source.token_env!];
+  if (!token) {
+    problems.push(`${where}.token_env: environment variable ${source.token_env} is not set`);
+    return '';
+  }
+  if (!TOKEN.test(token)) problems.push(`${where}: the token must be printable ASCII without spaces or line breaks`);
+  return token;
+}
+
+function checkAddress(where: string, address: string, problems: string[]): string {
+  try {
+    apiBaseUrl(address);
+    return address.replace(/\/+$/, '');
+  } catch (error) {
+    problems.push(`${where}: ${(error as Error).message}`);
+    return address;
+  }
+}
+
+/** Checks a parsed profile and resolves its tokens; every problem is reported with its place. */
+export function parseProfile(data: unknown, file: string, env: NodeJS.ProcessEnv = process.env): Profile {
+  if (!validateFile(data)) throw new ProfileError(file, (validateFile.errors ?? []).map(describeSchemaError));
+  const raw = data as unknown as ProfileFile;
+  const problems: string[] = [];
+
+  const seen = new Set<string>();
+  const locations = raw.locations.map((location, i) => {
+    const where = `locations[${i}]`;
+    const key = location.name.trim().toLowerCase();
+    if (seen.has(key)) problems.push(`${where}.name: ${location.name} is listed twice`);
+    seen.add(key);
+    if (!IANAZone.isValidZone(location.time_zone)) problems.push(`${where}.time_zone: ${location.time_zone} is not an IANA time zone such as America/Toronto`);
+    return {
+      name: location.name,
+      address: checkAddress(`${where}.address`, location.address, problems),
+      timeZone: location.time_zone,
+      paid: location.paid ?? true,
+    };
+  }) as Profile['locations'];
+
+  const { admin, rate_limit, read_only, no_access, unpaid } = raw.tokens;
+  const profile: Profile = {
+    file,
+    organization: checkAddress('organization', raw.organization, problems),
+    locations,
+    tokens: {
+      admin: resolveToken('tokens.admin', admin, env, problems),
+      ...(rate_limit && { rateLimit: resolveToken('tokens.rate_limit', rate_limit, env, problems) }),
+      ...(read_only && { readOnly: { token: resolveToken('tokens.read_only', read_only, env, problems), location: read_only.location } }),
+      ...(no_access && { noAccess: { token: resolveToken('tokens.no_access', no_access, env, problems), location: no_access.location } }),
+      ...(unpaid && {
+        unpaid: { token: resolveToken('tokens.unpaid', unpaid, env, problems), organization: checkAddress('tokens.unpaid.organization', unpaid.organization, problems) },
+      }),
+    },
+  };
+  if (problems.length) throw new ProfileError(file, problems);
+  return profile;
+}
+
+export function loadProfile(file: string, env: NodeJS.ProcessEnv = process.env): Profile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ProfileError(file, [`cannot be read: ${(error as Error).message}`]);
+  }
+  let data: unknown;
+  try {
+    data = parse(text);
+  } catch (error) {
+    throw new ProfileError(file, [`not YAML or JSON: ${(error as Error).message}`]);
+  }
+  return parseProfile(data, file, env);
+}

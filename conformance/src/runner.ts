@@ -1,0 +1,88 @@
+// Runs the selected groups against a deployment with mocha's programmatic API and returns
+// the verdict. It writes nothing but the human report (and JUnit XML when asked); the
+// command decides what to do with the verdict.
+import Mocha from 'mocha';
+import { version } from './version.js';
+import { addGroup, type CheckGroup } from './check.js';
+import { createRunContext } from './context.js';
+import { preflight } from './preflight.js';
+import type { Profile } from './profile.js';
+import { combinedReporter, consoleReporter } from './reporters.js';
+import { collectVerdict, type Verdict, type VerdictCollector } from './verdict.js';
+
+export interface RunSettings {
+  profile: Profile;
+  groups: CheckGroup[];
+  /** Only checks whose full title matches (mocha's --grep). */
+  grep?: string;
+  /** Mocha's reporter for stdout: spec, dot, tap... */
+  reporter: string;
+  junitFile?: string;
+  allowAppointments: boolean;
+  log: (line: string) => void;
+  /** Aborting stops the run after the current check; the clean-up still runs. */
+  signal?: AbortSignal;
+}
+
+export async function runConformance(settings: RunSettings): Promise<Verdict> {
+  const { profile, groups, signal } = settings;
+  const human = consoleReporter(settings.reporter);
+  const ctx = createRunContext(profile, { allowAppointments: settings.allowAppointments, log: settings.log });
+  await preflight(ctx);
+
+  let collector: VerdictCollector | undefined;
+  const mocha = new Mocha({
+    reporter: combinedReporter({
+      console: human,
+      ...(settings.junitFile && { junitFile: settings.junitFile }),
+      listeners: [(runner) => (collector = collectVerdict(runner))],
+    }),
+    ...(settings.grep && { grep: settings.grep }),
+    // Requests, not computations: a check waiting out a 429 is not slow in mocha's sense.
+    slow: 5_000,
+  });
+  for (const group of groups) addGroup(mocha.suite, group, ctx);
+  mocha.suite.afterAll('clean up what the run created', async function (this: Mocha.Context) {
+    // Each request has its own timeout, and a rate-limit wait may be needed to finish.
+    this.timeout(0);
+    await ctx.cleanup.drain();
+    const failures = ctx.cleanup.failures;
+    if (failures.length) throw new Error(`could not undo, so these are still in the deployment:\n${failures.map((f) => `  - ${f.label}: ${f.error}`).join('\n')}`);
+  });
+
+  const started = new Date();
+  await new Promise<void>((resolve) => {
+    const runner = mocha.run(() => resolve());
+    // A signal during the preflight has already fired: no check runs then.
+    if (signal?.aborted) runner.abort();
+    else signal?.addEventListener('abort', () => runner.abort(), { once: true });
+  });
+  // The run always ends with the clean-up hook, but a second drain costs nothing when it did.
+  await ctx.cleanup.drain();
+  const finished = new Date();
+
+  const checks = collector?.checks ?? [];
+  const errors = collector?.errors ?? [];
+  const count = (state: string) => checks.filter((check) => check.state === state).length;
+  const leftBehind = [...ctx.cleanup.failures.map((f) => f.label), ...ctx.cleanup.pending];
+  const failed = count('failed') > 0 || errors.length > 0 || leftBehind.length > 0;
+  return {
+    verdict: signal?.aborted ? 'interrupted' : failed ? 'fail' : 'pass',
+    deployment: { organization: profile.organization, profile: profile.file },
+    run: {
+      prefix: ctx.prefix,
+      suite_version: version,
+      started_at: started.toISOString(),
+      finished_at: finished.toISOString(),
+      duration_ms: finished.getTime() - started.getTime(),
+      groups: groups.map((group) => group.name),
+      ...(settings.grep && { grep: settings.grep }),
+      allow_appointments: settings.allowAppointments,
+      requests: Object.fromEntries(ctx.endpoints.filter((endpoint) => endpoint.sent > 0).map((endpoint) => [endpoint.label, endpoint.sent])),
+    },
+    summary: { total: checks.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
+    checks,
+    errors,
+    cleanup: { undone: ctx.cleanup.outcomes.filter((o) => o.error === undefined), left_behind: leftBehind },
+  };
+}

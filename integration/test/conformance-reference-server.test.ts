@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parse, stringify } from 'yaml';
+import { groups } from '@warehouse-kit/conformance';
+import type { ProfileFile } from '@warehouse-kit/spec/conformance-profile';
+import { leftovers, scratchFile, startDeployment, type TestDeployment } from './support/deployment.js';
+import { runSuite } from './support/run-suite.js';
+
+describe('conformance suite against the reference server', () => {
+  let deployment: TestDeployment;
+  // One organization per run, so that no run starts with another's spent rate-limit budget.
+  const organization = (run: number) => deployment.ids[run]!;
+
+  before(async () => {
+    deployment = await startDeployment(4);
+  });
+  after(() => deployment.stop());
+
+  it('passes every check, rate limits and appointments included, and leaves nothing behind', async function () {
+    this.timeout(180_000);
+    const run = await runSuite(['run', '--profile', deployment.profile(organization(0)), '--allow-appointments']);
+    expect(run.status, `${run.stdout}\n${run.stderr}`).to.equal(0);
+    const verdict = run.verdict!;
+    expect(verdict.verdict).to.equal('pass');
+    expect(verdict.summary.failed).to.equal(0);
+    expect(verdict.summary.skipped, 'every check applies to a full profile with appointments allowed').to.equal(0);
+    expect(verdict.summary.total).to.equal(verdict.checks.length).and.be.greaterThan(100);
+    expect([...new Set(verdict.checks.map((check) => check.group))]).to.deep.equal(groups.map((group) => group.name));
+    const rateLimits = verdict.checks.filter((check) => check.group === 'rate-limits');
+    expect(rateLimits.map((check) => check.state)).to.deep.equal(['passed', 'passed', 'passed', 'passed', 'passed']);
+
+    expect(verdict.cleanup.left_behind).to.deep.equal([]);
+    expect(verdict.cleanup.undone.length).to.be.greaterThan(10);
+    // Only the appointment stays, cancelled: the API cannot delete appointments.
+    expect(await leftovers(verdict.run.prefix)).to.deep.equal({ records: 0, activeAppointments: 0, cancelledAppointments: 1 });
+
+    expect(run.stdout).to.include('missing_token_rejected: GET /locations 401 [§5]').and.include(`${verdict.summary.total} passing`);
+    expect(run.stderr).to.include(`Conformant: ${verdict.summary.total} check(s) passed.`);
+    expect(run.junit).to.include(`tests="${verdict.summary.total}"`).and.include('failures="0"');
+  });
+
+  it('skips, with the reason, the checks a profile without the optional tokens cannot run, and still passes', async function () {
+    this.timeout(60_000);
+    const full = parse(readFileSync(deployment.profile(organization(1)), 'utf8')) as ProfileFile;
+    const file = scratchFile('profile.yaml');
+    writeFileSync(file, stringify({ ...full, locations: full.locations.slice(0, 1), tokens: { admin: full.tokens.admin } }));
+
+    const run = await runSuite(['run', '--profile', file, '--checks', 'status-codes']);
+    expect(run.status, run.stderr).to.equal(0);
+    const readOnly = run.check('read_only_write_forbidden: POST /products 403');
+    expect(readOnly.state).to.equal('skipped');
+    expect(readOnly.reason).to.include('tokens.read_only');
+    expect(run.check('record_outside_location_filter_not_found: GET /products/{id} 404').reason).to.include('one location');
+    expect(run.check('success_returns_record: POST /appointments 200').reason).to.include('--allow-appointments');
+    expect(run.check('missing_token_rejected').state).to.equal('passed');
+    expect(run.stderr).to.include('Skipped (not applicable to this profile or run)').and.include('tokens.unpaid');
+    expect(await leftovers(run.verdict!.run.prefix)).to.include({ records: 0 });
+  });
+
+  it('runs only the checks --grep selects', async () => {
+    const run = await runSuite(['run', '--profile', deployment.profile(organization(2)), '--grep', 'missing_token_rejected']);
+    expect(run.status, run.stderr).to.equal(0);
+    expect(run.verdict!.checks.map((check) => check.title)).to.deep.equal(['missing_token_rejected: GET /locations 401 [§5]']);
+    expect(run.verdict!.run.requests).to.deep.equal({ 'admin, organization interface': 1, 'no Authorization header': 1 });
+  });
+
+  it('stops at SIGINT after the current check, cleans up what it created and exits 130', async function () {
+    this.timeout(60_000);
+    const run = await runSuite(['run', '--profile', deployment.profile(organization(3))], {
+      started: (child) => {
+        // Interrupt once the first group has created its records.
+        let seen = '';
+        const interrupt = (chunk: Buffer) => {
+          seen += chunk.toString();
+          if (!seen.includes('Location rules')) return;
+          child.stdout!.off('data', interrupt);
+          child.kill('SIGINT');
+        };
+        child.stdout!.on('data', interrupt);
+      },
+    });
+    expect(run.status, run.stderr).to.equal(130);
+    expect(run.stderr).to.include('SIGINT: stopping after the current check, then cleaning up').and.include('interrupted');
+    const verdict = run.verdict!;
+    expect(verdict.verdict).to.equal('interrupted');
+    expect(verdict.checks.some((check) => check.group === 'rate-limits')).to.equal(false);
+    expect(verdict.cleanup.undone.length).to.be.greaterThan(0);
+    expect(verdict.cleanup.left_behind).to.deep.equal([]);
+    expect(await leftovers(verdict.run.prefix)).to.include({ records: 0 });
+  });
+});

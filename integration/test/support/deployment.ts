@@ -1,0 +1,73 @@
+// The reference server as a vendor runs it: `wh-server start` as a child process on the
+// test database, with one freshly provisioned organization per conformance run, so no run
+// inherits another's data or spent rate-limit budget. Profiles come from `wh-server profile`.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '@warehouse-kit/test-support';
+import { stringify } from 'yaml';
+import type { OrganizationFixture } from '@warehouse-kit/server';
+import { SERVER_BIN, startChildServer, stopChildServer, type ChildServer, testDatabaseUrl, testOrm, standardOrganization, uniqueId } from '@warehouse-kit/server/testing';
+
+/** The standard test organization (three locations, admin, integration and viewer users) and a second one without a paid location. */
+function organizationsFor(id: string): OrganizationFixture[] {
+  return [
+    standardOrganization(id),
+    {
+      name: `Unpaid ${id}`,
+      subdomain: `${id}-unpaid`,
+      locations: [{ name: 'Springfield DC', subdomain: `${id}-springfield`, time_zone: 'America/Chicago', paid: false }],
+      users: [{ name: 'admin', token: `${id}-unpaid-token`, roles: { 'Springfield DC': 'admin' } }],
+    },
+  ];
+}
+
+export function scratchFile(name: string): string {
+  return join(tempDir('wh-conformance-'), name);
+}
+
+export interface TestDeployment {
+  server: ChildServer;
+  /** The organization subdomains, one per run the test file plans. */
+  ids: string[];
+  /** Writes the profile `wh-server profile` prints for organization `id`, addressed at `port` (a proxy's, say). */
+  profile(id: string, port?: number): string;
+  stop(): Promise<void>;
+}
+
+export async function startDeployment(runs: number): Promise<TestDeployment> {
+  const ids = Array.from({ length: runs }, () => uniqueId('c'));
+  const fixture = scratchFile('fixture.yaml');
+  writeFileSync(fixture, stringify({ organizations: ids.flatMap(organizationsFor) }));
+  // The default base host, so addresses are http://<subdomain>.localhost:<port>, which the SDK reaches.
+  const env = { ...process.env, DATABASE_URL: testDatabaseUrl(), WH_BASE_HOST: 'localhost' };
+  const server = await startChildServer(['--fixture', fixture], env);
+  return {
+    server,
+    ids,
+    profile(id, port = server.port) {
+      const printed = spawnSync(process.execPath, [SERVER_BIN, 'profile', fixture, '--organization', id, '--base-url-template', `http://{subdomain}.localhost:${port}`], { env, encoding: 'utf8' });
+      if (printed.status !== 0) throw new Error(`wh-server profile failed: ${printed.stderr}`);
+      const file = scratchFile('profile.yaml');
+      writeFileSync(file, printed.stdout);
+      return file;
+    },
+    async stop() {
+      await stopChildServer(server.child);
+    },
+  };
+}
+
+/** What a run left in the database: records named with its prefix, and appointments not cancelled. */
+export async function leftovers(prefix: string): Promise<{ records: number; activeAppointments: number; cancelledAppointments: number }> {
+  const orm = await testOrm();
+  const like = `${prefix}%`;
+  const [row] = await orm.em.getConnection().execute<[{ records: string; active: string; cancelled: string }]>(
+    `select (select count(*) from products where name like ?) + (select count(*) from companies where name like ?)
+              + (select count(*) from purchase_orders where upper(po_number) like upper(?)) as records,
+            (select count(*) from appointments where notes like ? and state <> 'cancelled') as active,
+            (select count(*) from appointments where notes like ? and state = 'cancelled') as cancelled`,
+    [like, like, like, like, like],
+  );
+  return { records: Number(row.records), activeAppointments: Number(row.active), cancelledAppointments: Number(row.cancelled) };
+}

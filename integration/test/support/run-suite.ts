@@ -1,0 +1,56 @@
+// `whctl conformance run` as a vendor's CI runs it: a child process, its exit status, its
+// output and the reports it writes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CheckResult, Verdict } from '@warehouse-kit/conformance';
+import { tempDir } from '@warehouse-kit/test-support';
+import { WHCTL } from './whctl.js';
+
+export interface SuiteRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  verdict?: Verdict;
+  junit?: string;
+  /** The result of the check with this title prefix (`name: METHOD path status`). */
+  check(title: string): CheckResult;
+}
+
+export interface RunOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Called once the process runs, e.g. to interrupt it. */
+  started?: (child: ChildProcess) => void;
+  /** Leave out --report-dir. */
+  noReports?: boolean;
+}
+
+export function runSuite(args: string[], options: RunOptions = {}): Promise<SuiteRun> {
+  const reportDir = tempDir('wh-conformance-report-');
+  const reports = options.noReports ? [] : ['--report-dir', reportDir];
+  const child = spawn(process.execPath, [WHCTL, 'conformance', ...args, ...reports], { env: options.env ?? process.env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  options.started?.(child);
+  return new Promise((resolve) => {
+    child.once('close', (status) => {
+      const read = (name: string) => (existsSync(join(reportDir, name)) ? readFileSync(join(reportDir, name), 'utf8') : undefined);
+      const verdictText = read('verdict.json');
+      const verdict = verdictText ? (JSON.parse(verdictText) as Verdict) : undefined;
+      resolve({
+        status,
+        stdout,
+        stderr,
+        ...(verdict && { verdict }),
+        ...(read('junit.xml') !== undefined && { junit: read('junit.xml') }),
+        check(title) {
+          const found = verdict?.checks.find((check) => check.title.startsWith(title));
+          if (!found) throw new Error(`no check titled ${title} in the verdict; stderr:\n${stderr}`);
+          return found;
+        },
+      });
+    });
+  });
+}

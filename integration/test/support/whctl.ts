@@ -1,0 +1,8 @@
+// Runs the workspace's whctl as a user would, as a child process.
+import { installedBin, runNode, type Run, type RunOptions } from '@warehouse-kit/test-support';
+
+export { freshHome, json, type Run } from '@warehouse-kit/test-support';
+
+export const WHCTL = installedBin('@warehouse-kit/whctl', 'whctl');
+
+export const whctl = (args: string[], options: RunOptions = {}): Promise<Run> => runNode(WHCTL, args, options);

@@ -1,6 +1,0 @@
-import type { components } from '../../spec/openapi-types.js';
-import type { Location } from '../entities/location.js';
-
-export function renderLocation(location: Location): components['schemas']['Location'] {
-  return { name: location.name, url: location.subdomain, time_zone: location.timeZone };
-}

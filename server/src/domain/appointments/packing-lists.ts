@@ -1,0 +1,133 @@
+// An appointment's packing lists, written with the nested-attributes convention
+// (DECISIONS 34): an entry with `id` changes that list, `_destroy` removes it, an entry
+// without `id` adds one, lists not mentioned stay. Everything is checked before anything is
+// written, with all products, purchase orders and ids looked up in one query each.
+import { sql } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { components } from '@warehouse-kit/spec';
+import { PackingList, type Appointment } from '../../entities/appointment.js';
+import type { Location } from '../../entities/location.js';
+import { Product } from '../../entities/product.js';
+import { PurchaseOrder } from '../../entities/purchase-order.js';
+import type { FieldErrorCollector } from '../../http/errors.js';
+import { trimToNull } from '../text.js';
+import { pickNamed } from './references.js';
+
+type PackingListInput = components['schemas']['PackingListInput'];
+
+type Fields = Partial<Pick<PackingList, 'productId' | 'productName' | 'purchaseOrderId' | 'poNumber' | 'quantity' | 'receivedQuantity'>>;
+
+type Step = { add: Fields } | { change: PackingList; fields: Fields } | { remove: PackingList };
+
+export interface PackingListPlan {
+  steps: Step[];
+}
+
+interface References {
+  products: Product[];
+  purchaseOrders: PurchaseOrder[];
+  existing: Map<number, PackingList>;
+}
+
+async function loadReferences(em: EntityManager, location: Location, inputs: PackingListInput[]): Promise<References> {
+  const present = (values: (string | null | undefined)[]) => [...new Set(values.map(trimToNull).filter((v): v is string => v !== null))];
+  const productNames = present(inputs.map((input) => input.product_name)).map((name) => name.toLowerCase());
+  // Purchase order numbers are identifiers, compared exactly (DECISIONS 49).
+  const poNumbers = present(inputs.map((input) => input.po_number));
+  const ids = inputs.map((input) => input.id).filter((id): id is number => id !== undefined);
+  const products = productNames.length ? await em.find(Product, { locationId: location.id, [sql.lower('name')]: { $in: productNames } }) : [];
+  const purchaseOrders = poNumbers.length
+    ? await em.find(PurchaseOrder, { organizationId: location.organizationId, poNumber: { $in: poNumbers } })
+    : [];
+  const existing = ids.length ? await em.find(PackingList, { organizationId: location.organizationId, id: { $in: ids } }) : [];
+  return { products, purchaseOrders, existing: new Map(existing.map((list) => [list.id, list])) };
+}
+
+/** Resolves the names an entry carries into the fields to store, adding a 422 for each that does not fit. */
+function resolveFields(input: PackingListInput, location: Location, references: References, field: (name: string) => string, errors: FieldErrorCollector): Fields {
+  const fields: Fields = {};
+  if (input.product_name !== undefined) {
+    const kind = { one: `a product of ${location.name}`, many: `products of ${location.name}` };
+    const product = pickNamed(references.products, input.product_name, (p) => p.name, kind);
+    if ('found' in product) Object.assign(fields, { productId: product.found.id, productName: product.found.name });
+    else errors.add(field('product_name'), product.problem);
+  }
+  if (input.po_number !== undefined) {
+    const poNumber = trimToNull(input.po_number);
+    // Only orders at this warehouse or not yet assigned can arrive here.
+    const candidates = references.purchaseOrders.filter((order) => (order.locationId ?? location.id) === location.id);
+    const kind = { one: `a purchase order at ${location.name} or an unassigned one` };
+    const order = poNumber ? candidates.find((candidate) => candidate.poNumber === poNumber) : undefined;
+    if (!poNumber) Object.assign(fields, { purchaseOrderId: null, poNumber: null });
+    else if (order) Object.assign(fields, { purchaseOrderId: order.id, poNumber: order.poNumber });
+    else errors.add(field('po_number'), `is not ${kind.one}`);
+  }
+  if (input.quantity !== undefined) fields.quantity = input.quantity;
+  if (input.received_quantity !== undefined) fields.receivedQuantity = input.received_quantity;
+  return fields;
+}
+
+/**
+ * Checks every entry against the warehouse (`appointment` is undefined while creating, when
+ * no entry may carry an `id`) and answers what to write. Problems go to `errors`, keyed
+ * `packing_lists[i].field`.
+ */
+export async function planPackingLists(
+  em: EntityManager,
+  location: Location,
+  appointment: Appointment | undefined,
+  inputs: PackingListInput[],
+  errors: FieldErrorCollector,
+): Promise<PackingListPlan> {
+  const references = await loadReferences(em, location, inputs);
+  const steps: Step[] = [];
+  inputs.forEach((input, index) => {
+    const field = (name: string) => `packing_lists[${index}].${name}`;
+    if (input.id === undefined) {
+      // Removal needs an id to remove; silently dropping the entry would hide a client bug (DECISIONS 40).
+      if (input._destroy) {
+        errors.add(field('_destroy'), 'needs the id of the packing list to remove');
+        return;
+      }
+      const fields = resolveFields(input, location, references, field, errors);
+      if (input.product_name === undefined) errors.add(field('product_name'), 'is required');
+      if (input.quantity === undefined) errors.add(field('quantity'), 'is required');
+      steps.push({ add: fields });
+      return;
+    }
+    const existing = references.existing.get(input.id);
+    if (!appointment) {
+      errors.add(field('id'), 'is not allowed when creating an appointment; leave it out to add a packing list');
+    } else if (!existing || existing.appointmentId !== appointment.id) {
+      errors.add(field('id'), `is not a packing list of appointment ${appointment.id}`);
+    } else if (input._destroy) {
+      steps.push({ remove: existing });
+    } else {
+      const fields = resolveFields(input, location, references, field, errors);
+      const changes = Object.entries(fields).some(([name, value]) => existing[name as keyof Fields] !== value);
+      if (changes) steps.push({ change: existing, fields });
+    }
+  });
+  return { steps };
+}
+
+/** Writes a checked plan; the appointment must have its id. Answers whether anything changed. */
+export function applyPackingListPlan(em: EntityManager, appointment: Appointment, plan: PackingListPlan): boolean {
+  for (const step of plan.steps) {
+    if ('add' in step) {
+      em.create(PackingList, {
+        organizationId: appointment.organizationId,
+        appointmentId: appointment.id,
+        purchaseOrderId: null,
+        poNumber: null,
+        receivedQuantity: null,
+        ...step.add,
+      } as never);
+    } else if ('change' in step) {
+      em.assign(step.change, step.fields);
+    } else {
+      em.remove(step.remove);
+    }
+  }
+  return plan.steps.length > 0;
+}

@@ -1,0 +1,52 @@
+// A limit as it applies on each requested date: recurring on its weekdays within its own
+// date range, with an override taking over its date (even a weekday the limit skips), and
+// the local window turned into instants in the warehouse zone.
+import type { components } from '@warehouse-kit/spec';
+import type { ProductLimit, ProductLimitOverride } from '../../entities/product-limit.js';
+import { parseInputTime, renderTime } from '../time.js';
+import { addDays, datesIn, isoWeekday, type DateWindow } from './window.js';
+
+type Schemas = components['schemas'];
+
+/** Stored `HH:MM:SS` as the API's local `HH:MM`. */
+export const localTime = (stored: string) => stored.slice(0, 5);
+
+/**
+ * The instant a local date and time mean in `zone`, by the same rule as offset-less input:
+ * a time skipped by daylight saving moves forward, a repeated one is the earlier instant.
+ */
+function instant(date: string, time: string, zone: string): string {
+  return renderTime(parseInputTime(`${date}T${time}`, zone, 'product limit time'), zone);
+}
+
+export function effectiveTimes(limit: ProductLimit, override: ProductLimitOverride | undefined) {
+  return {
+    start_time: localTime(override?.startTime ?? limit.startTime),
+    end_time: localTime(override?.endTime ?? limit.endTime),
+  };
+}
+
+function applies(limit: ProductLimit, date: string, overridden: boolean): boolean {
+  const inRange = date >= limit.startDate && (!limit.endDate || date <= limit.endDate);
+  return inRange && (overridden || limit.daysOfWeek.includes(isoWeekday(date)));
+}
+
+export function expandLimit(limit: ProductLimit, overridesByDate: Map<string, ProductLimitOverride>, window: DateWindow, zone: string): Schemas['ProductLimitDate'][] {
+  return datesIn(window).flatMap((date) => {
+    const override = overridesByDate.get(date);
+    if (!applies(limit, date, override !== undefined)) return [];
+    const times = effectiveTimes(limit, override);
+    // A window whose end is not after its start runs past midnight.
+    const endDate = times.end_time <= times.start_time ? addDays(date, 1) : date;
+    return [
+      {
+        date,
+        quantity: override?.quantity ?? limit.quantity,
+        ...times,
+        starts_at: instant(date, times.start_time, zone),
+        ends_at: instant(endDate, times.end_time, zone),
+        overridden: override !== undefined,
+      },
+    ];
+  });
+}

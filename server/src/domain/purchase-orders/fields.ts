@@ -1,0 +1,62 @@
+// An order's own fields, planned before anything is written: `po_number` unique within the
+// organization (DECISIONS 32), texts trimmed, and the fields a warehouse requires
+// (`requiredPoFields`) present on an order assigned to it.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { components } from '@warehouse-kit/spec';
+import type { Location } from '../../entities/location.js';
+import { PurchaseOrder } from '../../entities/purchase-order.js';
+import type { FieldErrorCollector } from '../../http/errors.js';
+import { trimToNull } from '../text.js';
+
+export type PurchaseOrderInput = components['schemas']['PurchaseOrderFields'] & { po_number?: string };
+
+export interface OrderFields {
+  poNumber: string;
+  carrierName: string | null;
+  referenceNumbers: string[];
+  notes: string | null;
+}
+
+export async function plannedFields(
+  em: EntityManager,
+  organizationId: number,
+  order: PurchaseOrder | undefined,
+  input: PurchaseOrderInput,
+  errors: FieldErrorCollector,
+): Promise<OrderFields> {
+  const poNumber = input.po_number === undefined && order ? order.poNumber : (trimToNull(input.po_number) ?? '');
+  if (!poNumber) errors.add('po_number', "can't be blank");
+  else if (poNumber !== order?.poNumber && (await em.count(PurchaseOrder, { organizationId, poNumber })) > 0) errors.add('po_number', 'has already been taken');
+
+  const referenceNumbers = input.reference_numbers?.map((reference) => reference.trim()) ?? order?.referenceNumbers ?? [];
+  if (input.reference_numbers) {
+    referenceNumbers.forEach((reference, index) => reference || errors.add(`reference_numbers[${index}]`, "can't be blank"));
+  }
+  return {
+    poNumber,
+    carrierName: input.carrier_name === undefined ? (order?.carrierName ?? null) : trimToNull(input.carrier_name),
+    referenceNumbers,
+    notes: input.notes === undefined ? (order?.notes ?? null) : trimToNull(input.notes),
+  };
+}
+
+/** The order fields a warehouse may require, by their API name. */
+const requirable = {
+  expected_starts_at: 'expectedStartsAt',
+  expected_ends_at: 'expectedEndsAt',
+  carrier_name: 'carrierName',
+  notes: 'notes',
+} as const;
+
+type Requirable = keyof typeof requirable;
+
+/** Adds a 422 for each field the effective warehouse requires that the order will not have. */
+export function checkRequiredFields(
+  location: Location | null,
+  order: { [K in (typeof requirable)[Requirable]]: unknown },
+  errors: FieldErrorCollector,
+): void {
+  for (const field of location?.requiredPoFields ?? []) {
+    if (Object.hasOwn(requirable, field) && order[requirable[field as Requirable]] == null) errors.add(field, `can't be blank (${location!.name} requires it)`);
+  }
+}

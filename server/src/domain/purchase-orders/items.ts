@@ -1,0 +1,157 @@
+// Line items, planned before anything is written (DECISIONS 34): on update an entry with
+// `id` changes that item (which must belong to the order), `_destroy: true` removes it, an
+// entry without `id` adds one, and items not mentioned stay. Every item the order ends up
+// with must be valid where the order is: its custom values for the effective location and,
+// when the warehouse requires it, a catalog product name.
+import { isDeepStrictEqual } from 'node:util';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { components } from '@warehouse-kit/spec';
+import type { Company } from '../../entities/company.js';
+import type { Location } from '../../entities/location.js';
+import { PurchaseOrderItem, type StoredCustomValues } from '../../entities/purchase-order.js';
+import type { FieldErrorCollector } from '../../http/errors.js';
+import { trimToNull } from '../text.js';
+import { checkCatalogProducts } from './catalog.js';
+import type { ApplicableCustomFields } from './custom-fields.js';
+import { CustomerNames, chosenCustomerId, type CustomerChoice } from './customers.js';
+
+export type ItemInput = components['schemas']['PurchaseOrderItemInput'];
+
+/**
+ * `create`: a new order's items (no `id`, no `_destroy`). `nested`: an update's entries.
+ * `replace`: the entries replace every current item (bulk upload).
+ */
+export type ItemsMode = 'create' | 'nested' | 'replace';
+
+export interface PlannedItem {
+  /** The stored item; absent for a new one. */
+  item?: PurchaseOrderItem;
+  /** Where its errors go: `purchase_order_items[2].` for an entry of the request, `purchase_order_items[id=7].` for an item it does not mention. */
+  path: string;
+  productName: string;
+  quantity: number;
+  /** undefined keeps the item's customer; null means none. */
+  customer?: CustomerChoice | null;
+  customValues: StoredCustomValues;
+}
+
+export interface ItemPlan {
+  /** The items the order ends up with: current ones in id order, then new ones. */
+  items: PlannedItem[];
+  removed: PurchaseOrderItem[];
+  /** Names of customers to create for these items. */
+  newCustomers: string[];
+}
+
+export interface ItemContext {
+  em: EntityManager;
+  organizationId: number;
+  location: Location | null;
+  customFields: ApplicableCustomFields;
+  errors: FieldErrorCollector;
+}
+
+const notOnCreate: Record<Exclude<ItemsMode, 'nested'>, string> = {
+  create: 'is not allowed when creating an order',
+  replace: "is not allowed here: these items replace the order's items",
+};
+
+/** The customer an entry asks for: undefined when it does not say, null for none. */
+function plannedCustomer(input: ItemInput, path: string, customers: CustomerNames, errors: FieldErrorCollector): CustomerChoice | null | undefined {
+  if (input.customer_name === undefined) return undefined;
+  const name = trimToNull(input.customer_name);
+  if (!name) return null;
+  const choice = customers.choose(name);
+  if ('problem' in choice) {
+    errors.add(`${path}customer_name`, choice.problem);
+    return undefined;
+  }
+  return choice;
+}
+
+function plannedName(value: string | undefined, current: string | undefined, path: string, errors: FieldErrorCollector): string {
+  if (value === undefined && current !== undefined) return current;
+  const name = trimToNull(value);
+  if (!name) errors.add(`${path}product_name`, "can't be blank");
+  return name ?? '';
+}
+
+function plannedQuantity(value: number | undefined, current: number | undefined, path: string, errors: FieldErrorCollector): number {
+  const quantity = value ?? current;
+  if (quantity === undefined) errors.add(`${path}quantity`, "can't be blank");
+  return quantity ?? 0;
+}
+
+export async function planItems(context: ItemContext, current: PurchaseOrderItem[], inputs: ItemInput[] = [], mode: ItemsMode): Promise<ItemPlan> {
+  const { em, organizationId, location, customFields, errors } = context;
+  const names = inputs.flatMap((input) => trimToNull(input.customer_name) ?? []);
+  const customers = await CustomerNames.lookUp(em, organizationId, location, names);
+  const byId = new Map(current.map((item) => [item.id, item]));
+  const changed = new Map<number, PlannedItem>();
+  const destroyed = new Set<number>();
+  const added: PlannedItem[] = [];
+
+  const plan = (input: ItemInput, path: string, item?: PurchaseOrderItem): PlannedItem => {
+    const customer = plannedCustomer(input, path, customers, errors);
+    return {
+      item,
+      path,
+      productName: plannedName(input.product_name, item?.productName, path, errors),
+      quantity: plannedQuantity(input.quantity, item?.quantity, path, errors),
+      // A new item without a customer has none; an existing one keeps its own.
+      customer: customer === undefined && !item ? null : customer,
+      customValues: customFields.merge('purchase_order_item', item?.customValues ?? {}, input.custom_values, path, errors),
+    };
+  };
+  const unchanged = (item: PurchaseOrderItem): PlannedItem => {
+    const path = `purchase_order_items[id=${item.id}].`;
+    return { item, path, productName: item.productName, quantity: item.quantity, customValues: customFields.merge('purchase_order_item', item.customValues, undefined, path, errors) };
+  };
+
+  inputs.forEach((input, index) => {
+    const path = `purchase_order_items[${index}].`;
+    if (mode !== 'nested' && (input.id !== undefined || input._destroy !== undefined)) {
+      errors.add(`${path}${input.id !== undefined ? 'id' : '_destroy'}`, notOnCreate[mode]);
+    } else if (input.id === undefined) {
+      if (input._destroy) errors.add(`${path}_destroy`, 'needs the id of the item to remove');
+      else added.push(plan(input, path));
+    } else {
+      const item = byId.get(input.id);
+      if (!item) errors.add(`${path}id`, 'is not an item of this purchase order');
+      else if (changed.has(item.id) || destroyed.has(item.id)) errors.add(`${path}id`, 'is given more than once');
+      else if (input._destroy) destroyed.add(item.id);
+      else changed.set(item.id, plan(input, path, item));
+    }
+  });
+
+  const kept = mode === 'replace' ? [] : current.filter((item) => !destroyed.has(item.id));
+  const items = [...kept.map((item) => changed.get(item.id) ?? unchanged(item)), ...added];
+  await checkCatalogProducts(em, location, items, errors);
+  return {
+    items,
+    removed: current.filter((item) => !kept.includes(item)),
+    newCustomers: items.flatMap((planned) => (planned.customer && 'create' in planned.customer ? [planned.customer.create] : [])),
+  };
+}
+
+/** Writes a validated plan; answers whether any item changed, so the order's `updated_at` can follow. */
+export function applyItems(em: EntityManager, orderId: number, organizationId: number, plan: ItemPlan, created: Map<string, Company>): boolean {
+  let changed = plan.removed.length > 0;
+  for (const item of plan.removed) em.remove(item);
+  for (const planned of plan.items) {
+    const values = {
+      productName: planned.productName,
+      quantity: planned.quantity,
+      customValues: planned.customValues,
+      ...(planned.customer === undefined ? {} : { customerId: planned.customer && chosenCustomerId(planned.customer, created) }),
+    };
+    if (!planned.item) {
+      em.create(PurchaseOrderItem, { organizationId, purchaseOrderId: orderId, customerId: null, ...values } as never);
+      changed = true;
+    } else if (Object.entries(values).some(([key, value]) => !isDeepStrictEqual(planned.item![key as keyof typeof values], value))) {
+      em.assign(planned.item, values);
+      changed = true;
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,35 @@
+// The typed contract between the spec-driven router and the resource handlers: each
+// handler is keyed by its operationId and receives validated input typed by the generated
+// `operations`, and must return the body the spec documents for its success status.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ParameterizedContext } from 'koa';
+import type { operations } from '@warehouse-kit/spec';
+import type { Access } from '../domain/access.js';
+
+export type OperationId = keyof operations;
+
+type Parameters<K extends OperationId> = operations[K]['parameters'];
+type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+
+export type QueryOf<K extends OperationId> = NonNullable<Parameters<K>['query']>;
+export type PathOf<K extends OperationId> = Parameters<K> extends { path: infer P } ? P : Record<string, never>;
+export type BodyOf<K extends OperationId> = operations[K] extends { requestBody: infer R } ? JsonBody<R> : undefined;
+
+/** The 200 body of an operation; `null` for operations whose success is 204 No Content. */
+export type SuccessOf<K extends OperationId> = operations[K]['responses'] extends { 200: infer R }
+  ? JsonBody<R>
+  : null;
+
+export interface HandlerInput<K extends OperationId> {
+  query: QueryOf<K>;
+  path: PathOf<K>;
+  body: BodyOf<K>;
+  access: Access;
+  em: EntityManager;
+  /** For response headers (pagination) and the request URL; not for the body. */
+  ctx: ParameterizedContext;
+}
+
+export type Handler<K extends OperationId> = (input: HandlerInput<K>) => Promise<SuccessOf<K>>;
+
+export type Handlers = { [K in OperationId]: Handler<K> };

@@ -1,0 +1,26 @@
+import type { components } from '@warehouse-kit/spec';
+import type { Company } from '../entities/company.js';
+import { UTC, renderTime } from '../domain/time.js';
+
+/** Companies belong to no warehouse, so their times are UTC (DECISIONS 24). */
+export function renderCompany(company: Company): components['schemas']['Company'] {
+  return {
+    id: company.id,
+    name: company.name,
+    company_type: company.companyType,
+    company_number: company.companyNumber ?? null,
+    contact_name: company.contactName ?? null,
+    contact_email: company.contactEmail ?? null,
+    contact_phone: company.contactPhone ?? null,
+    address_line1: company.addressLine1 ?? null,
+    address_line2: company.addressLine2 ?? null,
+    city: company.city ?? null,
+    region: company.region ?? null,
+    postal_code: company.postalCode ?? null,
+    country: company.country ?? null,
+    auto_approve_appointments: company.autoApproveAppointments,
+    can_create_carriers: company.canCreateCarriers,
+    created_at: renderTime(company.createdAt, UTC),
+    updated_at: renderTime(company.updatedAt, UTC),
+  };
+}

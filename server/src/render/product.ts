@@ -1,0 +1,15 @@
+import type { components } from '@warehouse-kit/spec';
+import type { Location } from '../entities/location.js';
+import type { Product } from '../entities/product.js';
+import { renderTime } from '../domain/time.js';
+
+export function renderProduct(product: Product, location: Location): components['schemas']['Product'] {
+  return {
+    id: product.id,
+    name: product.name,
+    sku: product.sku ?? null,
+    location_name: location.name,
+    created_at: renderTime(product.createdAt, location.timeZone),
+    updated_at: renderTime(product.updatedAt, location.timeZone),
+  };
+}

@@ -1,0 +1,92 @@
+// Bulk uploads (section 4.8; DECISIONS 3, 38): many products and purchase orders in one
+// request on a location interface, all or nothing. Each row runs in its own savepoint so
+// that every failing row is reported, not just the first; any failure rolls the whole
+// upload back (the router runs the request in one transaction).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { components } from '@warehouse-kit/spec';
+import type { Access } from '../domain/access.js';
+import { applyProductInput, findProductBySku } from '../domain/products.js';
+import { upsertPurchaseOrder } from '../domain/purchase-orders/write.js';
+import type { Location } from '../entities/location.js';
+import { Product } from '../entities/product.js';
+import { FieldErrorCollector, HttpError, ValidationFailed } from '../http/errors.js';
+import type { Handlers } from '../http/handler.js';
+
+type Row = components['schemas']['BulkUploadRow'];
+
+/**
+ * Runs one row in a savepoint. A rule broken (422) or a value the row cannot use (400) is
+ * recorded under the row's path; anything else is a server error and stops the upload.
+ */
+async function applyRow(em: EntityManager, path: string, errors: FieldErrorCollector, work: (tx: EntityManager) => Promise<Row>): Promise<Row | undefined> {
+  try {
+    return await em.transactional(work);
+  } catch (error) {
+    if (error instanceof ValidationFailed) errors.merge(path, error.errors);
+    else if (error instanceof HttpError && error.status === 400) errors.add(path, error.message);
+    else throw error;
+    return undefined;
+  }
+}
+
+/** A key that appears twice in one upload is refused: which row should win is not the server's to guess. */
+function checkRepeats<T>(rows: T[], key: (row: T) => string, path: (index: number) => string, errors: FieldErrorCollector): Set<number> {
+  const seen = new Map<string, number>();
+  const repeated = new Set<number>();
+  rows.forEach((row, index) => {
+    const value = key(row);
+    const first = seen.get(value);
+    if (first === undefined) seen.set(value, index);
+    else {
+      errors.add(path(index), `repeats row ${first} of this upload`);
+      repeated.add(index);
+    }
+  });
+  return repeated;
+}
+
+async function uploadProducts(em: EntityManager, location: Location, rows: components['schemas']['BulkProductRow'][], errors: FieldErrorCollector) {
+  const repeated = checkRepeats(rows, (row) => row.sku.trim().toLowerCase(), (i) => `products[${i}].sku`, errors);
+  const results: Row[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (repeated.has(index)) continue;
+    const result = await applyRow(em, `products[${index}]`, errors, async (tx) => {
+      const existing = await findProductBySku(tx, location.id, row.sku);
+      const product = existing ?? (tx.create(Product, { organizationId: location.organizationId, locationId: location.id, name: '', sku: null } as never) as Product);
+      await applyProductInput(tx, product, row, { creating: !existing, requireSku: true });
+      await tx.flush();
+      return { row: index, id: product.id, action: existing ? 'updated' : 'created' };
+    });
+    if (result) results.push(result);
+  }
+  return results;
+}
+
+async function uploadPurchaseOrders(em: EntityManager, access: Access, location: Location, rows: components['schemas']['BulkPurchaseOrderRow'][], errors: FieldErrorCollector) {
+  const repeated = checkRepeats(rows, (row) => row.po_number.trim(), (i) => `purchase_orders[${i}].po_number`, errors);
+  const results: Row[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (repeated.has(index)) continue;
+    const result = await applyRow(em, `purchase_orders[${index}]`, errors, async (tx) => {
+      // Items replace the order's items, so the same upload can be applied again (DECISIONS 38).
+      const { order, action } = await upsertPurchaseOrder(tx, access, row, { urlLocation: location, replaceItems: true });
+      return { row: index, id: order.id, action };
+    });
+    if (result) results.push(result);
+  }
+  return results;
+}
+
+export const bulkUploadHandlers: Pick<Handlers, 'createBulkUpload'> = {
+  async createBulkUpload({ em, access, body }) {
+    // The router serves this operation on location interfaces only.
+    const location = access.require(access.interfaceLocation!, 'write');
+    const errors = new FieldErrorCollector();
+    // Products first, so orders of the same upload may name them where the warehouse
+    // requires catalog products.
+    const products = await uploadProducts(em, location, body.bulk_upload.products ?? [], errors);
+    const purchaseOrders = await uploadPurchaseOrders(em, access, location, body.bulk_upload.purchase_orders ?? [], errors);
+    errors.throwIfAny();
+    return { location_name: location.name, products, purchase_orders: purchaseOrders };
+  },
+};

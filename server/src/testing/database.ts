@@ -1,0 +1,45 @@
+// The test run's ORM on the PostgreSQL the global fixture started, migrated once.
+import { migrate, openOrm, type Orm } from '../db/orm.js';
+
+let shared: Promise<Orm> | undefined;
+
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set; run the tests through mocha so the global fixture starts PostgreSQL');
+  return url;
+}
+
+export function testOrm(): Promise<Orm> {
+  shared ??= openOrm(testDatabaseUrl()).then(async (orm) => {
+    await migrate(orm);
+    return orm;
+  });
+  return shared;
+}
+
+export async function closeTestOrm(): Promise<void> {
+  const orm = await shared;
+  shared = undefined;
+  await orm?.close();
+}
+
+/** Rate-limit counters are shared by the whole run; each test starts with a full budget. */
+export async function resetRateLimits(): Promise<void> {
+  if (!shared) return;
+  const orm = await shared;
+  await orm.em.getConnection().execute('delete from rate_limits');
+}
+
+/** How many SQL statements `run` sends, counted on the test run's shared connection pool. */
+export async function countQueries(run: () => Promise<unknown>): Promise<number> {
+  const knex = (await testOrm()).em.getKnex();
+  let count = 0;
+  const listener = () => count++;
+  knex.on('query', listener);
+  try {
+    await run();
+  } finally {
+    knex.removeListener('query', listener);
+  }
+  return count;
+}
