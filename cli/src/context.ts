@@ -1,7 +1,7 @@
 // What a command needs from the command line around it: the global options, output in the
 // chosen format, notices on stderr, and (loaded only when asked for) an SDK client.
 import type { Command } from 'commander';
-import type { Middleware } from 'openapi-fetch';
+import type { Middleware } from '@warehouse-kit/sdk';
 import type { WarehouseClient } from '@warehouse-kit/sdk';
 import type { ConnectOptions } from './connection/client.js';
 import type { ConnectionFlags } from './connection/resolve.js';

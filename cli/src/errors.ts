@@ -50,9 +50,9 @@ export class UsageError extends CliError {
   }
 }
 
-/** Something named on the command line (a profile, a PO number) does not exist. */
-export class NotFoundError extends CliError {
-  override name = 'NotFoundError';
+/** Something named on the command line (a profile, a PO number) does not exist; exit status 4 like a 404. */
+export class UnknownNameError extends CliError {
+  override name = 'UnknownNameError';
   constructor(message: string) {
     super(message, ExitCode.notFound);
   }

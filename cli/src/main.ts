@@ -27,7 +27,7 @@ try {
     exit(error.exitCode === 0 ? ExitCode.success : ExitCode.usage);
   } else {
     // Loaded only on failure: it brings in the SDK's error classes.
-    const { report } = await import('./failure.js');
+    const { report } = await import('./report-failure.js');
     exit(report(error, process.stderr));
   }
 }

@@ -1,12 +1,12 @@
 // What every check works with: the profile, an SDK client per role and interface, the run's
 // unique prefix, and the clean-up registry that every create is recorded in.
 import { randomBytes } from 'node:crypto';
-import type { Middleware } from 'openapi-fetch';
+import type { Middleware } from '@warehouse-kit/sdk';
 import { createClient } from '@warehouse-kit/sdk';
 import { CleanupRegistry } from './cleanup.js';
 import { send, type Endpoint, type Exchange, type SendInit } from './http.js';
 import type { Profile, ProfileLocation } from './profile.js';
-import { deletedKey, undoCreate } from './records.js';
+import { deletedKey, undoCreate } from './undo.js';
 
 export interface RunOptions {
   /** Appointments cannot be deleted; checks create them (and cancel them afterwards) only when allowed. */

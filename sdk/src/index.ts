@@ -41,6 +41,8 @@ export { localhostFetch } from './localhost.js';
 export { wallClock, instant, parseTime, resolveInputTime } from './time.js';
 export { SDK_NAME, SDK_VERSION, USER_AGENT } from './version.js';
 export type { paths, components, operations } from '@warehouse-kit/spec';
+/** The shape of `createClient`'s `middleware` (openapi-fetch's). */
+export type { Middleware } from 'openapi-fetch';
 
 /** A schema of the contract by name, e.g. `Schema<'PurchaseOrder'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];

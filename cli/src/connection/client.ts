@@ -1,5 +1,5 @@
 // The SDK client whctl uses for every request, set up for a command line.
-import type { Middleware } from 'openapi-fetch';
+import type { Middleware } from '@warehouse-kit/sdk';
 import { version } from '../version.js';
 import { createClient, USER_AGENT, type WarehouseClient } from '@warehouse-kit/sdk';
 import { NetworkError, UsageError } from '../errors.js';

@@ -1,6 +1,6 @@
 // Where to connect and with which token: command-line flags over environment variables over
 // the selected profile of the config file, each setting on its own.
-import { NotFoundError, UsageError } from '../errors.js';
+import { UnknownNameError, UsageError } from '../errors.js';
 import { configPath, readConfig, type Profile } from './config-file.js';
 
 export interface ConnectionFlags {
@@ -29,7 +29,7 @@ async function selectProfile(flags: ConnectionFlags, env: NodeJS.ProcessEnv): Pr
   const named = flags.profile ?? (env.WHCTL_PROFILE || undefined);
   if (named !== undefined) {
     const profile = config.profiles[named];
-    if (!profile) throw new NotFoundError(`no profile "${named}" in ${path} (see "whctl config list")`);
+    if (!profile) throw new UnknownNameError(`no profile "${named}" in ${path} (see "whctl config list")`);
     return { name: named, profile };
   }
   const current = config.current_profile;

@@ -2,7 +2,7 @@
 // A deployment can follow the reference and still differ here; `--checks reference` leaves
 // this group out.
 import type { CheckGroup } from '../check.js';
-import { expectStatus, isObject, Problems } from '../failure.js';
+import { expectStatus, isObject, Problems } from '../problems.js';
 import { bookedAppointment } from '../fixtures/appointments.js';
 import { createdCompany, deletedCompany } from '../fixtures/companies.js';
 import { listedRecords } from '../fixtures/created.js';

@@ -4,7 +4,7 @@
 // alias of `location_name` on appointments.
 import type { CheckGroup, CheckRun } from '../check.js';
 import type { RunContext } from '../context.js';
-import { expectStatus, isObject, Problems } from '../failure.js';
+import { expectStatus, isObject, Problems } from '../problems.js';
 import { appointmentList, appointmentView, bookedSearch } from '../fixtures/appointments.js';
 import { createdCompany } from '../fixtures/companies.js';
 import { blankUnassignedOrder, movedOrder, orderForRefusals, updatedRecord } from '../fixtures/changed-orders.js';

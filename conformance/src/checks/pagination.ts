@@ -5,7 +5,7 @@
 // our decision 17); a deployment that ignores it answers one page, which is checked alike.
 import type { LinkRel } from '@warehouse-kit/sdk';
 import type { CheckGroup } from '../check.js';
-import { expectStatus, isObject, Problems } from '../failure.js';
+import { expectStatus, isObject, Problems } from '../problems.js';
 import { bookedAppointment } from '../fixtures/appointments.js';
 import { listedRecords } from '../fixtures/created.js';
 import { PAGE_SIZE, PAGED_PRODUCTS, pagedProducts, paginationOf, productPages, type Walk, type WalkedPage } from '../fixtures/pages.js';

@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readRateLimit } from '@warehouse-kit/sdk';
 import type { CheckGroup, CheckRun } from '../check.js';
-import { fail, isObject, Problems } from '../failure.js';
+import { fail, isObject, Problems } from '../problems.js';
 import { preview, send, type Endpoint, type Exchange } from '../http.js';
 
 const PER_MINUTE = 120;

@@ -4,7 +4,7 @@
 // locations, the `{error}` body of every 4xx), so this group's basis is `decision`: a
 // deployment that follows only the reference may fail it, and `--checks reference` leaves it out.
 import type { CheckGroup, CheckRun } from '../check.js';
-import { ConformanceFailure, expectStatus } from '../failure.js';
+import { ConformanceFailure, expectStatus } from '../problems.js';
 import { appointmentList, appointmentUpdate, appointmentView, bookedAppointment, bookedSearch } from '../fixtures/appointments.js';
 import { updatedOrder } from '../fixtures/changed-orders.js';
 import { companyList, companyUpdate, companyView, createdCompany, deletedCompany } from '../fixtures/companies.js';

@@ -5,7 +5,7 @@
 // products, which the run can delete, with dates on both sides of a daylight-saving change.
 import { DateTime } from 'luxon';
 import type { CheckGroup } from '../check.js';
-import { expectStatus, fail, isObject, Problems } from '../failure.js';
+import { expectStatus, fail, isObject, Problems } from '../problems.js';
 import { bookedAppointment, bookedSearch } from '../fixtures/appointments.js';
 import { blankUnassignedOrder, movedOrder, updatedOrder, updatedRecord } from '../fixtures/changed-orders.js';
 import { listedRecords } from '../fixtures/created.js';

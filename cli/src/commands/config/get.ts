@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { configPath, readConfig, type ProfileKey } from '../../connection/config-file.js';
-import { NotFoundError } from '../../errors.js';
+import { UnknownNameError } from '../../errors.js';
 import { writeText } from '../../output/write.js';
 import { profileKey, profileName, shown } from './profile.js';
 
@@ -12,6 +12,6 @@ export const get = new Command('get')
     const config = await readConfig(path);
     const name = profileName(command, config);
     const value = shown(key, config.profiles[name]?.[key]);
-    if (value === undefined) throw new NotFoundError(`${key} is not set in profile "${name}" of ${path}`);
+    if (value === undefined) throw new UnknownNameError(`${key} is not set in profile "${name}" of ${path}`);
     await writeText(process.stdout, `${value}\n`);
   });

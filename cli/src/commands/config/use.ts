@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { configPath, readConfig, writeConfig } from '../../connection/config-file.js';
 import { contextOf } from '../../context.js';
-import { NotFoundError } from '../../errors.js';
+import { UnknownNameError } from '../../errors.js';
 
 export const use = new Command('use')
   .description('make a profile the current one')
@@ -10,7 +10,7 @@ export const use = new Command('use')
     const ctx = contextOf(command);
     const path = configPath();
     const config = await readConfig(path);
-    if (!config.profiles[name]) throw new NotFoundError(`no profile "${name}" in ${path} (see "whctl config list")`);
+    if (!config.profiles[name]) throw new UnknownNameError(`no profile "${name}" in ${path} (see "whctl config list")`);
     config.current_profile = name;
     await writeConfig(path, config);
     ctx.notice(`using profile "${name}"`);

@@ -2,7 +2,7 @@
 // --po-number.
 import type { Command } from 'commander';
 import { unwrap, type Schema, type WarehouseClient } from '@warehouse-kit/sdk';
-import { NotFoundError, UsageError } from '../../errors.js';
+import { UnknownNameError, UsageError } from '../../errors.js';
 import { recordId } from '../shared/arguments.js';
 import { findByPoNumber } from './find.js';
 
@@ -23,7 +23,7 @@ function checkRef(id: number | undefined, poNumber: string | undefined): void {
 
 async function byPoNumber(client: WarehouseClient, poNumber: string): Promise<Schema<'PurchaseOrder'>> {
   const order = await findByPoNumber(client, poNumber);
-  if (!order) throw new NotFoundError(`no purchase order with PO number ${JSON.stringify(poNumber)}`);
+  if (!order) throw new UnknownNameError(`no purchase order with PO number ${JSON.stringify(poNumber)}`);
   return order;
 }
 

@@ -1,6 +1,6 @@
 // The 4xx answers the reference documents (sections 4.1, 4.6, 5 and 7), and 204 on delete.
 import type { GroupBuilder } from '../../check.js';
-import { expectErrorSentence, expectStatus, isObject, Problems } from '../../failure.js';
+import { expectErrorSentence, expectStatus, isObject, Problems } from '../../problems.js';
 import { bookedAppointment } from '../../fixtures/appointments.js';
 import { orderForRefusals } from '../../fixtures/changed-orders.js';
 import { assignedOrder, createTimedOrder, deletedOrder } from '../../fixtures/purchase-orders.js';

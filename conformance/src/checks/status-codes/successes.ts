@@ -1,7 +1,7 @@
 // 200 with the record, or the array of records, on every operation (section 4: "Unless
 // noted, success is 200 OK with the record (or an array for lists)").
 import type { GroupBuilder } from '../../check.js';
-import { expectStatus, isObject, Problems } from '../../failure.js';
+import { expectStatus, isObject, Problems } from '../../problems.js';
 import { appointmentList, appointmentUpdate, appointmentView, bookedAppointment, UPDATED_DURATION } from '../../fixtures/appointments.js';
 import { companyList, companyUpdate, companyView, createdCompany } from '../../fixtures/companies.js';
 import { locationList } from '../../fixtures/locations.js';

@@ -5,7 +5,7 @@ import pLimit from 'p-limit';
 import { ApiError, PaymentRequiredError, RateLimitError, throttle, UnauthorizedError } from '@warehouse-kit/sdk';
 import { contextOf } from '../../../context.js';
 import { CliError, ExitCode, NetworkError, UsageError } from '../../../errors.js';
-import { describeApiError } from '../../../failure.js';
+import { describeApiError } from '../../../report-failure.js';
 import { wholeNumber } from '../../shared/arguments.js';
 import { readStdin } from '../../shared/stdin.js';
 import { CSV_COLUMNS, parseCsv } from './csv.js';

@@ -1,7 +1,7 @@
 // How each kind of record the suite creates is undone. Keyed by the collection a POST went
 // to, so no check can create something the clean-up does not know about.
 import { preview, send, type Endpoint, type Exchange } from './http.js';
-import { isObject } from './failure.js';
+import { isObject } from './problems.js';
 
 type Undo = (endpoint: Endpoint, id: number) => Promise<string>;
 
