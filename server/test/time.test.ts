@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { httpErrorFor } from '../src/http/error-map.js';
 import { HttpError } from '../src/http/errors.js';
 import { localDate, parseInputTime, renderTime } from '../src/domain/time.js';
 
@@ -37,7 +38,8 @@ describe('time rules', () => {
         try {
           parseInputTime(value, toronto, 'scheduled_at');
           expect.fail(`${value} was accepted`);
-        } catch (error) {
+        } catch (thrown) {
+          const error = httpErrorFor(thrown);
           expect(error).to.be.instanceOf(HttpError);
           expect((error as HttpError).status).to.equal(400);
           expect((error as HttpError).message).to.include('scheduled_at');

@@ -2,7 +2,7 @@
 // organization's id reads exactly like an id that does not exist.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException, type EntityName } from '@mikro-orm/core';
-import { ValidationFailed, notFound } from '../http/errors.js';
+import { Invalid, NotFound } from './errors.js';
 
 export async function findOwned<T extends { id: number; organizationId: number }>(
   em: EntityManager,
@@ -12,19 +12,19 @@ export async function findOwned<T extends { id: number; organizationId: number }
   what: string,
 ): Promise<T> {
   const record = await em.findOne(entity, { id, organizationId } as never);
-  if (!record) throw notFound(`${what} ${id} not found`);
+  if (!record) throw new NotFound(`${what} ${id} not found`);
   return record as T;
 }
 
 /**
- * Flushes, turning a unique-index violation into a 422 on `field`. The handlers check for
+ * Flushes, turning a unique-index violation into Invalid on `field`. The handlers check for
  * duplicates first for a friendly message; the index settles races between server processes.
  */
 export async function flushUnique(em: EntityManager, field: string, message = 'has already been taken'): Promise<void> {
   try {
     await em.flush();
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw ValidationFailed.field(field, message);
+    if (error instanceof UniqueConstraintViolationException) throw Invalid.field(field, message);
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { applyCompanyInput, findCompanyNamed, newCompany } from '../domain/companies.js';
+import { Invalid } from '../domain/errors.js';
 import { applyProductInput, findProductBySku } from '../domain/products.js';
 import { isValidZone } from '../domain/time.js';
 import { ApiUser, LocationRole } from '../entities/api-user.js';
@@ -14,7 +15,6 @@ import { Location } from '../entities/location.js';
 import { Organization } from '../entities/organization.js';
 import { Product } from '../entities/product.js';
 import { ProductLimit, ProductLimitOverride } from '../entities/product-limit.js';
-import { ValidationFailed } from '../http/errors.js';
 import { tokenDigest } from '../middleware/authenticate.js';
 import { ProvisioningError } from './errors.js';
 import type { Fixture, LocationFixture, OrganizationFixture } from './fixture.js';
@@ -225,7 +225,7 @@ export async function provision(rootEm: EntityManager, fixture: Fixture): Promis
       }
     });
   } catch (error) {
-    if (error instanceof ValidationFailed) {
+    if (error instanceof Invalid) {
       throw new ProvisioningError(`invalid record in the file: ${JSON.stringify(error.errors)}`);
     }
     throw error;

@@ -5,12 +5,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { stateTransitions } from '../domain/appointment-states.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
+import { DomainError, Invalid } from '../domain/errors.js';
 import { createPurchaseOrder, type PurchaseOrderActor } from '../domain/purchase-orders/write.js';
 import { Appointment, type AppointmentState } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import type { Organization } from '../entities/organization.js';
 import { PurchaseOrder } from '../entities/purchase-order.js';
-import { HttpError, ValidationFailed } from '../http/errors.js';
 import { ProvisioningError } from './errors.js';
 import type { AppointmentFixture, OrganizationFixture } from './fixture.js';
 
@@ -65,8 +65,8 @@ async function record(label: string, write: () => Promise<unknown>): Promise<voi
   try {
     await write();
   } catch (error) {
-    if (error instanceof ValidationFailed) throw new ProvisioningError(`${label}: ${JSON.stringify(error.errors)}`);
-    if (error instanceof HttpError) throw new ProvisioningError(`${label}: ${error.message}`);
+    if (error instanceof Invalid) throw new ProvisioningError(`${label}: ${JSON.stringify(error.errors)}`);
+    if (error instanceof DomainError) throw new ProvisioningError(`${label}: ${error.message}`);
     throw error;
   }
 }

@@ -6,10 +6,10 @@ import type { Access } from '../domain/access.js';
 import { appointmentListFilter } from '../domain/appointments/list-filter.js';
 import { loadAppointmentRelations } from '../domain/appointments/relations.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
+import { NotFound } from '../domain/errors.js';
 import { findPage } from '../domain/pagination.js';
 import { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
-import { notFound } from '../http/errors.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { renderAppointment } from '../render/appointment.js';
 
@@ -21,7 +21,7 @@ import { renderAppointment } from '../render/appointment.js';
  */
 async function findAppointment(em: EntityManager, access: Access, id: number, selected: Location | undefined, lockMode?: LockMode) {
   const appointment = await em.findOne(Appointment, { id, organizationId: access.organization.id }, lockMode ? { lockMode } : {});
-  if (!appointment) throw notFound(`appointment ${id} not found`);
+  if (!appointment) throw new NotFound(`appointment ${id} not found`);
   return { appointment, location: access.recordLocation(appointment.locationId, selected, `appointment ${id}`) };
 }
 

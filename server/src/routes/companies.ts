@@ -4,11 +4,11 @@
 import { sql } from '@mikro-orm/core';
 import { applyCompanyInput, newCompany } from '../domain/companies.js';
 import type { Access, Need } from '../domain/access.js';
+import { Invalid } from '../domain/errors.js';
 import { findPage } from '../domain/pagination.js';
 import { findOwned, flushUnique } from '../domain/records.js';
 import { escapeLike } from '../domain/text.js';
 import { Company } from '../entities/company.js';
-import { ValidationFailed } from '../http/errors.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { renderCompany } from '../render/company.js';
 
@@ -65,7 +65,8 @@ export const companyHandlers: Pick<Handlers, 'listCompanies' | 'createCompany' |
       [access.organization.id, company.id, company.id, access.organization.id, company.id],
     );
     if (Number(appointments) + Number(items) > 0) {
-      throw ValidationFailed.field('base', `company is referenced by ${appointments} appointment(s) and ${items} purchase order item(s)`);
+      const references = `${appointments} appointment(s) and ${items} purchase order item(s)`;
+      throw Invalid.field('base', `company is referenced by ${references}`);
     }
     await em.remove(company).flush();
     return null;

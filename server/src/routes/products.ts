@@ -3,13 +3,13 @@ import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { activeStates } from '../domain/appointment-states.js';
+import { Invalid } from '../domain/errors.js';
 import { findPage } from '../domain/pagination.js';
 import { findOwned, flushUnique } from '../domain/records.js';
 import { applyProductInput } from '../domain/products.js';
 import { escapeLike } from '../domain/text.js';
 import type { Location } from '../entities/location.js';
 import { Product } from '../entities/product.js';
-import { ValidationFailed } from '../http/errors.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { renderProduct } from '../render/product.js';
 
@@ -66,7 +66,10 @@ export const productHandlers: Pick<Handlers, 'listProducts' | 'createProduct' | 
       [access.organization.id, product.id, ...activeStates],
     );
     if (Number(count) > 0) {
-      throw ValidationFailed.field('base', `product is referenced by ${count} packing list(s) of active appointments; complete or cancel them first`);
+      throw Invalid.field(
+        'base',
+        `product is referenced by ${count} packing list(s) of active appointments; complete or cancel them first`,
+      );
     }
     await em.remove(product).flush();
     return null;
