@@ -7,10 +7,11 @@ import { appointmentListFilter } from '../domain/appointments/list-filter.js';
 import { loadAppointmentRelations } from '../domain/appointments/relations.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
 import { NotFound } from '../domain/errors.js';
-import { findPage } from '../domain/pagination.js';
+import { findPage, pageRequest } from '../domain/pagination.js';
 import { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
+import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { renderAppointment } from '../render/appointment.js';
 
 /**
@@ -42,7 +43,10 @@ async function updateAppointment(input: HandlerInput<'updateAppointment'> | Hand
 
 export const appointmentHandlers: Pick<Handlers, 'listAppointments' | 'createAppointment' | 'getAppointment' | 'updateAppointment' | 'putAppointment'> = {
   async listAppointments({ em, access, query, ctx }) {
-    const appointments = await findPage(em, Appointment, appointmentListFilter(access, query), query, ctx);
+    const page = pageRequest(query);
+    const where = appointmentListFilter(access, query);
+    const { records: appointments, total } = await findPage(em, Appointment, where, page);
+    setPaginationHeaders(ctx, page, total);
     const relations = await loadAppointmentRelations(em, appointments);
     return appointments.map((appointment) => renderAppointment(appointment, access.locationById(appointment.locationId), relations));
   },

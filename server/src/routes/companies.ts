@@ -5,11 +5,12 @@ import { sql } from '@mikro-orm/core';
 import { applyCompanyInput, newCompany } from '../domain/companies.js';
 import type { Access, Need } from '../domain/access.js';
 import { Invalid } from '../domain/errors.js';
-import { findPage } from '../domain/pagination.js';
+import { findPage, pageRequest } from '../domain/pagination.js';
 import { findOwned, flushUnique } from '../domain/records.js';
 import { escapeLike } from '../domain/text.js';
 import { Company } from '../entities/company.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
+import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { renderCompany } from '../render/company.js';
 
 /** A location named in the request applies its permissions (403), nothing more. */
@@ -36,7 +37,9 @@ export const companyHandlers: Pick<Handlers, 'listCompanies' | 'createCompany' |
       ...(query.company_type ? { companyType: query.company_type } : {}),
       ...(query.company_number ? { companyNumber: query.company_number } : {}),
     };
-    const companies = await findPage(em, Company, where, query, ctx);
+    const page = pageRequest(query);
+    const { records: companies, total } = await findPage(em, Company, where, page);
+    setPaginationHeaders(ctx, page, total);
     return companies.map(renderCompany);
   },
 

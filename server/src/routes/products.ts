@@ -4,13 +4,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { activeStates } from '../domain/appointment-states.js';
 import { Invalid } from '../domain/errors.js';
-import { findPage } from '../domain/pagination.js';
+import { findPage, pageRequest } from '../domain/pagination.js';
 import { findOwned, flushUnique } from '../domain/records.js';
 import { applyProductInput } from '../domain/products.js';
 import { escapeLike } from '../domain/text.js';
 import type { Location } from '../entities/location.js';
 import { Product } from '../entities/product.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
+import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { renderProduct } from '../render/product.js';
 
 /** Finds a product the user may see at the selected location (404 otherwise). */
@@ -37,7 +38,9 @@ export const productHandlers: Pick<Handlers, 'listProducts' | 'createProduct' | 
       ...(query.name ? { [sql.lower('name')]: { $like: `${escapeLike(query.name.toLowerCase())}%` } } : {}),
       ...(query.sku ? { [sql.lower('sku')]: query.sku.toLowerCase() } : {}),
     };
-    const products = await findPage(em, Product, where, query, ctx);
+    const page = pageRequest(query);
+    const { records: products, total } = await findPage(em, Product, where, page);
+    setPaginationHeaders(ctx, page, total);
     return products.map((product) => renderProduct(product, access.locationById(product.locationId)));
   },
 
