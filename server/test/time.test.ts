@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { httpErrorFor } from '../src/http/error-map.js';
 import { HttpError } from '../src/http/errors.js';
-import { localDate, parseInputTime, renderTime } from '../src/domain/time.js';
+import { localDate, parseInputTime } from '../src/domain/time.js';
+import { renderTime } from '../src/render/time.js';
 
 describe('time rules', () => {
   const toronto = 'America/Toronto';

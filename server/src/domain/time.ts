@@ -1,5 +1,5 @@
-// Reading and rendering times. Offset-less input is a wall-clock time in the effective zone;
-// responses carry the offset of the entity's zone (spec: "Time", DECISIONS 22-23).
+// Reading times, and the zones they are read in. Offset-less input is a wall-clock time in the
+// effective zone (spec: "Time", DECISIONS 22-23); render/time.ts writes times back out.
 import { DateTime } from 'luxon';
 import { resolveInputTime } from '@warehouse-kit/spec';
 import { BadInput } from './errors.js';
@@ -42,17 +42,6 @@ export function parseInputTime(value: string, zone: string, field: string): Date
 export function parseOptionalInputTime(value: string | null | undefined, zone: string, field: string): Date | null | undefined {
   if (value === undefined || value === null) return value;
   return parseInputTime(value, zone, field);
-}
-
-/** ISO 8601 in `zone` with its offset (UTC as `Z`), milliseconds only when not zero. */
-export function renderTime(date: Date, zone: string): string {
-  const rendered = DateTime.fromJSDate(date, { zone }).toISO({ suppressMilliseconds: true });
-  if (!rendered) throw new Error(`cannot render ${date.toISOString()} in ${zone}`);
-  return rendered;
-}
-
-export function renderNullableTime(date: Date | null | undefined, zone: string): string | null {
-  return date ? renderTime(date, zone) : null;
 }
 
 /** The calendar date (`YYYY-MM-DD`) it is now, or at `instant`, in `zone`. */

@@ -1,8 +1,8 @@
 import type { components } from '@warehouse-kit/spec';
 import type { AppointmentRelations } from '../domain/appointments/relations.js';
-import { renderNullableTime, renderTime } from '../domain/time.js';
 import type { Appointment, PackingList } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
+import { renderNullableTime, renderTime } from './time.js';
 
 type Schemas = components['schemas'];
 
