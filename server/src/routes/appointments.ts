@@ -4,7 +4,6 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { appointmentListFilter } from '../domain/appointments/list-filter.js';
-import { loadAppointmentRelations } from '../domain/appointments/relations.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
 import { NotFound } from '../domain/errors.js';
 import { findPage, pageRequest } from '../domain/pagination.js';
@@ -12,6 +11,7 @@ import { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
+import { loadAppointmentRelations } from '../present/appointment-relations.js';
 import { renderAppointment } from '../render/appointment.js';
 
 /**

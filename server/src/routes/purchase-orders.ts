@@ -6,12 +6,12 @@ import { findPage, pageRequest } from '../domain/pagination.js';
 import { authorizeAssignment, findVisiblePurchaseOrder, requestedAssignment } from '../domain/purchase-orders/assignment.js';
 import { searchOrdersWithBookedAppointments } from '../domain/purchase-orders/booked-appointments.js';
 import { purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
-import { presentPurchaseOrders } from '../domain/purchase-orders/present.js';
 import { collectionTimeFilters } from '../domain/time.js';
 import { createPurchaseOrder, savePurchaseOrder } from '../domain/purchase-orders/write.js';
 import { PurchaseOrder } from '../entities/purchase-order.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
+import { presentPurchaseOrders } from '../present/purchase-orders.js';
 
 async function presentOne(em: EntityManager, access: Access, order: PurchaseOrder) {
   const [rendered] = await presentPurchaseOrders(em, access, [order]);
