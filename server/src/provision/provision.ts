@@ -8,6 +8,7 @@ import { applyCompanyInput, findCompanyNamed, newCompany } from '../domain/compa
 import { Invalid } from '../domain/errors.js';
 import { applyProductInput, findProductBySku } from '../domain/products.js';
 import { isValidZone } from '../domain/time.js';
+import { tokenDigest } from '../domain/tokens.js';
 import { ApiUser, LocationRole } from '../entities/api-user.js';
 import { CustomFieldDefinition, CustomFieldLocation } from '../entities/custom-field.js';
 import { Dock } from '../entities/dock.js';
@@ -15,7 +16,6 @@ import { Location } from '../entities/location.js';
 import { Organization } from '../entities/organization.js';
 import { Product } from '../entities/product.js';
 import { ProductLimit, ProductLimitOverride } from '../entities/product-limit.js';
-import { tokenDigest } from '../middleware/authenticate.js';
 import { ProvisioningError } from './errors.js';
 import type { Fixture, LocationFixture, OrganizationFixture } from './fixture.js';
 import { provisionRecords } from './records.js';
