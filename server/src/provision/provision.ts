@@ -18,7 +18,7 @@ import { Product } from '../entities/product.js';
 import { ProductLimit, ProductLimitOverride } from '../entities/product-limit.js';
 import { ProvisioningError } from './errors.js';
 import type { Fixture, LocationFixture, OrganizationFixture } from './fixture.js';
-import { provisionRecords } from './records.js';
+import { provisionOrdersAndAppointments } from './orders-and-appointments.js';
 
 export { ProvisioningError };
 
@@ -221,7 +221,7 @@ export async function provision(rootEm: EntityManager, fixture: Fixture): Promis
         await upsertCompanies(em, organization, input.companies ?? []);
         await upsertCustomFields(em, organization, locations, input.custom_fields ?? []);
         await upsertUsers(em, organization, locations, input.users ?? []);
-        await provisionRecords(em, organization, locations, input);
+        await provisionOrdersAndAppointments(em, organization, locations, input);
       }
     });
   } catch (error) {

@@ -6,7 +6,7 @@ import { applyCompanyInput, newCompany } from '../domain/companies.js';
 import type { Access, Need } from '../domain/access.js';
 import { Invalid } from '../domain/errors.js';
 import { findPage, pageRequest } from '../domain/pagination.js';
-import { findOwned, flushUnique } from '../domain/records.js';
+import { findOwned, flushUnique } from '../domain/tenant-lookup.js';
 import { escapeLike } from '../domain/text.js';
 import { Company } from '../entities/company.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';

@@ -71,7 +71,12 @@ async function record(label: string, write: () => Promise<unknown>): Promise<voi
   }
 }
 
-export async function provisionRecords(em: EntityManager, organization: Organization, locations: Map<string, Location>, input: OrganizationFixture): Promise<void> {
+export async function provisionOrdersAndAppointments(
+  em: EntityManager,
+  organization: Organization,
+  locations: Map<string, Location>,
+  input: OrganizationFixture,
+): Promise<void> {
   const actor = supportActor(organization, locations);
   for (const order of input.purchase_orders ?? []) {
     const exists = await em.count(PurchaseOrder, { organizationId: organization.id, poNumber: order.po_number.trim() });
