@@ -7,7 +7,7 @@ import type { Location } from '../../entities/location.js';
 import { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
 import { Invalid } from '../errors.js';
 import { FieldErrorCollector } from '../field-error-collector.js';
-import { flushUnique } from '../tenant-lookup.js';
+import { flushUnique } from '../unique-flush.js';
 import { authorizeAssignment, findPurchaseOrderForWrite, requestedPlacement, type PurchaseOrderActor } from './assignment.js';
 import { applicableCustomFields } from './custom-fields.js';
 import { createCustomers } from './customers.js';
