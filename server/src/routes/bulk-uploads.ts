@@ -16,8 +16,9 @@ import type { Handlers } from '../http/handler.js';
 type Row = components['schemas']['BulkUploadRow'];
 
 /**
- * Runs one row in a savepoint. A rule broken (422) or a value the row cannot use (400) is
- * recorded under the row's path; anything else is a server error and stops the upload.
+ * Runs one row in a savepoint. A rule broken (Invalid) or a value the row cannot use
+ * (BadInput) is recorded under the row's path; anything else, such as missing access, stops
+ * the upload.
  */
 async function applyRow(em: EntityManager, path: string, errors: FieldErrorCollector, work: (tx: EntityManager) => Promise<Row>): Promise<Row | undefined> {
   try {
