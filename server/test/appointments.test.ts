@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createAppointmentAt } from '../src/domain/appointments/write.js';
 import { Appointment } from '../src/entities/appointment.js';
 import { Location } from '../src/entities/location.js';
+import { httpErrorFor } from '../src/http/error-map.js';
 import { ValidationFailed } from '../src/http/errors.js';
 import { createAppointment } from './support/appointments.js';
 import { testOrm } from '../src/testing/database.js';
@@ -163,7 +164,9 @@ describe('appointments', () => {
 
       const before = await em.count(Appointment, { locationId: vancouver.id });
       let refusal: unknown;
-      await em.transactional((tx) => createAppointmentAt(tx, vancouver, { dock_name: 'Dock 1' })).catch((error: unknown) => (refusal = error));
+      await em
+        .transactional((tx) => createAppointmentAt(tx, vancouver, { dock_name: 'Dock 1' }))
+        .catch((error: unknown) => (refusal = httpErrorFor(error)));
       expect(refusal).to.be.instanceOf(ValidationFailed);
       expect((refusal as ValidationFailed).errors).to.deep.equal({ dock_name: ['is not a dock of Vancouver DC'] });
       expect(await em.count(Appointment, { locationId: vancouver.id })).to.equal(before);

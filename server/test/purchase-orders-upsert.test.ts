@@ -5,7 +5,8 @@ import { createPurchaseOrder, upsertPurchaseOrder, type PurchaseOrderActor } fro
 import { ApiUser, LocationRole } from '../src/entities/api-user.js';
 import { Location } from '../src/entities/location.js';
 import { Organization } from '../src/entities/organization.js';
-import { HttpError, ValidationFailed } from '../src/http/errors.js';
+import { httpErrorFor } from '../src/http/error-map.js';
+import type { HttpError, ValidationFailed } from '../src/http/errors.js';
 import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
 import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
@@ -29,11 +30,13 @@ async function provisioningActor(em: EntityManager, world: World): Promise<Purch
   return { organization: access.organization, locationNamed: (name) => access.locationNamed(name), locationById: (id) => access.locationById(id), require: (location) => location };
 }
 
+/** How the API would answer the refusal: domain errors go through the HTTP error map. */
 async function rejection(work: Promise<unknown>): Promise<HttpError> {
   try {
     await work;
   } catch (error) {
-    if (error instanceof HttpError) return error;
+    const answer = httpErrorFor(error);
+    if (answer) return answer;
     throw error;
   }
   throw new Error('expected the call to be rejected');

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
+import { httpErrorFor } from '../src/http/error-map.js';
 import { HttpError } from '../src/http/errors.js';
-import { localDate, parseInputTime, renderTime } from '../src/domain/time.js';
+import { localDate, parseInputTime } from '../src/domain/time.js';
+import { renderTime } from '../src/render/time.js';
 
 describe('time rules', () => {
   const toronto = 'America/Toronto';
@@ -37,7 +39,8 @@ describe('time rules', () => {
         try {
           parseInputTime(value, toronto, 'scheduled_at');
           expect.fail(`${value} was accepted`);
-        } catch (error) {
+        } catch (thrown) {
+          const error = httpErrorFor(thrown);
           expect(error).to.be.instanceOf(HttpError);
           expect((error as HttpError).status).to.equal(400);
           expect((error as HttpError).message).to.include('scheduled_at');

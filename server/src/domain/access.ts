@@ -3,7 +3,7 @@
 import type { ApiUser, Role } from '../entities/api-user.js';
 import type { Location } from '../entities/location.js';
 import type { Organization } from '../entities/organization.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { AccessDenied, BadInput, NotFound } from './errors.js';
 
 export type Need = 'read' | 'write';
 
@@ -46,11 +46,13 @@ export class Access {
     return need === 'read' ? role !== undefined : role === 'admin';
   }
 
-  /** 403 unless the user has `need` at `location`. */
+  /** AccessDenied unless the user has `need` at `location`. */
   require(location: Location, need: Need): Location {
     const role = this.roleAt(location);
-    if (!role) throw forbidden(`you have no access to location ${location.name}`);
-    if (need === 'write' && role !== 'admin') throw forbidden(`you have read-only access to location ${location.name}`);
+    if (!role) throw new AccessDenied(`you have no access to location ${location.name}`);
+    if (need === 'write' && role !== 'admin') {
+      throw new AccessDenied(`you have read-only access to location ${location.name}`);
+    }
     return location;
   }
 
@@ -66,10 +68,10 @@ export class Access {
     return location;
   }
 
-  /** The organization's location with this name; 404 when there is none. */
+  /** The organization's location with this name; NotFound when there is none. */
   locationNamed(name: string): Location {
     const location = this.byName.get(normalizeLocationName(name));
-    if (!location) throw notFound(`location ${JSON.stringify(name.trim())} not found`);
+    if (!location) throw new NotFound(`location ${JSON.stringify(name.trim())} not found`);
     return location;
   }
 
@@ -81,7 +83,7 @@ export class Access {
   urlLocation(queryName: string | undefined): Location | undefined {
     const fromQuery = isBlank(queryName) ? undefined : this.locationNamed(queryName);
     if (this.interfaceLocation && fromQuery && fromQuery.id !== this.interfaceLocation.id) {
-      throw badRequest(
+      throw new BadInput(
         `location_name ${JSON.stringify(queryName?.trim())} does not match this location interface (${this.interfaceLocation.name})`,
       );
     }
@@ -90,22 +92,22 @@ export class Access {
 
   /**
    * The location selected by the URL and a record body together (section 4.1): when both
-   * name one they must agree (400). Blank body values count as absent.
+   * name one they must agree (BadInput). Blank body values count as absent.
    */
   selectedLocation(queryName: string | undefined, bodyName: string | null | undefined): Location | undefined {
     const fromUrl = this.urlLocation(queryName);
     if (isBlank(bodyName)) return fromUrl;
     const fromBody = this.locationNamed(bodyName);
     if (fromUrl && fromUrl.id !== fromBody.id) {
-      throw badRequest(`location_name differs between the URL (${fromUrl.name}) and the body (${bodyName.trim()})`);
+      throw new BadInput(`location_name differs between the URL (${fromUrl.name}) and the body (${bodyName.trim()})`);
     }
     return fromBody;
   }
 
-  /** For creates that need a location (appointments, products): 400 when none is named. */
+  /** For creates that need a location (appointments, products): BadInput when none is named. */
   requiredLocation(queryName: string | undefined, bodyName: string | null | undefined, need: Need): Location {
     const location = this.selectedLocation(queryName, bodyName);
-    if (!location) throw badRequest('location_name is required: name the location in the body or the query');
+    if (!location) throw new BadInput('location_name is required: name the location in the body or the query');
     return this.require(location, need);
   }
 
@@ -120,12 +122,14 @@ export class Access {
   }
 
   /**
-   * Finds a record's location for view, update and delete: 404 when the record's location
+   * Finds a record's location for view, update and delete: NotFound when the record's location
    * is inaccessible or outside the selected location, as if the record did not exist.
    */
   recordLocation(recordLocationId: number, selected: Location | undefined, what: string): Location {
     const location = this.byId.get(recordLocationId);
-    if (!location || !this.roles.has(location.id) || (selected && selected.id !== location.id)) throw notFound(`${what} not found`);
+    if (!location || !this.roles.has(location.id) || (selected && selected.id !== location.id)) {
+      throw new NotFound(`${what} not found`);
+    }
     return location;
   }
 }

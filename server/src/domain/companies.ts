@@ -3,7 +3,7 @@ import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import { Company, type CompanyType } from '../entities/company.js';
-import { FieldErrorCollector } from '../http/errors.js';
+import { FieldErrorCollector } from './field-error-collector.js';
 import { trimToNull } from './text.js';
 
 type CompanyFields = components['schemas']['CompanyFields'];

@@ -1,7 +1,7 @@
-// Page-based pagination (section 8): page and per_page in, the five headers out.
+// Page-based pagination (section 8): which rows a page holds, and which pages a client can
+// go to from it.
 import type { EntityName, FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ParameterizedContext } from 'koa';
 
 export interface PageRequest {
   page: number;
@@ -16,45 +16,41 @@ export function pageRequest(query: { page?: number; per_page?: number }): PageRe
   return { page, perPage, offset: (page - 1) * perPage };
 }
 
-/**
- * Sets Current-Page, Page-Items, Total-Pages, Total-Count and Link. Link URLs repeat the
- * caller's own query string with another page, so a location filter appears only when the
- * caller supplied one.
- */
-export function setPaginationHeaders(ctx: ParameterizedContext, request: PageRequest, totalCount: number): void {
-  const totalPages = Math.max(1, Math.ceil(totalCount / request.perPage));
-  const link = (rel: string, page: number) => {
-    const params = new URLSearchParams(ctx.querystring);
-    params.set('page', String(page));
-    // rel is quoted as the reference writes it (`rel="next"`), which naive clients match on;
-    // http-link-header would leave it bare.
-    return `<${ctx.protocol}://${ctx.host}${ctx.path}?${params.toString()}>; rel="${rel}"`;
-  };
-  const links = [link('first', 1)];
-  if (request.page > 1) links.push(link('prev', Math.min(request.page - 1, totalPages)));
-  if (request.page < totalPages) links.push(link('next', request.page + 1));
-  links.push(link('last', totalPages));
+export interface PageLink {
+  rel: 'first' | 'prev' | 'next' | 'last';
+  page: number;
+}
 
-  ctx.set('Current-Page', String(request.page));
-  ctx.set('Page-Items', String(request.perPage));
-  ctx.set('Total-Pages', String(totalPages));
-  ctx.set('Total-Count', String(totalCount));
-  ctx.set('Link', links.join(', '));
+export interface PageLinks {
+  totalPages: number;
+  /** First and last always; prev and next only where such a page exists. */
+  links: PageLink[];
+}
+
+/** An empty result still has one (empty) page, and a page past the end links back to the last. */
+export function pageLinks(request: PageRequest, totalCount: number): PageLinks {
+  const totalPages = Math.max(1, Math.ceil(totalCount / request.perPage));
+  const links: PageLink[] = [{ rel: 'first', page: 1 }];
+  if (request.page > 1) links.push({ rel: 'prev', page: Math.min(request.page - 1, totalPages) });
+  if (request.page < totalPages) links.push({ rel: 'next', page: request.page + 1 });
+  links.push({ rel: 'last', page: totalPages });
+  return { totalPages, links };
 }
 
 /**
  * One page of `entity` matching `where`, ordered by id (stable while records are added;
- * DECISIONS 17), with the pagination headers set: the page's rows plus one count query.
+ * DECISIONS 17), and how many match in all: the page's rows plus one count query.
  */
 export async function findPage<T extends { id: number }>(
   em: EntityManager,
   entity: EntityName<T>,
   where: FilterQuery<T>,
-  query: { page?: number; per_page?: number },
-  ctx: ParameterizedContext,
-): Promise<T[]> {
-  const page = pageRequest(query);
-  const [records, total] = await em.findAndCount(entity, where, { orderBy: { id: 'asc' } as QueryOrderMap<T>, limit: page.perPage, offset: page.offset });
-  setPaginationHeaders(ctx, page, total);
-  return records as T[];
+  request: PageRequest,
+): Promise<{ records: T[]; total: number }> {
+  const [records, total] = await em.findAndCount(entity, where, {
+    orderBy: { id: 'asc' } as QueryOrderMap<T>,
+    limit: request.perPage,
+    offset: request.offset,
+  });
+  return { records: records as T[], total };
 }

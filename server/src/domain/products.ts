@@ -2,7 +2,7 @@
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Product } from '../entities/product.js';
-import { FieldErrorCollector } from '../http/errors.js';
+import { FieldErrorCollector } from './field-error-collector.js';
 import { trimToNull } from './text.js';
 
 export interface ProductInput {
@@ -17,7 +17,7 @@ export async function findProductBySku(em: EntityManager, locationId: number, sk
 /**
  * Applies name and SKU changes: the name must not be blank; the SKU is unique within the
  * location, case-insensitively, and required where `requireSku` says so (the location
- * interface). A 422 lists every problem.
+ * interface). One Invalid lists every problem.
  */
 export async function applyProductInput(em: EntityManager, product: Product, input: ProductInput, options: { creating: boolean; requireSku: boolean }) {
   const errors = new FieldErrorCollector();

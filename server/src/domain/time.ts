@@ -1,8 +1,8 @@
-// Reading and rendering times. Offset-less input is a wall-clock time in the effective zone;
-// responses carry the offset of the entity's zone (spec: "Time", DECISIONS 22-23).
+// Reading times, and the zones they are read in. Offset-less input is a wall-clock time in the
+// effective zone (spec: "Time", DECISIONS 22-23); render/time.ts writes times back out.
 import { DateTime } from 'luxon';
 import { resolveInputTime } from '@warehouse-kit/spec';
-import { badRequest } from '../http/errors.js';
+import { BadInput } from './errors.js';
 
 export const UTC = 'UTC';
 
@@ -21,7 +21,7 @@ const latestStorable = new Date('9999-12-30T23:59:59.999Z');
  * Reads an ISO 8601 date-time: an offset or `Z` wins; without one it is a wall-clock time in
  * `zone`, with the daylight-saving rule of DECISIONS 23. The rule is the SDK's own
  * `resolveInputTime`, so integrators and the server share one implementation. Invalid input
- * is a 400 naming the field.
+ * is BadInput naming the field.
  */
 export function parseInputTime(value: string, zone: string, field: string): Date {
   let instant: Date;
@@ -29,28 +29,19 @@ export function parseInputTime(value: string, zone: string, field: string): Date
     instant = resolveInputTime(value, zone).toJSDate();
   } catch (error) {
     if (error instanceof RangeError) {
-      throw badRequest(`${field} must be an ISO 8601 date-time such as 2025-03-09T09:00:00-05:00 (${error.message})`);
+      throw new BadInput(`${field} must be an ISO 8601 date-time such as 2025-03-09T09:00:00-05:00 (${error.message})`);
     }
     throw error;
   }
-  if (instant < earliestStorable || instant > latestStorable) throw badRequest(`${field} must be between 1000-01-02 and 9999-12-30`);
+  if (instant < earliestStorable || instant > latestStorable) {
+    throw new BadInput(`${field} must be between 1000-01-02 and 9999-12-30`);
+  }
   return instant;
 }
 
 export function parseOptionalInputTime(value: string | null | undefined, zone: string, field: string): Date | null | undefined {
   if (value === undefined || value === null) return value;
   return parseInputTime(value, zone, field);
-}
-
-/** ISO 8601 in `zone` with its offset (UTC as `Z`), milliseconds only when not zero. */
-export function renderTime(date: Date, zone: string): string {
-  const rendered = DateTime.fromJSDate(date, { zone }).toISO({ suppressMilliseconds: true });
-  if (!rendered) throw new Error(`cannot render ${date.toISOString()} in ${zone}`);
-  return rendered;
-}
-
-export function renderNullableTime(date: Date | null | undefined, zone: string): string | null {
-  return date ? renderTime(date, zone) : null;
 }
 
 /** The calendar date (`YYYY-MM-DD`) it is now, or at `instant`, in `zone`. */
@@ -68,7 +59,7 @@ export interface CollectionTimeFilters {
   updatedSince?: Date;
 }
 
-/** Collection filters read offset-less times in the query location's zone, otherwise UTC; invalid ones are 400. */
+/** Collection filters read offset-less times in the query location's zone, otherwise UTC; invalid ones are BadInput. */
 export function collectionTimeFilters(
   query: { start_time?: string; end_time?: string; updated_since?: string },
   queryLocation: { timeZone: string } | undefined,

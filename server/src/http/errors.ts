@@ -1,4 +1,7 @@
-// Errors a handler throws; the error middleware renders them as the spec's error bodies.
+// Errors that are HTTP's own concern (a missing token, an unknown route, a rate limit, a
+// request that cannot be read); the error middleware renders them as the spec's error bodies.
+// Domain rules throw domain errors instead, which the error map turns into these.
+import type { FieldErrors } from '../domain/errors.js';
 
 export class HttpError extends Error {
   constructor(
@@ -11,18 +14,11 @@ export class HttpError extends Error {
   }
 }
 
-/** Field path (e.g. `purchase_order_items[1].quantity`, or `base`) to its messages. */
-export type FieldErrors = Record<string, string[]>;
-
-/** 422: the record is well-formed but breaks a rule. */
+/** 422: the record is well-formed but breaks a rule; the body lists the problems by field. */
 export class ValidationFailed extends HttpError {
   constructor(readonly errors: FieldErrors) {
     super(422, 'validation failed: ' + Object.keys(errors).join(', '));
     this.name = 'ValidationFailed';
-  }
-
-  static field(field: string, message: string): ValidationFailed {
-    return new ValidationFailed({ [field]: [message] });
   }
 }
 
@@ -31,26 +27,3 @@ export const unauthorized = (message: string) => new HttpError(401, message);
 export const paymentRequired = (message: string) => new HttpError(402, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
-
-/** Collects field errors over several checks, so a client sees every problem at once. */
-export class FieldErrorCollector {
-  private readonly errors: FieldErrors = {};
-
-  add(field: string, message: string): void {
-    (this.errors[field] ??= []).push(message);
-  }
-
-  merge(prefix: string, other: FieldErrors): void {
-    for (const [field, messages] of Object.entries(other)) {
-      for (const message of messages) this.add(field === 'base' && prefix ? prefix : prefix ? `${prefix}.${field}` : field, message);
-    }
-  }
-
-  get empty(): boolean {
-    return Object.keys(this.errors).length === 0;
-  }
-
-  throwIfAny(): void {
-    if (!this.empty) throw new ValidationFailed(this.errors);
-  }
-}

@@ -5,7 +5,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OperationSpec, ParameterSpec } from '@warehouse-kit/spec/document';
 import { createAjv, toAjvSchema } from '@warehouse-kit/spec/validators';
-import { HttpError, ValidationFailed, badRequest, type FieldErrors } from './errors.js';
+import type { FieldErrors } from '../domain/errors.js';
+import { HttpError, ValidationFailed, badRequest } from './errors.js';
 
 export interface ValidatedRequest {
   query: Record<string, unknown>;

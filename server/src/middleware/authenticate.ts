@@ -1,16 +1,13 @@
 // Authentication and the organization-wide gates, in the order of DECISIONS 13:
 // 401 (token), 402 (paid subscription), 403 (admin access somewhere).
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Middleware } from 'koa';
 import { Access } from '../domain/access.js';
+import { tokenDigest } from '../domain/tokens.js';
 import { ApiUser, LocationRole } from '../entities/api-user.js';
 import { forbidden, paymentRequired, unauthorized } from '../http/errors.js';
 import type { Tenant } from './tenant.js';
-
-export function tokenDigest(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
-}
 
 const scheme = /^Token\s+(\S+)\s*$/i;
 

@@ -1,6 +1,8 @@
-// Renders every error as the spec's JSON error body, in one place. Messages are exposed
-// for client errors only; server errors are emitted for logging and answered generically.
+// Renders every error as the spec's JSON error body, in one place. Domain errors are answered
+// as the error map says. Messages are exposed for client errors only; server errors are
+// emitted for logging and answered generically.
 import type { Middleware } from 'koa';
+import { httpErrorFor } from '../http/error-map.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
 
 interface ExposedError {
@@ -14,7 +16,8 @@ export function errorHandler(): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-    } catch (error) {
+    } catch (thrown) {
+      const error = httpErrorFor(thrown) ?? thrown;
       if (error instanceof ValidationFailed) {
         ctx.status = 422;
         ctx.body = { errors: error.errors };

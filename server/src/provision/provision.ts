@@ -5,8 +5,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { applyCompanyInput, findCompanyNamed, newCompany } from '../domain/companies.js';
+import { Invalid } from '../domain/errors.js';
 import { applyProductInput, findProductBySku } from '../domain/products.js';
 import { isValidZone } from '../domain/time.js';
+import { tokenDigest } from '../domain/tokens.js';
 import { ApiUser, LocationRole } from '../entities/api-user.js';
 import { CustomFieldDefinition, CustomFieldLocation } from '../entities/custom-field.js';
 import { Dock } from '../entities/dock.js';
@@ -14,11 +16,9 @@ import { Location } from '../entities/location.js';
 import { Organization } from '../entities/organization.js';
 import { Product } from '../entities/product.js';
 import { ProductLimit, ProductLimitOverride } from '../entities/product-limit.js';
-import { ValidationFailed } from '../http/errors.js';
-import { tokenDigest } from '../middleware/authenticate.js';
 import { ProvisioningError } from './errors.js';
 import type { Fixture, LocationFixture, OrganizationFixture } from './fixture.js';
-import { provisionRecords } from './records.js';
+import { provisionOrdersAndAppointments } from './orders-and-appointments.js';
 
 export { ProvisioningError };
 
@@ -221,11 +221,11 @@ export async function provision(rootEm: EntityManager, fixture: Fixture): Promis
         await upsertCompanies(em, organization, input.companies ?? []);
         await upsertCustomFields(em, organization, locations, input.custom_fields ?? []);
         await upsertUsers(em, organization, locations, input.users ?? []);
-        await provisionRecords(em, organization, locations, input);
+        await provisionOrdersAndAppointments(em, organization, locations, input);
       }
     });
   } catch (error) {
-    if (error instanceof ValidationFailed) {
+    if (error instanceof Invalid) {
       throw new ProvisioningError(`invalid record in the file: ${JSON.stringify(error.errors)}`);
     }
     throw error;

@@ -1,10 +1,18 @@
 import type { components } from '@warehouse-kit/spec';
-import type { AppointmentRelations } from '../domain/appointments/relations.js';
-import { renderNullableTime, renderTime } from '../domain/time.js';
 import type { Appointment, PackingList } from '../entities/appointment.js';
+import type { Company } from '../entities/company.js';
+import type { Dock } from '../entities/dock.js';
 import type { Location } from '../entities/location.js';
+import { renderNullableTime, renderTime } from './time.js';
 
 type Schemas = components['schemas'];
+
+/** What rendering appointments needs besides their rows, by appointment, dock and company id. */
+export interface AppointmentRelations {
+  packingLists: Map<number, PackingList[]>;
+  docks: Map<number, Dock>;
+  companies: Map<number, Company>;
+}
 
 function renderPackingList(list: PackingList, zone: string): Schemas['PackingList'] {
   return {

@@ -1,8 +1,8 @@
 import type { components } from '@warehouse-kit/spec';
 import type { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
-import { renderTime } from '../domain/time.js';
 import { renderSlot } from './appointment.js';
+import { renderTime } from './time.js';
 
 /** A booked appointment nested in a purchase order, in its own warehouse's zone, with the `location` alias. */
 export function renderBookedAppointment(

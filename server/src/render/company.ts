@@ -1,6 +1,7 @@
 import type { components } from '@warehouse-kit/spec';
 import type { Company } from '../entities/company.js';
-import { UTC, renderTime } from '../domain/time.js';
+import { UTC } from '../domain/time.js';
+import { renderTime } from './time.js';
 
 /** Companies belong to no warehouse, so their times are UTC (DECISIONS 24). */
 export function renderCompany(company: Company): components['schemas']['Company'] {

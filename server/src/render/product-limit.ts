@@ -4,6 +4,7 @@ import type { DateWindow } from '../domain/product-limits/window.js';
 import type { Location } from '../entities/location.js';
 import type { Product } from '../entities/product.js';
 import type { ProductLimit, ProductLimitOverride } from '../entities/product-limit.js';
+import { renderTime } from './time.js';
 
 /** `overridesByDate` holds only the overrides inside `window`. */
 export function renderProductLimit(
@@ -14,6 +15,7 @@ export function renderProductLimit(
   window: DateWindow,
 ): components['schemas']['ProductLimit'] {
   const overrides = [...overridesByDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+  const zone = location.timeZone;
   return {
     id: limit.id,
     location_name: location.name,
@@ -25,6 +27,10 @@ export function renderProductLimit(
     start_date: limit.startDate,
     end_date: limit.endDate ?? null,
     overrides: overrides.map((override) => ({ date: override.date, quantity: override.quantity, ...effectiveTimes(limit, override) })),
-    dates: expandLimit(limit, overridesByDate, window, location.timeZone),
+    dates: expandLimit(limit, overridesByDate, window, zone).map((day) => ({
+      ...day,
+      starts_at: renderTime(day.starts_at, zone),
+      ends_at: renderTime(day.ends_at, zone),
+    })),
   };
 }

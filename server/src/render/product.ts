@@ -1,7 +1,7 @@
 import type { components } from '@warehouse-kit/spec';
 import type { Location } from '../entities/location.js';
 import type { Product } from '../entities/product.js';
-import { renderTime } from '../domain/time.js';
+import { renderTime } from './time.js';
 
 export function renderProduct(product: Product, location: Location): components['schemas']['Product'] {
   return {

@@ -1,8 +1,8 @@
 import type { components } from '@warehouse-kit/spec';
 import type { Location } from '../entities/location.js';
 import type { PurchaseOrder, PurchaseOrderItem } from '../entities/purchase-order.js';
-import { renderNullableTime, renderTime } from '../domain/time.js';
 import { zoneOf } from '../domain/time.js';
+import { renderNullableTime, renderTime } from './time.js';
 
 type Schemas = components['schemas'];
 

@@ -4,13 +4,14 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { appointmentListFilter } from '../domain/appointments/list-filter.js';
-import { loadAppointmentRelations } from '../domain/appointments/relations.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
-import { findPage } from '../domain/pagination.js';
+import { NotFound } from '../domain/errors.js';
+import { findPage, pageRequest } from '../domain/pagination.js';
 import { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
-import { notFound } from '../http/errors.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
+import { setPaginationHeaders } from '../http/pagination-headers.js';
+import { loadAppointmentRelations } from '../present/appointment-relations.js';
 import { renderAppointment } from '../render/appointment.js';
 
 /**
@@ -21,7 +22,7 @@ import { renderAppointment } from '../render/appointment.js';
  */
 async function findAppointment(em: EntityManager, access: Access, id: number, selected: Location | undefined, lockMode?: LockMode) {
   const appointment = await em.findOne(Appointment, { id, organizationId: access.organization.id }, lockMode ? { lockMode } : {});
-  if (!appointment) throw notFound(`appointment ${id} not found`);
+  if (!appointment) throw new NotFound(`appointment ${id} not found`);
   return { appointment, location: access.recordLocation(appointment.locationId, selected, `appointment ${id}`) };
 }
 
@@ -42,7 +43,10 @@ async function updateAppointment(input: HandlerInput<'updateAppointment'> | Hand
 
 export const appointmentHandlers: Pick<Handlers, 'listAppointments' | 'createAppointment' | 'getAppointment' | 'updateAppointment' | 'putAppointment'> = {
   async listAppointments({ em, access, query, ctx }) {
-    const appointments = await findPage(em, Appointment, appointmentListFilter(access, query), query, ctx);
+    const page = pageRequest(query);
+    const where = appointmentListFilter(access, query);
+    const { records: appointments, total } = await findPage(em, Appointment, where, page);
+    setPaginationHeaders(ctx, page, total);
     const relations = await loadAppointmentRelations(em, appointments);
     return appointments.map((appointment) => renderAppointment(appointment, access.locationById(appointment.locationId), relations));
   },

@@ -5,25 +5,27 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import type { Access } from '../domain/access.js';
+import { BadInput, Invalid } from '../domain/errors.js';
+import { FieldErrorCollector } from '../domain/field-error-collector.js';
 import { applyProductInput, findProductBySku } from '../domain/products.js';
 import { upsertPurchaseOrder } from '../domain/purchase-orders/write.js';
 import type { Location } from '../entities/location.js';
 import { Product } from '../entities/product.js';
-import { FieldErrorCollector, HttpError, ValidationFailed } from '../http/errors.js';
 import type { Handlers } from '../http/handler.js';
 
 type Row = components['schemas']['BulkUploadRow'];
 
 /**
- * Runs one row in a savepoint. A rule broken (422) or a value the row cannot use (400) is
- * recorded under the row's path; anything else is a server error and stops the upload.
+ * Runs one row in a savepoint. A rule broken (Invalid) or a value the row cannot use
+ * (BadInput) is recorded under the row's path; anything else, such as missing access, stops
+ * the upload.
  */
 async function applyRow(em: EntityManager, path: string, errors: FieldErrorCollector, work: (tx: EntityManager) => Promise<Row>): Promise<Row | undefined> {
   try {
     return await em.transactional(work);
   } catch (error) {
-    if (error instanceof ValidationFailed) errors.merge(path, error.errors);
-    else if (error instanceof HttpError && error.status === 400) errors.add(path, error.message);
+    if (error instanceof Invalid) errors.merge(path, error.errors);
+    else if (error instanceof BadInput) errors.add(path, error.message);
     else throw error;
     return undefined;
   }

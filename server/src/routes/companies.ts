@@ -4,12 +4,14 @@
 import { sql } from '@mikro-orm/core';
 import { applyCompanyInput, newCompany } from '../domain/companies.js';
 import type { Access, Need } from '../domain/access.js';
-import { findPage } from '../domain/pagination.js';
-import { findOwned, flushUnique } from '../domain/records.js';
+import { Invalid } from '../domain/errors.js';
+import { findPage, pageRequest } from '../domain/pagination.js';
+import { findOwned } from '../domain/tenant-lookup.js';
 import { escapeLike } from '../domain/text.js';
+import { flushUnique } from '../domain/unique-flush.js';
 import { Company } from '../entities/company.js';
-import { ValidationFailed } from '../http/errors.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
+import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { renderCompany } from '../render/company.js';
 
 /** A location named in the request applies its permissions (403), nothing more. */
@@ -36,7 +38,9 @@ export const companyHandlers: Pick<Handlers, 'listCompanies' | 'createCompany' |
       ...(query.company_type ? { companyType: query.company_type } : {}),
       ...(query.company_number ? { companyNumber: query.company_number } : {}),
     };
-    const companies = await findPage(em, Company, where, query, ctx);
+    const page = pageRequest(query);
+    const { records: companies, total } = await findPage(em, Company, where, page);
+    setPaginationHeaders(ctx, page, total);
     return companies.map(renderCompany);
   },
 
@@ -65,7 +69,8 @@ export const companyHandlers: Pick<Handlers, 'listCompanies' | 'createCompany' |
       [access.organization.id, company.id, company.id, access.organization.id, company.id],
     );
     if (Number(appointments) + Number(items) > 0) {
-      throw ValidationFailed.field('base', `company is referenced by ${appointments} appointment(s) and ${items} purchase order item(s)`);
+      const references = `${appointments} appointment(s) and ${items} purchase order item(s)`;
+      throw Invalid.field('base', `company is referenced by ${references}`);
     }
     await em.remove(company).flush();
     return null;

@@ -1,9 +1,10 @@
 // Product limits (section 4.7): read-only, one page of enabled limits with each requested
 // local date expanded.
-import { pageRequest, setPaginationHeaders } from '../domain/pagination.js';
+import { pageRequest } from '../domain/pagination.js';
 import { findLimitPage } from '../domain/product-limits/find.js';
 import { checkWindowQuery, windowAt, type DateWindow } from '../domain/product-limits/window.js';
 import type { Handlers } from '../http/handler.js';
+import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { renderProductLimit } from '../render/product-limit.js';
 
 export const productLimitHandlers: Pick<Handlers, 'listProductLimits'> = {

@@ -3,14 +3,16 @@ import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { activeStates } from '../domain/appointment-states.js';
-import { findPage } from '../domain/pagination.js';
-import { findOwned, flushUnique } from '../domain/records.js';
+import { Invalid } from '../domain/errors.js';
+import { findPage, pageRequest } from '../domain/pagination.js';
 import { applyProductInput } from '../domain/products.js';
+import { findOwned } from '../domain/tenant-lookup.js';
 import { escapeLike } from '../domain/text.js';
+import { flushUnique } from '../domain/unique-flush.js';
 import type { Location } from '../entities/location.js';
 import { Product } from '../entities/product.js';
-import { ValidationFailed } from '../http/errors.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
+import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { renderProduct } from '../render/product.js';
 
 /** Finds a product the user may see at the selected location (404 otherwise). */
@@ -37,7 +39,9 @@ export const productHandlers: Pick<Handlers, 'listProducts' | 'createProduct' | 
       ...(query.name ? { [sql.lower('name')]: { $like: `${escapeLike(query.name.toLowerCase())}%` } } : {}),
       ...(query.sku ? { [sql.lower('sku')]: query.sku.toLowerCase() } : {}),
     };
-    const products = await findPage(em, Product, where, query, ctx);
+    const page = pageRequest(query);
+    const { records: products, total } = await findPage(em, Product, where, page);
+    setPaginationHeaders(ctx, page, total);
     return products.map((product) => renderProduct(product, access.locationById(product.locationId)));
   },
 
@@ -66,7 +70,10 @@ export const productHandlers: Pick<Handlers, 'listProducts' | 'createProduct' | 
       [access.organization.id, product.id, ...activeStates],
     );
     if (Number(count) > 0) {
-      throw ValidationFailed.field('base', `product is referenced by ${count} packing list(s) of active appointments; complete or cancel them first`);
+      throw Invalid.field(
+        'base',
+        `product is referenced by ${count} packing list(s) of active appointments; complete or cancel them first`,
+      );
     }
     await em.remove(product).flush();
     return null;

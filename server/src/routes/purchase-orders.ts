@@ -2,15 +2,16 @@
 // domain/purchase-orders; a handler reads the request, applies them and presents the result.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
-import { findPage } from '../domain/pagination.js';
+import { findPage, pageRequest } from '../domain/pagination.js';
 import { authorizeAssignment, findVisiblePurchaseOrder, requestedAssignment } from '../domain/purchase-orders/assignment.js';
 import { searchOrdersWithBookedAppointments } from '../domain/purchase-orders/booked-appointments.js';
 import { purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
-import { presentPurchaseOrders } from '../domain/purchase-orders/present.js';
 import { collectionTimeFilters } from '../domain/time.js';
 import { createPurchaseOrder, savePurchaseOrder } from '../domain/purchase-orders/write.js';
 import { PurchaseOrder } from '../entities/purchase-order.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
+import { setPaginationHeaders } from '../http/pagination-headers.js';
+import { presentPurchaseOrders } from '../present/purchase-orders.js';
 
 async function presentOne(em: EntityManager, access: Access, order: PurchaseOrder) {
   const [rendered] = await presentPurchaseOrders(em, access, [order]);
@@ -39,7 +40,9 @@ export const purchaseOrderHandlers: Pick<
   | 'listPurchaseOrdersWithBookedAppointments'
 > = {
   async listPurchaseOrders({ em, access, query, ctx }) {
-    const orders = await findPage(em, PurchaseOrder, purchaseOrderListFilter(access, query), query, ctx);
+    const page = pageRequest(query);
+    const { records: orders, total } = await findPage(em, PurchaseOrder, purchaseOrderListFilter(access, query), page);
+    setPaginationHeaders(ctx, page, total);
     return presentPurchaseOrders(em, access, orders);
   },
 

@@ -9,7 +9,7 @@ import { PackingList, type Appointment } from '../../entities/appointment.js';
 import type { Location } from '../../entities/location.js';
 import { Product } from '../../entities/product.js';
 import { PurchaseOrder } from '../../entities/purchase-order.js';
-import type { FieldErrorCollector } from '../../http/errors.js';
+import type { FieldErrorCollector } from '../field-error-collector.js';
 import { trimToNull } from '../text.js';
 import { pickNamed } from './references.js';
 
@@ -43,7 +43,7 @@ async function loadReferences(em: EntityManager, location: Location, inputs: Pac
   return { products, purchaseOrders, existing: new Map(existing.map((list) => [list.id, list])) };
 }
 
-/** Resolves the names an entry carries into the fields to store, adding a 422 for each that does not fit. */
+/** Resolves the names an entry carries into the fields to store, adding an error for each that does not fit. */
 function resolveFields(input: PackingListInput, location: Location, references: References, field: (name: string) => string, errors: FieldErrorCollector): Fields {
   const fields: Fields = {};
   if (input.product_name !== undefined) {

@@ -1,5 +1,5 @@
 // Names on an appointment are references to records of its warehouse or organization
-// (DECISIONS 29). Each lookup answers the record, or the 422 message saying why the name
+// (DECISIONS 29). Each lookup answers the record, or the field error saying why the name
 // does not fit.
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';

@@ -1,11 +1,11 @@
 // Creating and changing appointments: one path for the API and for seeding data. Every
-// rule is checked before anything is written, and a 422 lists every problem at once.
+// rule is checked before anything is written, and one Invalid lists every problem at once.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import { Appointment } from '../../entities/appointment.js';
 import { Company, type CompanyType } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
-import { FieldErrorCollector } from '../../http/errors.js';
+import { FieldErrorCollector } from '../field-error-collector.js';
 import { schedulableStates, stateForTime, transitionProblem } from '../appointment-states.js';
 import { trimToNull } from '../text.js';
 import { parseOptionalInputTime } from '../time.js';

@@ -3,10 +3,14 @@
 // the local window turned into instants in the warehouse zone.
 import type { components } from '@warehouse-kit/spec';
 import type { ProductLimit, ProductLimitOverride } from '../../entities/product-limit.js';
-import { parseInputTime, renderTime } from '../time.js';
+import { parseInputTime } from '../time.js';
 import { addDays, datesIn, isoWeekday, type DateWindow } from './window.js';
 
-type Schemas = components['schemas'];
+/** A limit on one date, its window as instants; rendering writes them in the warehouse zone. */
+export type LimitDate = Omit<components['schemas']['ProductLimitDate'], 'starts_at' | 'ends_at'> & {
+  starts_at: Date;
+  ends_at: Date;
+};
 
 /** Stored `HH:MM:SS` as the API's local `HH:MM`. */
 export const localTime = (stored: string) => stored.slice(0, 5);
@@ -15,8 +19,8 @@ export const localTime = (stored: string) => stored.slice(0, 5);
  * The instant a local date and time mean in `zone`, by the same rule as offset-less input:
  * a time skipped by daylight saving moves forward, a repeated one is the earlier instant.
  */
-function instant(date: string, time: string, zone: string): string {
-  return renderTime(parseInputTime(`${date}T${time}`, zone, 'product limit time'), zone);
+function instant(date: string, time: string, zone: string): Date {
+  return parseInputTime(`${date}T${time}`, zone, 'product limit time');
 }
 
 export function effectiveTimes(limit: ProductLimit, override: ProductLimitOverride | undefined) {
@@ -31,7 +35,12 @@ function applies(limit: ProductLimit, date: string, overridden: boolean): boolea
   return inRange && (overridden || limit.daysOfWeek.includes(isoWeekday(date)));
 }
 
-export function expandLimit(limit: ProductLimit, overridesByDate: Map<string, ProductLimitOverride>, window: DateWindow, zone: string): Schemas['ProductLimitDate'][] {
+export function expandLimit(
+  limit: ProductLimit,
+  overridesByDate: Map<string, ProductLimitOverride>,
+  window: DateWindow,
+  zone: string,
+): LimitDate[] {
   return datesIn(window).flatMap((date) => {
     const override = overridesByDate.get(date);
     if (!applies(limit, date, override !== undefined)) return [];

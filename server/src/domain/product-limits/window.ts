@@ -2,7 +2,7 @@
 // Without `start_date` each warehouse starts at its own current date, so one request can
 // cover different dates at warehouses on either side of the date line.
 import { DateTime } from 'luxon';
-import { badRequest } from '../../http/errors.js';
+import { BadInput } from '../errors.js';
 import { localDate } from '../time.js';
 
 /** Inclusive local calendar dates, `YYYY-MM-DD`. */
@@ -38,24 +38,25 @@ export function datesIn(window: DateWindow): string[] {
 
 const dateCount = (start: string, end: string) => calendarDate(end).diff(calendarDate(start), 'days').days + 1;
 
-/** 400 when explicit dates are out of order; the window length is checked per warehouse. */
+/** BadInput when explicit dates are out of order; the window length is checked per warehouse. */
 export function checkWindowQuery(query: WindowQuery): void {
   if (query.start_date && query.end_date && query.end_date < query.start_date) {
-    throw badRequest(`end_date ${query.end_date} is before start_date ${query.start_date}`);
+    throw new BadInput(`end_date ${query.end_date} is before start_date ${query.start_date}`);
   }
 }
 
 /**
  * The window at a warehouse in `zone`, or undefined when an explicit `end_date` is already
  * past that warehouse's current date (the caller did not choose that start, so it is not an
- * error). Over 92 dates is 400.
+ * error). Over 92 dates is BadInput.
  */
 export function windowAt(zone: string, query: WindowQuery, now: Date = new Date()): DateWindow | undefined {
   const start = query.start_date ?? localDate(zone, now);
   const end = query.end_date ?? addDays(start, DEFAULT_DAYS_AFTER_START);
   if (end < start) return undefined;
   if (dateCount(start, end) > MAX_DATES) {
-    throw badRequest(`the window from ${start} to ${end} covers ${dateCount(start, end)} dates; at most ${MAX_DATES} are allowed`);
+    const count = dateCount(start, end);
+    throw new BadInput(`the window from ${start} to ${end} covers ${count} dates; at most ${MAX_DATES} are allowed`);
   }
   return { start, end };
 }

@@ -4,7 +4,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { Location } from '../../entities/location.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { BadInput, NotFound } from '../errors.js';
 import type { Access, Need } from '../access.js';
 
 /**
@@ -18,21 +18,22 @@ export type Assignment = { kind: 'keep' } | { kind: 'unassign' } | { kind: 'assi
 
 /**
  * Reads the body's `location_name` against the URL location (the query parameter or the
- * location interface's address). An unknown name is 404. When both name something they
- * must agree, and "unassigned" is a value of its own, so null in the body under a URL
- * location is 400 too.
+ * location interface's address). An unknown name is NotFound. When both name something they
+ * must agree (BadInput), and "unassigned" is a value of its own, so null in the body under a
+ * URL location is BadInput too.
  */
 export function requestedAssignment(actor: PurchaseOrderActor, url: Location | undefined, bodyName: string | null | undefined): Assignment {
   if (bodyName === undefined) return { kind: 'keep' };
   const requested: Assignment = bodyName === null || bodyName.trim() === '' ? { kind: 'unassign' } : { kind: 'assign', location: actor.locationNamed(bodyName) };
   if (!url) return requested;
   if (requested.kind === 'unassign') {
-    throw badRequest(
-      `the URL names location ${url.name} but the body's location_name unassigns the order; unassign on the organization interface without location_name in the URL`,
+    throw new BadInput(
+      `the URL names location ${url.name} but the body's location_name unassigns the order; ` +
+        'unassign on the organization interface without location_name in the URL',
     );
   }
   if (requested.location.id !== url.id) {
-    throw badRequest(`location_name differs between the URL (${url.name}) and the body (${requested.location.name})`);
+    throw new BadInput(`location_name differs between the URL (${url.name}) and the body (${requested.location.name})`);
   }
   return requested;
 }
@@ -64,8 +65,8 @@ export function findPurchaseOrderForWrite(em: EntityManager, where: { organizati
 
 /**
  * Finds an order for view, update or delete (locked for writes). A URL location must allow
- * `need` (403), and only narrows what can be found: an unassigned order is inside every
- * location filter, an order elsewhere or at an inaccessible location is 404.
+ * `need` (AccessDenied), and only narrows what can be found: an unassigned order is inside
+ * every location filter, an order elsewhere or at an inaccessible location is NotFound.
  */
 export async function findVisiblePurchaseOrder(
   em: EntityManager,
@@ -77,7 +78,7 @@ export async function findVisiblePurchaseOrder(
   if (url) access.require(url, need);
   const where = { organizationId: access.organization.id, id };
   const order = need === 'write' ? await findPurchaseOrderForWrite(em, where) : await em.findOne(PurchaseOrder, where);
-  if (!order) throw notFound(`purchase order ${id} not found`);
+  if (!order) throw new NotFound(`purchase order ${id} not found`);
   const location = order.locationId == null ? null : access.recordLocation(order.locationId, url, `purchase order ${id}`);
   return { order, location };
 }

@@ -4,11 +4,14 @@ import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Location } from '../../entities/location.js';
 import { Product } from '../../entities/product.js';
-import type { FieldErrorCollector } from '../../http/errors.js';
+import type { FieldErrorCollector } from '../field-error-collector.js';
 
 const keyOf = (name: string) => name.trim().toLowerCase();
 
-/** Adds a 422 on `<path>product_name` for each item naming no product of a warehouse that requires catalog products. */
+/**
+ * Adds an error on `<path>product_name` for each item naming no product of a warehouse that
+ * requires catalog products.
+ */
 export async function checkCatalogProducts(
   em: EntityManager,
   location: Location | null,

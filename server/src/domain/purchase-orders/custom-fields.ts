@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CustomFieldDefinition, CustomFieldLocation, type CustomFieldTarget } from '../../entities/custom-field.js';
 import type { Location } from '../../entities/location.js';
 import type { StoredCustomValues } from '../../entities/purchase-order.js';
-import type { FieldErrorCollector } from '../../http/errors.js';
+import type { FieldErrorCollector } from '../field-error-collector.js';
 import { checkCustomValue } from './custom-field-rules.js';
 
 export type CustomValuesInput = Record<string, unknown>;

@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
 import { newCompany } from '../companies.js';
-import { flushUnique } from '../records.js';
+import { flushUnique } from '../unique-flush.js';
 
 /** A customer an item will name: one that exists, or one to create under this name. */
 export type CustomerChoice = { existing: Company } | { create: string };

@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import type { Location } from '../../entities/location.js';
 import { PurchaseOrder } from '../../entities/purchase-order.js';
-import type { FieldErrorCollector } from '../../http/errors.js';
+import type { FieldErrorCollector } from '../field-error-collector.js';
 import { trimToNull } from '../text.js';
 
 export type PurchaseOrderInput = components['schemas']['PurchaseOrderFields'] & { po_number?: string };
@@ -50,7 +50,7 @@ const requirable = {
 
 type Requirable = keyof typeof requirable;
 
-/** Adds a 422 for each field the effective warehouse requires that the order will not have. */
+/** Adds an error for each field the effective warehouse requires that the order will not have. */
 export function checkRequiredFields(
   location: Location | null,
   order: { [K in (typeof requirable)[Requirable]]: unknown },

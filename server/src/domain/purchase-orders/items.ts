@@ -9,7 +9,7 @@ import type { components } from '@warehouse-kit/spec';
 import type { Company } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
 import { PurchaseOrderItem, type StoredCustomValues } from '../../entities/purchase-order.js';
-import type { FieldErrorCollector } from '../../http/errors.js';
+import type { FieldErrorCollector } from '../field-error-collector.js';
 import { trimToNull } from '../text.js';
 import { checkCatalogProducts } from './catalog.js';
 import type { ApplicableCustomFields } from './custom-fields.js';

@@ -1,5 +1,5 @@
 // The time rules of a purchase order (reference section 4.6, "Dates and time zones for purchase order input").
-import type { FieldErrorCollector } from '../../http/errors.js';
+import type { FieldErrorCollector } from '../field-error-collector.js';
 import { parseInputTime } from '../time.js';
 
 export interface ExpectedTimes {
@@ -10,7 +10,7 @@ export interface ExpectedTimes {
 /**
  * The expected times after a write: sent values are read in `zone` (the effective
  * location's: the destination on a move, UTC when unassigned), others are kept. A malformed
- * time is 400 (thrown); an end before the start is a 422 on `expected_ends_at`.
+ * time is BadInput (thrown); an end before the start is an error on `expected_ends_at`.
  */
 export function plannedTimes(
   current: ExpectedTimes,

@@ -5,8 +5,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Location } from '../../entities/location.js';
 import { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
-import { FieldErrorCollector, ValidationFailed } from '../../http/errors.js';
-import { flushUnique } from '../records.js';
+import { Invalid } from '../errors.js';
+import { FieldErrorCollector } from '../field-error-collector.js';
+import { flushUnique } from '../unique-flush.js';
 import { authorizeAssignment, findPurchaseOrderForWrite, requestedPlacement, type PurchaseOrderActor } from './assignment.js';
 import { applicableCustomFields } from './custom-fields.js';
 import { createCustomers } from './customers.js';
@@ -21,7 +22,7 @@ export type { PurchaseOrderInput } from './fields.js';
 /**
  * Writes `input` to `order` (a new one when undefined), which will be at `location` (null:
  * unassigned): offset-less times, custom fields, required fields, catalog products and
- * customer creation all follow that effective location. 400 or 422 before any change.
+ * customer creation all follow that effective location. BadInput or Invalid before any change.
  */
 export async function savePurchaseOrder(
   em: EntityManager,
@@ -77,7 +78,7 @@ export async function createPurchaseOrder(
 /**
  * Creates or updates the order with `input.po_number`, placed like a create: the body's
  * location, else the URL's (so an unassigned order is assigned there). An order assigned
- * to a location other than the URL's is a 422 on `po_number`. With `replaceItems`, the sent
+ * to a location other than the URL's is Invalid on `po_number`. With `replaceItems`, the sent
  * items replace the order's items, so the same input can be applied again safely.
  */
 export async function upsertPurchaseOrder(
@@ -89,7 +90,7 @@ export async function upsertPurchaseOrder(
   const order = await findPurchaseOrderForWrite(em, { organizationId: actor.organization.id, poNumber: input.po_number.trim() });
   if (!order) return { order: await createPurchaseOrder(em, actor, input, { urlLocation }), action: 'created' };
   if (urlLocation && order.locationId != null && order.locationId !== urlLocation.id) {
-    throw ValidationFailed.field('po_number', `belongs to an order assigned to another location than ${urlLocation.name}`);
+    throw Invalid.field('po_number', `belongs to an order assigned to another location than ${urlLocation.name}`);
   }
   const current = order.locationId == null ? null : actor.locationById(order.locationId);
   const location = authorizeAssignment(actor, current, requestedPlacement(actor, urlLocation, input.location_name));

@@ -1,15 +1,10 @@
 // What rendering a page of appointments needs besides the rows: their packing lists, docks
 // and companies, each in one query however long the page is.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PackingList, type Appointment } from '../../entities/appointment.js';
-import { Company } from '../../entities/company.js';
-import { Dock } from '../../entities/dock.js';
-
-export interface AppointmentRelations {
-  packingLists: Map<number, PackingList[]>;
-  docks: Map<number, Dock>;
-  companies: Map<number, Company>;
-}
+import { PackingList, type Appointment } from '../entities/appointment.js';
+import { Company } from '../entities/company.js';
+import { Dock } from '../entities/dock.js';
+import type { AppointmentRelations } from '../render/appointment.js';
 
 const ids = (values: (number | null | undefined)[]) => [...new Set(values.filter((id): id is number => typeof id === 'number'))];
 

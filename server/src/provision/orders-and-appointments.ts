@@ -5,12 +5,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { stateTransitions } from '../domain/appointment-states.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
+import { DomainError, Invalid } from '../domain/errors.js';
 import { createPurchaseOrder, type PurchaseOrderActor } from '../domain/purchase-orders/write.js';
 import { Appointment, type AppointmentState } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import type { Organization } from '../entities/organization.js';
 import { PurchaseOrder } from '../entities/purchase-order.js';
-import { HttpError, ValidationFailed } from '../http/errors.js';
 import { ProvisioningError } from './errors.js';
 import type { AppointmentFixture, OrganizationFixture } from './fixture.js';
 
@@ -65,13 +65,18 @@ async function record(label: string, write: () => Promise<unknown>): Promise<voi
   try {
     await write();
   } catch (error) {
-    if (error instanceof ValidationFailed) throw new ProvisioningError(`${label}: ${JSON.stringify(error.errors)}`);
-    if (error instanceof HttpError) throw new ProvisioningError(`${label}: ${error.message}`);
+    if (error instanceof Invalid) throw new ProvisioningError(`${label}: ${JSON.stringify(error.errors)}`);
+    if (error instanceof DomainError) throw new ProvisioningError(`${label}: ${error.message}`);
     throw error;
   }
 }
 
-export async function provisionRecords(em: EntityManager, organization: Organization, locations: Map<string, Location>, input: OrganizationFixture): Promise<void> {
+export async function provisionOrdersAndAppointments(
+  em: EntityManager,
+  organization: Organization,
+  locations: Map<string, Location>,
+  input: OrganizationFixture,
+): Promise<void> {
   const actor = supportActor(organization, locations);
   for (const order of input.purchase_orders ?? []) {
     const exists = await em.count(PurchaseOrder, { organizationId: organization.id, poNumber: order.po_number.trim() });

@@ -3,14 +3,14 @@
 // however many orders the page holds.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
-import { Appointment } from '../../entities/appointment.js';
-import { Company } from '../../entities/company.js';
-import { Dock } from '../../entities/dock.js';
-import { PurchaseOrderItem, type PurchaseOrder } from '../../entities/purchase-order.js';
-import { renderBookedAppointment } from '../../render/booked-appointment.js';
-import { renderPurchaseOrder } from '../../render/purchase-order.js';
-import type { Access } from '../access.js';
-import { bookedAppointmentIds } from './booked-appointments.js';
+import type { Access } from '../domain/access.js';
+import { bookedAppointmentIds } from '../domain/purchase-orders/booked-appointments.js';
+import { Appointment } from '../entities/appointment.js';
+import { Company } from '../entities/company.js';
+import { Dock } from '../entities/dock.js';
+import { PurchaseOrderItem, type PurchaseOrder } from '../entities/purchase-order.js';
+import { renderBookedAppointment } from '../render/booked-appointment.js';
+import { renderPurchaseOrder } from '../render/purchase-order.js';
 
 export type PresentingAccess = Pick<Access, 'organization' | 'locationById' | 'accessibleLocations'>;
 

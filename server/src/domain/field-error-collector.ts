@@ -1,0 +1,25 @@
+import { Invalid, type FieldErrors } from './errors.js';
+
+/** Collects field errors over several checks, so a client sees every problem at once. */
+export class FieldErrorCollector {
+  private readonly errors: FieldErrors = {};
+
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+
+  merge(prefix: string, other: FieldErrors): void {
+    for (const [field, messages] of Object.entries(other)) {
+      const path = field === 'base' && prefix ? prefix : prefix ? `${prefix}.${field}` : field;
+      for (const message of messages) this.add(path, message);
+    }
+  }
+
+  get empty(): boolean {
+    return Object.keys(this.errors).length === 0;
+  }
+
+  throwIfAny(): void {
+    if (!this.empty) throw new Invalid(this.errors);
+  }
+}
