@@ -7,11 +7,8 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, paginate } from '@warehouse-kit/sdk';
-import { createApp } from '@warehouse-kit/server';
-import { startEmbeddedDatabase } from '@warehouse-kit/server';
-import { migrate, openOrm } from '@warehouse-kit/server';
-import { provision } from '@warehouse-kit/server';
-import { mb, ms, peakHeap, time, type Timing } from './measure.js';
+import { createApp, migrate, openOrm, provision, startEmbeddedDatabase } from '@warehouse-kit/server';
+import { mb, ms, peakHeap, type Timing, time } from './measure.js';
 import { benchFixture, seed, TOKEN } from './seed.js';
 
 const PRODUCTS_PER_LOCATION = 10_000;
@@ -25,7 +22,10 @@ async function main(): Promise<void> {
   // knex reports every SQL statement the ORM sends; the rate limiter's two upserts per
   // request use a raw connection and are not counted.
   let queries = 0;
-  orm.em.getConnection().getKnex().on('query', () => void queries++);
+  orm.em
+    .getConnection()
+    .getKnex()
+    .on('query', () => void queries++);
   const countQueries = async (request: () => Promise<unknown>) => {
     queries = 0;
     await request();
@@ -59,18 +59,42 @@ async function main(): Promise<void> {
     };
 
     await scenario('GET /locations', 100, () => client.GET('/locations'));
-    await scenario('GET /products, 10 per page', 100, () => client.GET('/products', { params: { query: { per_page: 10 } } }));
-    await scenario('GET /products, 100 per page', 100, () => client.GET('/products', { params: { query: { per_page: 100 } } }));
-    await scenario('GET /products, page 250 of 300', 100, () => client.GET('/products', { params: { query: { per_page: 100, page: 250 } } }));
-    await scenario('GET /products?name= (prefix, indexed)', 100, () => client.GET('/products', { params: { query: { name: 'product 12' } } }));
-    await scenario('GET /products?sku= (exact, indexed)', 100, () => client.GET('/products', { params: { query: { sku: 'sku-toronto-4242' } } }));
-    await scenario('GET /companies, 100 per page', 100, () => client.GET('/companies', { params: { query: { per_page: 100 } } }));
-    await scenario('GET /purchase_orders, 10 per page', 50, () => client.GET('/purchase_orders', { params: { query: { per_page: 10 } } }));
-    await scenario('GET /purchase_orders, 100 per page', 50, () => client.GET('/purchase_orders', { params: { query: { per_page: 100 } } }));
-    await scenario('GET booked search, limit 10', 50, () => client.GET('/purchase_orders/with_booked_appointments', { params: { query: { limit: 10 } } }));
-    await scenario('GET booked search, limit 250', 50, () => client.GET('/purchase_orders/with_booked_appointments', { params: { query: { limit: 250 } } }));
-    await scenario('GET /appointments, 10 per page', 50, () => client.GET('/appointments', { params: { query: { per_page: 10 } } }));
-    await scenario('GET /appointments, 100 per page', 50, () => client.GET('/appointments', { params: { query: { per_page: 100 } } }));
+    await scenario('GET /products, 10 per page', 100, () =>
+      client.GET('/products', { params: { query: { per_page: 10 } } }),
+    );
+    await scenario('GET /products, 100 per page', 100, () =>
+      client.GET('/products', { params: { query: { per_page: 100 } } }),
+    );
+    await scenario('GET /products, page 250 of 300', 100, () =>
+      client.GET('/products', { params: { query: { per_page: 100, page: 250 } } }),
+    );
+    await scenario('GET /products?name= (prefix, indexed)', 100, () =>
+      client.GET('/products', { params: { query: { name: 'product 12' } } }),
+    );
+    await scenario('GET /products?sku= (exact, indexed)', 100, () =>
+      client.GET('/products', { params: { query: { sku: 'sku-toronto-4242' } } }),
+    );
+    await scenario('GET /companies, 100 per page', 100, () =>
+      client.GET('/companies', { params: { query: { per_page: 100 } } }),
+    );
+    await scenario('GET /purchase_orders, 10 per page', 50, () =>
+      client.GET('/purchase_orders', { params: { query: { per_page: 10 } } }),
+    );
+    await scenario('GET /purchase_orders, 100 per page', 50, () =>
+      client.GET('/purchase_orders', { params: { query: { per_page: 100 } } }),
+    );
+    await scenario('GET booked search, limit 10', 50, () =>
+      client.GET('/purchase_orders/with_booked_appointments', { params: { query: { limit: 10 } } }),
+    );
+    await scenario('GET booked search, limit 250', 50, () =>
+      client.GET('/purchase_orders/with_booked_appointments', { params: { query: { limit: 250 } } }),
+    );
+    await scenario('GET /appointments, 10 per page', 50, () =>
+      client.GET('/appointments', { params: { query: { per_page: 10 } } }),
+    );
+    await scenario('GET /appointments, 100 per page', 50, () =>
+      client.GET('/appointments', { params: { query: { per_page: 100 } } }),
+    );
 
     // Flat memory: the heap grows no more over 100 pages than over 10.
     const walk = async (pages: number) => {
@@ -78,7 +102,9 @@ async function main(): Promise<void> {
       let records = 0;
       const started = performance.now();
       const heap = await peakHeap(async (tick) => {
-        for await (const product of paginate(client, '/products', { params: { query: { location_name: 'Toronto DC', per_page: 100 } } })) {
+        for await (const product of paginate(client, '/products', {
+          params: { query: { location_name: 'Toronto DC', per_page: 100 } },
+        })) {
           records += product.id > 0 ? 1 : 0;
           if (records % 500 === 0) tick();
           if (records === pages * 100) break;
@@ -89,13 +115,29 @@ async function main(): Promise<void> {
     const short = await walk(10);
     const long = await walk(100);
 
-    console.log(`\nreference server, 3 warehouses with ${PRODUCTS_PER_LOCATION} products and ${ORDERS_PER_LOCATION} purchase orders each, one client, keep-alive\n`);
-    console.log(['scenario'.padEnd(40), 'p50'.padStart(9), 'p95'.padStart(9), 'max'.padStart(9), 'SQL/request'.padStart(12)].join(' '));
+    console.log(
+      `\nreference server, 3 warehouses with ${PRODUCTS_PER_LOCATION} products and ${ORDERS_PER_LOCATION} purchase orders each, one client, keep-alive\n`,
+    );
+    console.log(
+      ['scenario'.padEnd(40), 'p50'.padStart(9), 'p95'.padStart(9), 'max'.padStart(9), 'SQL/request'.padStart(12)].join(
+        ' ',
+      ),
+    );
     for (const { scenario: name, timing, queries: perRequest } of rows) {
-      console.log([name.padEnd(40), ms(timing.p50).padStart(9), ms(timing.p95).padStart(9), ms(timing.max).padStart(9), perRequest.toFixed(1).padStart(12)].join(' '));
+      console.log(
+        [
+          name.padEnd(40),
+          ms(timing.p50).padStart(9),
+          ms(timing.p95).padStart(9),
+          ms(timing.max).padStart(9),
+          perRequest.toFixed(1).padStart(12),
+        ].join(' '),
+      );
     }
     for (const run of [short, long]) {
-      console.log(`SDK paginate over ${run.records} records (${run.records / 100} pages): ${ms(run.elapsed)}, peak heap growth ${mb(run.heap)}`);
+      console.log(
+        `SDK paginate over ${run.records} records (${run.records / 100} pages): ${ms(run.elapsed)}, peak heap growth ${mb(run.heap)}`,
+      );
     }
 
     const queriesOf = (name: string) => rows.find((row) => row.scenario === name)!.queries;
@@ -107,7 +149,9 @@ async function main(): Promise<void> {
     ];
     for (const [small, large] of pairs) {
       if (queriesOf(small) !== queriesOf(large)) {
-        console.error(`FAIL: ${large} sends ${queriesOf(large)} queries against ${queriesOf(small)} for ${small} (an N+1)`);
+        console.error(
+          `FAIL: ${large} sends ${queriesOf(large)} queries against ${queriesOf(small)} for ${small} (an N+1)`,
+        );
         process.exitCode = 1;
       }
     }

@@ -15,7 +15,13 @@ export const benchFixture: Fixture = {
         { name: 'Vancouver DC', subdomain: 'bench-vancouver', time_zone: 'America/Vancouver', paid: true },
         { name: 'Auckland DC', subdomain: 'bench-auckland', time_zone: 'Pacific/Auckland', paid: true },
       ],
-      users: [{ name: 'bench', token: TOKEN, roles: { 'Toronto DC': 'admin', 'Vancouver DC': 'admin', 'Auckland DC': 'admin' } }],
+      users: [
+        {
+          name: 'bench',
+          token: TOKEN,
+          roles: { 'Toronto DC': 'admin', 'Vancouver DC': 'admin', 'Auckland DC': 'admin' },
+        },
+      ],
     },
   ],
 };

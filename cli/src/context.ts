@@ -1,14 +1,14 @@
 // What a command needs from the command line around it: the global options, output in the
 // chosen format, notices on stderr, and (loaded only when asked for) an SDK client.
+
+import type { Middleware, WarehouseClient } from '@warehouse-kit/sdk';
 import type { Command } from 'commander';
-import type { Middleware } from '@warehouse-kit/sdk';
-import type { WarehouseClient } from '@warehouse-kit/sdk';
 import type { ConnectOptions } from './connection/client.js';
 import type { ConnectionFlags } from './connection/resolve.js';
 import type { Row } from './output/cells.js';
 import { defaultFormat, type Format } from './output/format.js';
-import { progress, type Progress } from './output/progress.js';
-import { listSink, writeRecord, type OutputOptions, type RecordSink } from './output/sink.js';
+import { type Progress, progress } from './output/progress.js';
+import { listSink, type OutputOptions, type RecordSink, writeRecord } from './output/sink.js';
 
 export interface GlobalOptions extends ConnectionFlags {
   output?: Format;
@@ -58,7 +58,10 @@ export function contextOf(command: Command, defaults: { format?: Format } = {}):
     stderr,
     notice,
     async connect(connectOptions = {}) {
-      const [{ resolveConnection }, { connect }] = await Promise.all([import('./connection/resolve.js'), import('./connection/client.js')]);
+      const [{ resolveConnection }, { connect }] = await Promise.all([
+        import('./connection/resolve.js'),
+        import('./connection/client.js'),
+      ]);
       return connect(await resolveConnection(options), { ...connectOptions, onRateLimited: notice });
     },
     print: (record, tableColumns) => writeRecord(output(tableColumns), record),

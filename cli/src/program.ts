@@ -2,8 +2,8 @@
 // module only when the command line names it, so `whctl --help` and `whctl --version` load no
 // command code.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { version } from './version.js';
 import { FORMATS } from './output/format.js';
+import { version } from './version.js';
 
 interface Entry {
   description: string;
@@ -12,18 +12,42 @@ interface Entry {
 
 /** Every top-level command, in the order `whctl --help` lists them. */
 export const commands: Record<string, Entry> = {
-  locations: { description: 'list the locations the token can access', load: async () => (await import('./commands/locations/index.js')).locations },
-  products: { description: "list and change warehouses' product catalogs", load: async () => (await import('./commands/products/index.js')).products },
-  companies: { description: 'list and change customers and carriers', load: async () => (await import('./commands/companies/index.js')).companies },
-  appointments: { description: 'list, schedule and change dock appointments', load: async () => (await import('./commands/appointments/index.js')).appointments },
+  locations: {
+    description: 'list the locations the token can access',
+    load: async () => (await import('./commands/locations/index.js')).locations,
+  },
+  products: {
+    description: "list and change warehouses' product catalogs",
+    load: async () => (await import('./commands/products/index.js')).products,
+  },
+  companies: {
+    description: 'list and change customers and carriers',
+    load: async () => (await import('./commands/companies/index.js')).companies,
+  },
+  appointments: {
+    description: 'list, schedule and change dock appointments',
+    load: async () => (await import('./commands/appointments/index.js')).appointments,
+  },
   'purchase-orders': {
     description: 'list, change, assign, move and import purchase orders',
     load: async () => (await import('./commands/purchase-orders/index.js')).purchaseOrders,
   },
-  'product-limits': { description: 'list daily receiving limits per product', load: async () => (await import('./commands/product-limits/index.js')).productLimits },
-  api: { description: 'send any request to the API, like gh api', load: async () => (await import('./commands/api/index.js')).api },
-  config: { description: 'manage connection profiles in the config file', load: async () => (await import('./commands/config/index.js')).config },
-  completion: { description: 'print a shell completion script for bash or zsh', load: async () => (await import('./commands/completion/index.js')).completion },
+  'product-limits': {
+    description: 'list daily receiving limits per product',
+    load: async () => (await import('./commands/product-limits/index.js')).productLimits,
+  },
+  api: {
+    description: 'send any request to the API, like gh api',
+    load: async () => (await import('./commands/api/index.js')).api,
+  },
+  config: {
+    description: 'manage connection profiles in the config file',
+    load: async () => (await import('./commands/config/index.js')).config,
+  },
+  completion: {
+    description: 'print a shell completion script for bash or zsh',
+    load: async () => (await import('./commands/completion/index.js')).completion,
+  },
   conformance: {
     description: 'check a deployment against the contract (see the README for profiles)',
     load: async () => (await import('./commands/conformance/index.js')).conformanceCommand(),
@@ -31,30 +55,36 @@ export const commands: Record<string, Entry> = {
 };
 
 function columnList(value: string): string[] {
-  const columns = value.split(',').map((column) => column.trim()).filter(Boolean);
+  const columns = value
+    .split(',')
+    .map((column) => column.trim())
+    .filter(Boolean);
   if (!columns.length) throw new InvalidArgumentError('expected comma-separated field names, e.g. id,po_number');
   return columns;
 }
 
 export function createProgram(): Command {
-  return new Command('whctl')
-    .description('Script the warehouse dock-scheduling API')
-    .version(version)
-    .option('--base-url <url>', 'organization interface address, e.g. https://acme.example.com')
-    .option('--location-url <url>', "a location's interface address, instead of --base-url")
-    .option('--token <token>', 'API token (prefer WHCTL_TOKEN or a profile: flags show up in ps)')
-    .option('--profile <name>', 'profile of the config file to use')
-    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, else json)').choices(FORMATS))
-    .option('--columns <fields>', 'comma-separated fields for table and csv output', columnList)
-    .option('-q, --quiet', 'no progress or notices on stderr, and no record printed after a change')
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
-    // Commander's own messages get whctl's prefix, like every other failure.
-    .configureOutput({ outputError: (message, write) => write(message.replace(/^error: /, 'whctl: ')) })
-    .showSuggestionAfterError()
-    .exitOverride()
-    .addHelpText(
-      'after',
-      `
+  return (
+    new Command('whctl')
+      .description('Script the warehouse dock-scheduling API')
+      .version(version)
+      .option('--base-url <url>', 'organization interface address, e.g. https://acme.example.com')
+      .option('--location-url <url>', "a location's interface address, instead of --base-url")
+      .option('--token <token>', 'API token (prefer WHCTL_TOKEN or a profile: flags show up in ps)')
+      .option('--profile <name>', 'profile of the config file to use')
+      .addOption(
+        new Option('-o, --output <format>', 'output format (default: table on a terminal, else json)').choices(FORMATS),
+      )
+      .option('--columns <fields>', 'comma-separated fields for table and csv output', columnList)
+      .option('-q, --quiet', 'no progress or notices on stderr, and no record printed after a change')
+      .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+      // Commander's own messages get whctl's prefix, like every other failure.
+      .configureOutput({ outputError: (message, write) => write(message.replace(/^error: /, 'whctl: ')) })
+      .showSuggestionAfterError()
+      .exitOverride()
+      .addHelpText(
+        'after',
+        `
 Environment:
   WHCTL_BASE_URL, WHCTL_LOCATION_URL   interface address (flags win, then these, then the profile)
   WHCTL_TOKEN                          API token
@@ -64,12 +94,17 @@ Environment:
 Exit status: 0 success, 2 usage, 3 authentication or permission, 4 not found, 5 validation,
 6 rate limited, 7 server error, 8 network error, 9 import incomplete, 1 conformance checks
 failed, 130 conformance run interrupted, 70 a bug in whctl.`,
-    );
+      )
+  );
 }
 
 /** The command the arguments name: the first word that is neither an option nor an option's value. */
 export function commandName(program: Command, args: readonly string[]): string | undefined {
-  const takesValue = new Set(program.options.filter((option) => option.required || option.optional).flatMap((option) => [option.long, option.short]));
+  const takesValue = new Set(
+    program.options
+      .filter((option) => option.required || option.optional)
+      .flatMap((option) => [option.long, option.short]),
+  );
   /** Whether an option word leaves its value to the next word: `--output`, `-o`, or `-qo` as commander combines short flags. */
   const valueFollows = (arg: string) => {
     if (arg.startsWith('--') || arg.length <= 2) return takesValue.has(arg);

@@ -2,8 +2,8 @@
 // expect to happen (API refusals, usage, network), and the stack for anything else, which is a
 // bug in whctl.
 import { STATUS_CODES } from 'node:http';
-import { ApiError, PaginationError, RateLimitError, ValidationError } from '@warehouse-kit/sdk';
 import { ConformanceError } from '@warehouse-kit/conformance';
+import { ApiError, PaginationError, RateLimitError, ValidationError } from '@warehouse-kit/sdk';
 import { CliError, ExitCode, type ExitCodeValue } from './errors.js';
 
 function exitCodeOf(status: number): ExitCodeValue {
@@ -27,7 +27,10 @@ function apiText(error: ApiError): string {
 
 /** `404 Not Found: purchase order 42 not found (GET /api/v1/purchase_orders/42)` */
 export function describeApiError(error: ApiError): string {
-  const reset = error instanceof RateLimitError && error.rateLimit.reset ? `; requests resume at ${error.rateLimit.reset.toISOString()}` : '';
+  const reset =
+    error instanceof RateLimitError && error.rateLimit.reset
+      ? `; requests resume at ${error.rateLimit.reset.toISOString()}`
+      : '';
   return `${error.status} ${STATUS_CODES[error.status] ?? 'Error'}: ${apiText(error)} (${error.method} ${error.path})${reset}`;
 }
 
@@ -45,6 +48,9 @@ export function report(error: unknown, stderr: NodeJS.WritableStream): number {
   const code = exitCodeFor(error);
   if (error instanceof ApiError) stderr.write(`whctl: ${describeApiError(error)}\n`);
   else if (code !== ExitCode.internal) stderr.write(`whctl: ${(error as Error).message}\n`);
-  else stderr.write(`whctl: unexpected error (a bug in whctl; please report it)\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  else
+    stderr.write(
+      `whctl: unexpected error (a bug in whctl; please report it)\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   return code;
 }

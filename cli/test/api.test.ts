@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { startStub, stubEnv, type Stub, type StubHandler } from './support/stub.js';
+import { type Stub, type StubHandler, startStub, stubEnv } from './support/stub.js';
 import { json, whctl } from './support/whctl.js';
 
 describe('whctl api', () => {
@@ -13,13 +13,24 @@ describe('whctl api', () => {
     stub = await startStub(handler);
     return whctl(['api', ...args], { env: stubEnv(stub), ...(input === undefined ? {} : { input }) });
   }
-  const sent = () => stub!.requests.map((request) => ({ method: request.method, path: request.path, query: request.query.toString(), body: request.body }));
+  const sent = () =>
+    stub!.requests.map((request) => ({
+      method: request.method,
+      path: request.path,
+      query: request.query.toString(),
+      body: request.body,
+    }));
 
-  it('sends a GET with the path\'s own query and -f fields, printing JSON even for a table-less answer', async () => {
-    const run = await against(() => ({ status: 200, body: [{ id: 1, po_number: 'PO 1' }] }), ['get', '/purchase_orders?po_number=PO%201', '-f', 'location_name=Toronto DC']);
+  it("sends a GET with the path's own query and -f fields, printing JSON even for a table-less answer", async () => {
+    const run = await against(
+      () => ({ status: 200, body: [{ id: 1, po_number: 'PO 1' }] }),
+      ['get', '/purchase_orders?po_number=PO%201', '-f', 'location_name=Toronto DC'],
+    );
     expect(run.code, run.stderr).to.equal(0);
     expect(json(run)).to.deep.equal([{ id: 1, po_number: 'PO 1' }]);
-    expect(sent()).to.deep.equal([{ method: 'GET', path: '/purchase_orders', query: 'po_number=PO+1&location_name=Toronto+DC', body: undefined }]);
+    expect(sent()).to.deep.equal([
+      { method: 'GET', path: '/purchase_orders', query: 'po_number=PO+1&location_name=Toronto+DC', body: undefined },
+    ]);
   });
 
   it('accepts a path that already starts with /api/v1', async () => {
@@ -30,47 +41,83 @@ describe('whctl api', () => {
   it('builds a nested JSON body from -f and typed -F fields', async () => {
     const run = await against(
       () => ({ status: 200, body: { id: 5 } }),
-      ['PATCH', '/purchase_orders/5', '-F', 'purchase_order[location_name]=null', '-f', 'purchase_order[notes]=42', '-F', 'purchase_order[reference_numbers][]=7', '-F', 'purchase_order[custom_values][rush]=true'],
+      [
+        'PATCH',
+        '/purchase_orders/5',
+        '-F',
+        'purchase_order[location_name]=null',
+        '-f',
+        'purchase_order[notes]=42',
+        '-F',
+        'purchase_order[reference_numbers][]=7',
+        '-F',
+        'purchase_order[custom_values][rush]=true',
+      ],
     );
     expect(run.code, run.stderr).to.equal(0);
-    expect(sent()[0]!.body).to.deep.equal({ purchase_order: { location_name: null, notes: '42', reference_numbers: [7], custom_values: { rush: true } } });
+    expect(sent()[0]!.body).to.deep.equal({
+      purchase_order: { location_name: null, notes: '42', reference_numbers: [7], custom_values: { rush: true } },
+    });
   });
 
   it('sends --data as the body and the fields as the query', async () => {
-    await against(() => ({ status: 200, body: {} }), ['post', '/products', '--data', '-', '-f', 'location_name=Toronto DC'], '{"product":{"name":"Figs"}}');
-    expect(sent()).to.deep.equal([{ method: 'POST', path: '/products', query: 'location_name=Toronto+DC', body: { product: { name: 'Figs' } } }]);
+    await against(
+      () => ({ status: 200, body: {} }),
+      ['post', '/products', '--data', '-', '-f', 'location_name=Toronto DC'],
+      '{"product":{"name":"Figs"}}',
+    );
+    expect(sent()).to.deep.equal([
+      { method: 'POST', path: '/products', query: 'location_name=Toronto+DC', body: { product: { name: 'Figs' } } },
+    ]);
   });
 
   it('prints the status line and headers first with --include, and nothing more for a 204', async () => {
     const run = await against(() => ({ status: 204 }), ['DELETE', '/products/3', '--include']);
     expect(run.code).to.equal(0);
-    expect(run.stdout).to.match(/^HTTP 204 No Content\n/).and.match(/\nx-ratelimit-limit: 120\n/);
+    expect(run.stdout)
+      .to.match(/^HTTP 204 No Content\n/)
+      .and.match(/\nx-ratelimit-limit: 120\n/);
     expect(run.stdout.endsWith('\n\n')).to.equal(true);
   });
 
   it('follows Link rel="next" with --paginate and prints every record', async () => {
-    const run = await against((request, { url }) => {
-      const page = Number(request.query.get('page') ?? 1);
-      const next: Record<string, string> = page < 3 ? { Link: `<${url}/api/v1/companies?name=F&page=${page + 1}>; rel="next"` } : {};
-      return { status: 200, body: [{ id: page }], headers: next };
-    }, ['GET', '/companies?name=F', '--paginate', '-o', 'ndjson']);
+    const run = await against(
+      (request, { url }) => {
+        const page = Number(request.query.get('page') ?? 1);
+        const next: Record<string, string> =
+          page < 3 ? { Link: `<${url}/api/v1/companies?name=F&page=${page + 1}>; rel="next"` } : {};
+        return { status: 200, body: [{ id: page }], headers: next };
+      },
+      ['GET', '/companies?name=F', '--paginate', '-o', 'ndjson'],
+    );
     expect(run.code, run.stderr).to.equal(0);
     expect(run.stdout).to.equal('{"id":1}\n{"id":2}\n{"id":3}\n');
     expect(sent().map((request) => request.query)).to.deep.equal(['name=F', 'name=F&page=2', 'name=F&page=3']);
   });
 
   it('walks limit and offset with --paginate on the booked-appointments search', async () => {
-    const run = await against((request) => {
-      const offset = Number(request.query.get('offset') ?? 0);
-      return { status: 200, body: offset < 4 ? [{ id: offset + 1 }, { id: offset + 2 }] : [{ id: 5 }] };
-    }, ['GET', '/purchase_orders/with_booked_appointments?limit=2', '--paginate']);
+    const run = await against(
+      (request) => {
+        const offset = Number(request.query.get('offset') ?? 0);
+        return { status: 200, body: offset < 4 ? [{ id: offset + 1 }, { id: offset + 2 }] : [{ id: 5 }] };
+      },
+      ['GET', '/purchase_orders/with_booked_appointments?limit=2', '--paginate'],
+    );
     expect(json(run).map((order: { id: number }) => order.id)).to.deep.equal([1, 2, 3, 4, 5]);
-    expect(sent().map((request) => request.query)).to.deep.equal(['limit=2&offset=0', 'limit=2&offset=2', 'limit=2&offset=4']);
+    expect(sent().map((request) => request.query)).to.deep.equal([
+      'limit=2&offset=0',
+      'limit=2&offset=2',
+      'limit=2&offset=4',
+    ]);
   });
 
   it('maps an error answer to its exit status, e.g. 405 for deleting an appointment', async () => {
     const run = await against(
-      () => ({ status: 405, body: { error: 'appointments are cancelled, not deleted: PATCH state cancelled' }, headers: { Allow: 'GET, PATCH, PUT' } }),
+      () => ({
+        status: 405,
+        body: { error: 'appointments are cancelled, not deleted: PATCH state cancelled' },
+        headers: { Allow: 'GET, PATCH, PUT' },
+      }),
       ['DELETE', '/appointments/3'],
     );
     expect(run.code).to.equal(4);
@@ -81,7 +128,11 @@ describe('whctl api', () => {
     ['an unknown method', ['FETCH', '/locations'], /expected one of GET, POST, PUT, PATCH, DELETE/],
     ['a path without a leading slash', ['GET', 'locations'], /must start with \//],
     ['a field without =', ['POST', '/products', '-f', 'product'], /must look like key=value/],
-    ['a field name with a stray bracket', ['POST', '/products', '-f', 'product[name=x'], /must look like name, name\[key\] or name\[\]/],
+    [
+      'a field name with a stray bracket',
+      ['POST', '/products', '-f', 'product[name=x'],
+      /must look like name, name\[key\] or name\[\]/,
+    ],
     ['--paginate on a POST', ['POST', '/products', '--paginate'], /GET only/],
     ['a body on a GET', ['GET', '/products', '--data', '{}'], /GET takes no body/],
   ] as const) {

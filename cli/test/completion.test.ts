@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { whctl } from './support/whctl.js';
 import { tempDir } from '@warehouse-kit/test-support';
+import { expect } from 'chai';
+import { whctl } from './support/whctl.js';
 
 describe('whctl completion', () => {
   let script: string;
@@ -28,11 +28,18 @@ describe('whctl completion', () => {
   });
 
   it('completes the subcommands of a group', () => {
-    expect(complete('purchase-orders', '')).to.include.members(['list', 'assign', 'move', 'unassign', 'booked', 'import']);
+    expect(complete('purchase-orders', '')).to.include.members([
+      'list',
+      'assign',
+      'move',
+      'unassign',
+      'booked',
+      'import',
+    ]);
     expect(complete('purchase-orders', 'u')).to.deep.equal(['update', 'unassign']);
   });
 
-  it('completes a command\'s own options and the global ones, past option values and IDs', () => {
+  it("completes a command's own options and the global ones, past option values and IDs", () => {
     const offered = complete('--output', 'json', 'purchase-orders', 'move', '42', '--');
     expect(offered).to.include.members(['--to', '--po-number', '--base-url', '--quiet', '--help']);
     expect(offered).not.to.include('--version');
@@ -51,7 +58,10 @@ describe('whctl completion', () => {
   it('prints a zsh script that registers the same table with compdef', async () => {
     const run = await whctl(['completion', 'zsh']);
     expect(run.code).to.equal(0);
-    expect(run.stdout).to.match(/^#compdef whctl\n/).and.include('compdef _whctl whctl').and.match(/'purchase-orders move'\) echo '[^']*--to /);
+    expect(run.stdout)
+      .to.match(/^#compdef whctl\n/)
+      .and.include('compdef _whctl whctl')
+      .and.match(/'purchase-orders move'\) echo '[^']*--to /);
     // The table functions are shared; bash can at least check they parse.
     const syntax = spawnSync('bash', ['-n'], { input: run.stdout.split('\n_whctl() {')[0], encoding: 'utf8' });
     expect(syntax.status, syntax.stderr).to.equal(0);

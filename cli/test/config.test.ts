@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'chai';
 import { parse } from 'yaml';
-import { startStub, type Stub } from './support/stub.js';
-import { freshHome, json, whctl, type RunOptions } from './support/whctl.js';
+import { type Stub, startStub } from './support/stub.js';
+import { freshHome, json, type RunOptions, whctl } from './support/whctl.js';
 
 describe('whctl config and connection precedence', () => {
   let home: string;
@@ -42,7 +42,9 @@ describe('whctl config and connection precedence', () => {
     expect(get.code).to.equal(0);
     expect(get.stdout).to.equal('(set)\n');
     const list = await run(['config', 'list', '-o', 'json']);
-    expect(json(list)).to.deep.equal([{ profile: 'default', current: true, base_url: null, location_url: null, token: '(set)' }]);
+    expect(json(list)).to.deep.equal([
+      { profile: 'default', current: true, base_url: null, location_url: null, token: '(set)' },
+    ]);
     expect(get.stdout + get.stderr + list.stdout + list.stderr).not.to.include('secret-token-2');
   });
 
@@ -52,7 +54,9 @@ describe('whctl config and connection precedence', () => {
     expect((await run(['config', 'get', 'base_url'])).stdout).to.equal('https://acme.example.com\n');
     expect((await run(['config', 'use', 'staging'])).code).to.equal(0);
     expect((await run(['config', 'get', 'base_url'])).stdout).to.equal('https://acme.staging.example.com\n');
-    expect((await run(['config', 'get', 'base_url'], { env: { WHCTL_PROFILE: 'default' } })).stdout).to.equal('https://acme.example.com\n');
+    expect((await run(['config', 'get', 'base_url'], { env: { WHCTL_PROFILE: 'default' } })).stdout).to.equal(
+      'https://acme.example.com\n',
+    );
     const unknown = await run(['config', 'use', 'prod']);
     expect(unknown.code).to.equal(4);
     expect(unknown.stderr).to.include('no profile "prod"');
@@ -92,7 +96,11 @@ describe('whctl config and connection precedence', () => {
     const answer = (name: string) => () => ({ status: 200, body: [{ name, url: name, time_zone: 'UTC' }] });
 
     beforeEach(async () => {
-      [profileApi, envApi, flagApi] = await Promise.all([startStub(answer('profile')), startStub(answer('env')), startStub(answer('flag'))]);
+      [profileApi, envApi, flagApi] = await Promise.all([
+        startStub(answer('profile')),
+        startStub(answer('env')),
+        startStub(answer('flag')),
+      ]);
       await run(['config', 'set', 'base_url', profileApi.url]);
       await run(['config', 'set', 'token', 'profile-token']);
     });
@@ -124,7 +132,9 @@ describe('whctl config and connection precedence', () => {
     });
 
     it('takes --location-url as the address too, over the environment', async () => {
-      const result = await run(['--location-url', flagApi.url, 'locations', 'list'], { env: { WHCTL_BASE_URL: envApi.url } });
+      const result = await run(['--location-url', flagApi.url, 'locations', 'list'], {
+        env: { WHCTL_BASE_URL: envApi.url },
+      });
       expect(json(result)[0].name).to.equal('flag');
     });
 

@@ -1,13 +1,13 @@
-import { expect } from 'chai';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
-import { CommanderError } from 'commander';
-import { createProgram } from '../src/program.js';
-import { conformanceCommand } from '../src/commands/conformance/index.js';
 import { catalogue, ProfileError } from '@warehouse-kit/conformance';
 import type { ProfileFile } from '@warehouse-kit/spec/conformance-profile';
 import { tempDir } from '@warehouse-kit/test-support';
+import { expect } from 'chai';
+import { CommanderError } from 'commander';
+import { stringify } from 'yaml';
+import { conformanceCommand } from '../src/commands/conformance/index.js';
+import { createProgram } from '../src/program.js';
 import { whctl } from './support/whctl.js';
 
 function profileFile(profile: ProfileFile): string {
@@ -35,22 +35,34 @@ describe('conformance run command', () => {
   it('exits 2 without running anything when a token variable is not set, saying which', async () => {
     const run = await runSuite(['run', '--profile', profileFile(unreachable)], { CONFORMANCE_TEST_ADMIN_TOKEN: '' });
     expect(run.code).to.equal(2);
-    expect(run.stderr).to.include('tokens.admin.token_env: environment variable CONFORMANCE_TEST_ADMIN_TOKEN is not set');
+    expect(run.stderr).to.include(
+      'tokens.admin.token_env: environment variable CONFORMANCE_TEST_ADMIN_TOKEN is not set',
+    );
     expect(run.stderr).not.to.include('    at ');
     expect(run.verdictWritten).to.equal(false);
   });
 
   it('exits 2 for a time zone that is not an IANA zone and a missing required entry, naming both places', async () => {
-    const broken = { ...unreachable, locations: [{ ...unreachable.locations[0]!, time_zone: 'Eastern' }], tokens: {} } as unknown as ProfileFile;
+    const broken = {
+      ...unreachable,
+      locations: [{ ...unreachable.locations[0]!, time_zone: 'Eastern' }],
+      tokens: {},
+    } as unknown as ProfileFile;
     const run = await runSuite(['run', '--profile', profileFile(broken)], withToken);
     expect(run.code).to.equal(2);
     expect(run.stderr).to.include("tokens must have required property 'admin'");
-    const fixed = await runSuite(['run', '--profile', profileFile({ ...broken, tokens: unreachable.tokens })], withToken);
+    const fixed = await runSuite(
+      ['run', '--profile', profileFile({ ...broken, tokens: unreachable.tokens })],
+      withToken,
+    );
     expect(fixed.stderr).to.include('locations[0].time_zone: Eastern is not an IANA time zone');
   });
 
   it('exits 2 for a check group that does not exist, listing those that do', async () => {
-    const run = await runSuite(['run', '--profile', profileFile(unreachable), '--checks', 'status-codes,speed'], withToken);
+    const run = await runSuite(
+      ['run', '--profile', profileFile(unreachable), '--checks', 'status-codes,speed'],
+      withToken,
+    );
     expect(run.code).to.equal(2);
     expect(run.stderr).to.include('unknown check group "speed"').and.include('reference, status-codes, location-rules');
   });
@@ -68,10 +80,15 @@ describe('conformance run command', () => {
     expect(run.stderr).to.include('--profile <file> is required');
   });
 
-  it("takes --profile when mounted under whctl, whose own global --profile would otherwise swallow it", async () => {
+  it('takes --profile when mounted under whctl, whose own global --profile would otherwise swallow it', async () => {
     const program = createProgram().addCommand(conformanceCommand());
-    const parsing = program.parseAsync(['conformance', 'run', '--profile', '/nowhere/deployment.yaml'], { from: 'user' });
-    const error = await parsing.then(() => undefined, (rejection: unknown) => rejection);
+    const parsing = program.parseAsync(['conformance', 'run', '--profile', '/nowhere/deployment.yaml'], {
+      from: 'user',
+    });
+    const error = await parsing.then(
+      () => undefined,
+      (rejection: unknown) => rejection,
+    );
     expect(error).to.be.instanceOf(ProfileError);
     expect((error as ProfileError).file).to.equal('/nowhere/deployment.yaml');
   });
@@ -81,7 +98,10 @@ describe('conformance run command', () => {
     // Commander still prints its message; the test needs only the error.
     for (const command of conformance.commands) command.configureOutput({ writeErr: () => undefined });
     const program = createProgram().addCommand(conformance);
-    const error = await program.parseAsync(['conformance', 'run', '--no-such-option'], { from: 'user' }).then(() => undefined, (rejection: unknown) => rejection);
+    const error = await program.parseAsync(['conformance', 'run', '--no-such-option'], { from: 'user' }).then(
+      () => undefined,
+      (rejection: unknown) => rejection,
+    );
     expect(error).to.be.instanceOf(CommanderError);
   });
 
@@ -97,7 +117,9 @@ describe('conformance run command', () => {
     expect(run.code).to.equal(0);
     // Commander wraps the help to the terminal width.
     const help = run.stdout.replace(/\s+/g, ' ');
-    expect(help).to.include('reference, status-codes, location-rules, time-zones, pagination, schemas, decisions, rate-limits');
+    expect(help).to.include(
+      'reference, status-codes, location-rules, time-zones, pagination, schemas, decisions, rate-limits',
+    );
     expect(help).to.include('--allow-appointments').and.include('130 interrupted');
   });
 });

@@ -1,9 +1,16 @@
-import { expect } from 'chai';
 import { createServer } from 'node:net';
-import { rateLimitHeaders, startStub, stubEnv, STUB_TOKEN, type Stub, type StubHandler } from './support/stub.js';
-import { json, whctl, type Run } from './support/whctl.js';
+import { expect } from 'chai';
+import { rateLimitHeaders, STUB_TOKEN, type Stub, type StubHandler, startStub, stubEnv } from './support/stub.js';
+import { json, type Run, whctl } from './support/whctl.js';
 
-const product = { id: 7, name: 'Apples', sku: 'APL-001', location_name: 'Toronto DC', created_at: '2026-01-05T09:00:00-05:00', updated_at: '2026-01-05T09:00:00-05:00' };
+const product = {
+  id: 7,
+  name: 'Apples',
+  sku: 'APL-001',
+  location_name: 'Toronto DC',
+  created_at: '2026-01-05T09:00:00-05:00',
+  updated_at: '2026-01-05T09:00:00-05:00',
+};
 
 /** One line on stderr, prefixed, and no stack trace. */
 function expectOneLine(run: Run): void {
@@ -24,29 +31,44 @@ describe('whctl failures', () => {
     return whctl(args, { env: stubEnv(stub) });
   }
 
-  it('exits 3 on 401 with the status and the API\'s error text on one line', async () => {
-    const run = await against(() => ({ status: 401, body: { error: 'the token is not valid for this organization' } }), ['products', 'get', '7']);
+  it("exits 3 on 401 with the status and the API's error text on one line", async () => {
+    const run = await against(
+      () => ({ status: 401, body: { error: 'the token is not valid for this organization' } }),
+      ['products', 'get', '7'],
+    );
     expect(run.code).to.equal(3);
     expectOneLine(run);
-    expect(run.stderr).to.include('401 Unauthorized').and.include('the token is not valid for this organization').and.include('GET /api/v1/products/7');
+    expect(run.stderr)
+      .to.include('401 Unauthorized')
+      .and.include('the token is not valid for this organization')
+      .and.include('GET /api/v1/products/7');
     expect(run.stdout).to.equal('');
   });
 
   it('exits 3 on 403 as well, naming the missing permission', async () => {
-    const run = await against(() => ({ status: 403, body: { error: 'read-only access at Vancouver DC' } }), ['products', 'delete', '7']);
+    const run = await against(
+      () => ({ status: 403, body: { error: 'read-only access at Vancouver DC' } }),
+      ['products', 'delete', '7'],
+    );
     expect(run.code).to.equal(3);
     expectOneLine(run);
     expect(run.stderr).to.include('403 Forbidden: read-only access at Vancouver DC (DELETE /api/v1/products/7)');
   });
 
   it('exits 3 on 402 when the organization has no paid location', async () => {
-    const run = await against(() => ({ status: 402, body: { error: 'no location of the organization has a paid subscription' } }), ['locations', 'list']);
+    const run = await against(
+      () => ({ status: 402, body: { error: 'no location of the organization has a paid subscription' } }),
+      ['locations', 'list'],
+    );
     expect(run.code).to.equal(3);
     expect(run.stderr).to.include('402 Payment Required');
   });
 
   it('exits 4 on 404', async () => {
-    const run = await against(() => ({ status: 404, body: { error: 'product 7 not found' } }), ['products', 'get', '7']);
+    const run = await against(
+      () => ({ status: 404, body: { error: 'product 7 not found' } }),
+      ['products', 'get', '7'],
+    );
     expect(run.code).to.equal(4);
     expectOneLine(run);
     expect(run.stderr).to.include('404 Not Found: product 7 not found');
@@ -54,21 +76,29 @@ describe('whctl failures', () => {
 
   it('exits 5 on 422, listing every field message', async () => {
     const body = { errors: { sku: ['has already been taken'], name: ["can't be blank", 'is too short'] } };
-    const run = await against(() => ({ status: 422, body }), ['products', 'create', '--location', 'Toronto DC', '--name', '', '--sku', 'APL-001']);
+    const run = await against(
+      () => ({ status: 422, body }),
+      ['products', 'create', '--location', 'Toronto DC', '--name', '', '--sku', 'APL-001'],
+    );
     expect(run.code).to.equal(5);
     expectOneLine(run);
-    expect(run.stderr).to.include("422 Unprocessable Entity: sku has already been taken; name can't be blank, is too short");
+    expect(run.stderr).to.include(
+      "422 Unprocessable Entity: sku has already been taken; name can't be blank, is too short",
+    );
   });
 
   it('exits 5 on 400', async () => {
-    const run = await against(() => ({ status: 400, body: { error: 'location_name is required' } }), ['products', 'create', '--name', 'Figs']);
+    const run = await against(
+      () => ({ status: 400, body: { error: 'location_name is required' } }),
+      ['products', 'create', '--name', 'Figs'],
+    );
     expect(run.code).to.equal(5);
     expect(run.stderr).to.include('400 Bad Request: location_name is required');
   });
 
   it('waits out a 429 until X-RateLimit-Reset and then succeeds, saying so on stderr', async () => {
     const run = await against(
-      (request, { requests }) =>
+      (_request, { requests }) =>
         requests.length === 1
           ? { status: 429, body: { error: 'rate limit exceeded' }, headers: rateLimitHeaders(0, 1000) }
           : { status: 200, body: product },
@@ -82,8 +112,10 @@ describe('whctl failures', () => {
 
   it('repeats a refused POST after the wait, since a 429 means nothing was written', async () => {
     const run = await against(
-      (request, { requests }) =>
-        requests.length === 1 ? { status: 429, body: { error: 'rate limit exceeded' }, headers: rateLimitHeaders(0, 1000) } : { status: 200, body: product },
+      (_request, { requests }) =>
+        requests.length === 1
+          ? { status: 429, body: { error: 'rate limit exceeded' }, headers: rateLimitHeaders(0, 1000) }
+          : { status: 200, body: product },
       ['products', 'create', '--location', 'Toronto DC', '--name', 'Apples', '-q'],
     );
     expect(run.code, run.stderr).to.equal(0);
@@ -97,10 +129,15 @@ describe('whctl failures', () => {
 
   it('exits 6 on a 429 whose reset is too far away to wait for, naming when requests resume', async () => {
     const headers = rateLimitHeaders(0, 30 * 60_000);
-    const run = await against(() => ({ status: 429, body: { error: 'hourly rate limit exceeded' }, headers }), ['locations', 'list']);
+    const run = await against(
+      () => ({ status: 429, body: { error: 'hourly rate limit exceeded' }, headers }),
+      ['locations', 'list'],
+    );
     expect(run.code).to.equal(6);
     expectOneLine(run);
-    expect(run.stderr).to.include('429 Too Many Requests: hourly rate limit exceeded').and.include(`requests resume at ${headers['X-RateLimit-Reset']!.replace('Z', '.000Z')}`);
+    expect(run.stderr)
+      .to.include('429 Too Many Requests: hourly rate limit exceeded')
+      .and.include(`requests resume at ${headers['X-RateLimit-Reset']!.replace('Z', '.000Z')}`);
     expect(stub!.requests).to.have.length(1);
   });
 
@@ -116,14 +153,18 @@ describe('whctl failures', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     await new Promise((resolve) => server.close(resolve));
-    const run = await whctl(['locations', 'list'], { env: { WHCTL_BASE_URL: `http://127.0.0.1:${port}`, WHCTL_TOKEN: STUB_TOKEN } });
+    const run = await whctl(['locations', 'list'], {
+      env: { WHCTL_BASE_URL: `http://127.0.0.1:${port}`, WHCTL_TOKEN: STUB_TOKEN },
+    });
     expect(run.code).to.equal(8);
     expectOneLine(run);
     expect(run.stderr).to.include(`cannot reach http://127.0.0.1:${port}`).and.include('ECONNREFUSED');
   });
 
   it('exits 8 when the host name does not resolve', async () => {
-    const run = await whctl(['locations', 'list'], { env: { WHCTL_BASE_URL: 'http://acme.wh-nowhere.invalid', WHCTL_TOKEN: STUB_TOKEN } });
+    const run = await whctl(['locations', 'list'], {
+      env: { WHCTL_BASE_URL: 'http://acme.wh-nowhere.invalid', WHCTL_TOKEN: STUB_TOKEN },
+    });
     expect(run.code).to.equal(8);
     expect(run.stderr).to.include('cannot reach http://acme.wh-nowhere.invalid');
   });
@@ -137,19 +178,43 @@ describe('whctl failures', () => {
 
   describe('usage errors (exit 2, nothing sent)', () => {
     const cases: [string, string[], RegExp][] = [
-      ['a record ID that is not a number', ['products', 'get', 'seven'], /value 'seven' is invalid for argument 'id'\. expected a numeric record ID/],
+      [
+        'a record ID that is not a number',
+        ['products', 'get', 'seven'],
+        /value 'seven' is invalid for argument 'id'\. expected a numeric record ID/,
+      ],
       ['a record ID of zero', ['companies', 'get', '0'], /numeric record ID/],
-      ['an output format that does not exist', ['locations', 'list', '-o', 'xml'], /Allowed choices are table, json, ndjson, csv, yaml/],
+      [
+        'an output format that does not exist',
+        ['locations', 'list', '-o', 'xml'],
+        /Allowed choices are table, json, ndjson, csv, yaml/,
+      ],
       ['a --per-page above the API maximum', ['products', 'list', '--per-page', '101'], /from 1 to 100/],
       ['an update without any change', ['companies', 'update', '3'], /nothing to change/],
       ['--data that is not JSON', ['products', 'create', '--data', '{name: Apples}'], /--data is not valid JSON/],
-      ['--data naming a missing file', ['products', 'create', '--data', '@/nonexistent/product.json'], /cannot read --data file \/nonexistent\/product.json: ENOENT/],
+      [
+        '--data naming a missing file',
+        ['products', 'create', '--data', '@/nonexistent/product.json'],
+        /cannot read --data file \/nonexistent\/product.json: ENOENT/,
+      ],
       ['--data holding an array', ['products', 'create', '--data', '[1,2]'], /must hold a JSON object/],
-      ['both --base-url and --location-url', ['locations', 'list', '--base-url', 'http://a.localhost', '--location-url', 'http://b.localhost'], /use one/],
-      ['a base URL that is not absolute', ['locations', 'list', '--base-url', 'acme.example.com'], /invalid API address/],
+      [
+        'both --base-url and --location-url',
+        ['locations', 'list', '--base-url', 'http://a.localhost', '--location-url', 'http://b.localhost'],
+        /use one/,
+      ],
+      [
+        'a base URL that is not absolute',
+        ['locations', 'list', '--base-url', 'acme.example.com'],
+        /invalid API address/,
+      ],
       ['a move to a blank location', ['purchase-orders', 'move', '4', '--to', ' '], /to unassign, use/],
       ['an order named by both ID and PO number', ['purchase-orders', 'get', '4', '--po-number', 'PO-1'], /not both/],
-      ['an order named by neither ID nor PO number', ['purchase-orders', 'unassign'], /give an order ID or --po-number/],
+      [
+        'an order named by neither ID nor PO number',
+        ['purchase-orders', 'unassign'],
+        /give an order ID or --po-number/,
+      ],
     ];
     for (const [what, args, message] of cases) {
       it(`refuses ${what}`, async () => {

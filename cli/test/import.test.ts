@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startStub, stubEnv, type Stub, type StubAnswer, type StubRequest } from './support/stub.js';
-import { json, whctl } from './support/whctl.js';
 import { tempDir } from '@warehouse-kit/test-support';
+import { expect } from 'chai';
+import { type Stub, type StubAnswer, type StubRequest, startStub, stubEnv } from './support/stub.js';
+import { json, whctl } from './support/whctl.js';
 
 interface Order {
   id: number;
@@ -27,7 +27,12 @@ function orderStore(rules: { refuse?: (order: Record<string, any>) => StubAnswer
     }
     if (request.method === 'POST') {
       const { purchase_order_items: items = [], ...fields } = input;
-      const order: Order = { id: nextId++, location_name: null, ...fields, purchase_order_items: items.map((item: object) => ({ id: nextId++, ...item })) };
+      const order: Order = {
+        id: nextId++,
+        location_name: null,
+        ...fields,
+        purchase_order_items: items.map((item: object) => ({ id: nextId++, ...item })),
+      };
       orders.push(order);
       return { status: 200, body: order };
     }
@@ -35,7 +40,8 @@ function orderStore(rules: { refuse?: (order: Record<string, any>) => StubAnswer
     const { purchase_order_items: items, ...fields } = input;
     Object.assign(order, fields);
     for (const item of items ?? []) {
-      if (item._destroy) order.purchase_order_items = order.purchase_order_items.filter((existing) => existing.id !== item.id);
+      if (item._destroy)
+        order.purchase_order_items = order.purchase_order_items.filter((existing) => existing.id !== item.id);
       else order.purchase_order_items.push({ id: nextId++, ...item });
     }
     return { status: 200, body: order };
@@ -89,7 +95,14 @@ describe('whctl purchase-orders import', () => {
           ],
         },
       },
-      { purchase_order: { po_number: 'PO-2', location_name: null, expected_starts_at: null, purchase_order_items: [{ product_name: 'Apples', quantity: 3 }] } },
+      {
+        purchase_order: {
+          po_number: 'PO-2',
+          location_name: null,
+          expected_starts_at: null,
+          purchase_order_items: [{ product_name: 'Apples', quantity: 3 }],
+        },
+      },
     ]);
     expect(run.stderr).to.equal('2 created, 0 updated, 0 failed of 2 orders\n');
   });
@@ -98,15 +111,22 @@ describe('whctl purchase-orders import', () => {
     const store = orderStore();
     const path = file('orders.csv', CSV);
     await importFile(store, [path]);
-    const itemsBefore = store.orders.find((order) => order.po_number === 'PO-1')!.purchase_order_items.map((item) => item.id);
+    const itemsBefore = store.orders
+      .find((order) => order.po_number === 'PO-1')!
+      .purchase_order_items.map((item) => item.id);
     await stub!.close();
     const again = await importFile(store, [path]);
     expect(again.code, again.stderr).to.equal(0);
     expect(json(again).map((result: { action: string }) => result.action)).to.deep.equal(['updated', 'updated']);
     expect(store.orders).to.have.length(2);
     const order = store.orders.find((candidate) => candidate.po_number === 'PO-1')!;
-    expect(order.purchase_order_items.map((item) => `${item.product_name} ${item.quantity}`)).to.deep.equal(['Apples 10', 'Bananas 5']);
-    const patch = stub!.requests.find((request) => request.method === 'PATCH' && request.path === `/purchase_orders/${order.id}`)!;
+    expect(order.purchase_order_items.map((item) => `${item.product_name} ${item.quantity}`)).to.deep.equal([
+      'Apples 10',
+      'Bananas 5',
+    ]);
+    const patch = stub!.requests.find(
+      (request) => request.method === 'PATCH' && request.path === `/purchase_orders/${order.id}`,
+    )!;
     const [first, second] = itemsBefore;
     expect(patch.body.purchase_order.purchase_order_items).to.deep.equal([
       { id: first, _destroy: true },
@@ -119,15 +139,28 @@ describe('whctl purchase-orders import', () => {
 
   it('reports each order the API refuses, imports the others, and exits 9', async () => {
     const store = orderStore({
-      refuse: (order) => (order.po_number === 'PO-2' ? { status: 422, body: { errors: { 'purchase_order_items[0].product_name': ['is not a product of Toronto DC'] } } } : undefined),
+      refuse: (order) =>
+        order.po_number === 'PO-2'
+          ? {
+              status: 422,
+              body: { errors: { 'purchase_order_items[0].product_name': ['is not a product of Toronto DC'] } },
+            }
+          : undefined,
     });
     const run = await importFile(store, [file('orders.csv', CSV), '-o', 'ndjson']);
     expect(run.code).to.equal(9);
-    const results = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const results = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(results[0]).to.include({ po_number: 'PO-1', action: 'created' });
     expect(results[1]).to.include({ line: 4, po_number: 'PO-2', action: 'failed', id: null });
-    expect(results[1].error).to.include('422 Unprocessable Entity: purchase_order_items[0].product_name is not a product of Toronto DC');
-    expect(run.stderr).to.include('1 created, 0 updated, 1 failed of 2 orders').and.include('whctl: 1 of 2 orders did not go through');
+    expect(results[1].error).to.include(
+      '422 Unprocessable Entity: purchase_order_items[0].product_name is not a product of Toronto DC',
+    );
+    expect(run.stderr)
+      .to.include('1 created, 0 updated, 1 failed of 2 orders')
+      .and.include('whctl: 1 of 2 orders did not go through');
     expect(store.orders.map((order) => order.po_number)).to.deep.equal(['PO-1']);
   });
 
@@ -146,7 +179,13 @@ PO-4,,Apples,2
     expect(json(run)).to.deep.equal([
       { line: 2, po_number: 'PO-1', action: 'failed', id: null, error: 'quantity "ten" is not a number' },
       { line: 3, po_number: null, action: 'failed', id: null, error: 'po_number is empty' },
-      { line: 4, po_number: 'PO-3', action: 'failed', id: null, error: 'carrier_name is "Fast Freight" on line 4 but "Slow Trucks" on line 5' },
+      {
+        line: 4,
+        po_number: 'PO-3',
+        action: 'failed',
+        id: null,
+        error: 'carrier_name is "Fast Freight" on line 4 but "Slow Trucks" on line 5',
+      },
     ]);
     expect(store.orders.map((order) => order.po_number)).to.deep.equal(['PO-4']);
     expect(run.stderr).to.equal('whctl: 3 of 4 orders did not go through; fix them and run the import again\n');
@@ -154,7 +193,11 @@ PO-4,,Apples,2
 
   it('imports NDJSON with any field, and reports bad lines by number', async () => {
     const lines = [
-      JSON.stringify({ po_number: 'PO-7', custom_values: { priority: 'high' }, purchase_order_items: [{ product_name: 'Apples', quantity: 1, custom_values: { lot_code: 'L-1' } }] }),
+      JSON.stringify({
+        po_number: 'PO-7',
+        custom_values: { priority: 'high' },
+        purchase_order_items: [{ product_name: 'Apples', quantity: 1, custom_values: { lot_code: 'L-1' } }],
+      }),
       '{not json',
       JSON.stringify({ purchase_order: { po_number: 'PO-8' } }),
       JSON.stringify({ po_number: 'PO-7' }),
@@ -174,13 +217,19 @@ PO-4,,Apples,2
     expect(results[1]!.error).to.match(/^not valid JSON/);
     expect(results[3]!.error).to.equal('po_number PO-7 is also on line 1');
     expect(results[4]!.error).to.include('leave out id and _destroy');
-    expect(store.orders.find((order) => order.po_number === 'PO-7')).to.deep.include({ custom_values: { priority: 'high' } });
+    expect(store.orders.find((order) => order.po_number === 'PO-7')).to.deep.include({
+      custom_values: { priority: 'high' },
+    });
   });
 
   it('keeps no more orders in flight than --concurrency', async () => {
     const rows = Array.from({ length: 12 }, (_, index) => `PO-${index},Apples,1`).join('\n');
     const store = orderStore({ delay: 30 });
-    const run = await importFile(store, [file('orders.csv', `po_number,product_name,quantity\n${rows}\n`), '--concurrency', '3']);
+    const run = await importFile(store, [
+      file('orders.csv', `po_number,product_name,quantity\n${rows}\n`),
+      '--concurrency',
+      '3',
+    ]);
     expect(run.code, run.stderr).to.equal(0);
     expect(store.orders).to.have.length(12);
     expect(stub!.maxInFlight).to.equal(3);
@@ -188,19 +237,39 @@ PO-4,,Apples,2
 
   it('stops at the first 401, since every later order would fail the same way, and exits 3', async () => {
     const rows = Array.from({ length: 20 }, (_, index) => `PO-${index}`).join('\n');
-    const run = await importFile({ orders: [], handler: async () => ({ status: 401, body: { error: 'unknown token' } }) }, [file('orders.csv', `po_number\n${rows}\n`), '--concurrency', '2']);
+    const run = await importFile(
+      { orders: [], handler: async () => ({ status: 401, body: { error: 'unknown token' } }) },
+      [file('orders.csv', `po_number\n${rows}\n`), '--concurrency', '2'],
+    );
     expect(run.code).to.equal(3);
     expect(stub!.requests.length).to.be.at.most(2);
-    expect(run.stderr).to.include('0 created, 0 updated, 0 failed, 20 not attempted of 20 orders').and.include('whctl: 401 Unauthorized: unknown token');
+    expect(run.stderr)
+      .to.include('0 created, 0 updated, 0 failed, 20 not attempted of 20 orders')
+      .and.include('whctl: 401 Unauthorized: unknown token');
   });
 
   for (const [what, name, content, message] of [
     ['an unknown column', 'orders.csv', 'po_number,qty\nPO-1,1\n', /unknown column "qty"/],
-    ['a file without a po_number column', 'orders.csv', 'product_name,quantity\nApples,1\n', /a po_number column is required/],
-    ['quantities without a product_name column', 'orders.csv', 'po_number,quantity\nPO-1,1\n', /need a product_name column/],
+    [
+      'a file without a po_number column',
+      'orders.csv',
+      'product_name,quantity\nApples,1\n',
+      /a po_number column is required/,
+    ],
+    [
+      'quantities without a product_name column',
+      'orders.csv',
+      'po_number,quantity\nPO-1,1\n',
+      /need a product_name column/,
+    ],
     ['malformed CSV', 'orders.csv', 'po_number,notes\nPO-1,"unclosed\n', /is not valid CSV/],
     ['an empty file', 'orders.ndjson', '\n\n', /holds no purchase orders/],
-    ['a file whose format its name does not tell', 'orders.txt', 'po_number\nPO-1\n', /pass --format csv or --format ndjson/],
+    [
+      'a file whose format its name does not tell',
+      'orders.txt',
+      'po_number\nPO-1\n',
+      /pass --format csv or --format ndjson/,
+    ],
   ] as const) {
     it(`refuses ${what} with exit 2 before sending anything`, async () => {
       const run = await importFile(orderStore(), [file(name, content)]);
@@ -219,7 +288,10 @@ PO-4,,Apples,2
   it('reads stdin with - and --format', async () => {
     const store = orderStore();
     stub = await startStub(store.handler);
-    const run = await whctl(['purchase-orders', 'import', '-', '--format', 'csv'], { env: stubEnv(stub), input: 'po_number,notes\nPO-5,via stdin\n' });
+    const run = await whctl(['purchase-orders', 'import', '-', '--format', 'csv'], {
+      env: stubEnv(stub),
+      input: 'po_number,notes\nPO-5,via stdin\n',
+    });
     expect(run.code, run.stderr).to.equal(0);
     expect(store.orders[0]).to.deep.include({ po_number: 'PO-5', notes: 'via stdin' });
   });

@@ -1,12 +1,12 @@
-import { expect } from 'chai';
-import { parse as parseCsv } from 'csv-parse/sync';
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { startStub, stubEnv, type Stub, type StubAnswer, type StubRequest } from './support/stub.js';
-import { json, whctl, WHCTL } from './support/whctl.js';
 import { tempDir } from '@warehouse-kit/test-support';
+import { expect } from 'chai';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { parse as parseYaml } from 'yaml';
+import { type Stub, type StubAnswer, type StubRequest, startStub, stubEnv } from './support/stub.js';
+import { json, WHCTL, whctl } from './support/whctl.js';
 
 const TOTAL = 7;
 const products = Array.from({ length: TOTAL }, (_, index) => ({
@@ -33,7 +33,13 @@ function productPages(stub: Stub) {
     return {
       status: 200,
       body: products.slice((page - 1) * perPage, page * perPage),
-      headers: { Link: links.join(', '), 'Current-Page': String(page), 'Page-Items': String(perPage), 'Total-Pages': String(pages), 'Total-Count': String(TOTAL) },
+      headers: {
+        Link: links.join(', '),
+        'Current-Page': String(page),
+        'Page-Items': String(perPage),
+        'Total-Pages': String(pages),
+        'Total-Count': String(TOTAL),
+      },
     };
   };
 }
@@ -60,13 +66,20 @@ describe('whctl output', () => {
     const result = await run(['products', 'list', '--all', '--location', 'Toronto DC']);
     expect(result.code, result.stderr).to.equal(0);
     expect(json(result)).to.deep.equal(products);
-    expect(stub.requests.map((request) => Object.fromEntries(request.query))).to.deep.equal([{ location_name: 'Toronto DC', per_page: '100' }]);
+    expect(stub.requests.map((request) => Object.fromEntries(request.query))).to.deep.equal([
+      { location_name: 'Toronto DC', per_page: '100' },
+    ]);
   });
 
   it('streams every page as NDJSON, one record per line, with no progress bar when stderr is not a terminal', async () => {
     const result = await run(['products', 'list', '--all', '--per-page', '3', '-o', 'ndjson']);
     expect(result.code).to.equal(0);
-    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line))).to.deep.equal(products);
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).to.deep.equal(products);
     expect(stub.requests.map((request) => request.query.get('page'))).to.deep.equal([null, '2', '3']);
     expect(result.stderr).to.equal('');
   });
@@ -86,7 +99,7 @@ describe('whctl output', () => {
     expect(result.stdout).to.equal('sku,id\nSKU-1,1\n,2\nSKU-3,3\n');
   });
 
-  it('prints a table with the resource\'s main columns and no colour codes when piped', async () => {
+  it("prints a table with the resource's main columns and no colour codes when piped", async () => {
     const result = await run(['products', 'list', '-o', 'table', '--per-page', '2']);
     const lines = result.stdout.trim().split('\n');
     expect(lines[1]).to.match(/│ id │ name\s+│ sku\s+│ location_name │/);
@@ -102,7 +115,9 @@ describe('whctl output', () => {
     const yaml = await run(['products', 'get', '1', '-o', 'yaml']);
     expect(parseYaml(yaml.stdout)).to.deep.equal(one);
     const table = await run(['products', 'get', '1', '-o', 'table']);
-    expect(table.stdout).to.match(/│ name\s+│ Product 1\s+│/).and.match(/│ created_at\s+│ 2026-01-05T09:00:00-05:00 │/);
+    expect(table.stdout)
+      .to.match(/│ name\s+│ Product 1\s+│/)
+      .and.match(/│ created_at\s+│ 2026-01-05T09:00:00-05:00 │/);
   });
 
   it('prints a YAML sequence for a list, and [] for an empty one', async () => {
@@ -115,7 +130,9 @@ describe('whctl output', () => {
   });
 
   it('stops quietly with status 0 when the reader closes the pipe early, as head does', async () => {
-    const child = spawn(process.execPath, [WHCTL, 'products', 'list', '--all', '--per-page', '1', '-o', 'ndjson'], { env: { PATH: process.env.PATH, ...stubEnv(stub) } });
+    const child = spawn(process.execPath, [WHCTL, 'products', 'list', '--all', '--per-page', '1', '-o', 'ndjson'], {
+      env: { PATH: process.env.PATH, ...stubEnv(stub) },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // The reader goes away after the first record, while later pages are still coming.
@@ -135,22 +152,42 @@ describe('whctl output', () => {
 describe('whctl input', () => {
   let stub: Stub;
   beforeEach(async () => {
-    stub = await startStub((request) => ({ status: 200, body: { id: 9, ...(Object.values(request.body ?? {})[0] as object) } }));
+    stub = await startStub((request) => ({
+      status: 200,
+      body: { id: 9, ...(Object.values(request.body ?? {})[0] as object) },
+    }));
   });
   afterEach(() => stub.close());
 
-  const run = (args: string[], input?: string) => whctl(args, { env: stubEnv(stub), ...(input === undefined ? {} : { input }) });
-  const sent = () => stub.requests.map((request) => ({ method: request.method, path: request.path, query: Object.fromEntries(request.query), body: request.body }));
+  const run = (args: string[], input?: string) =>
+    whctl(args, { env: stubEnv(stub), ...(input === undefined ? {} : { input }) });
+  const sent = () =>
+    stub.requests.map((request) => ({
+      method: request.method,
+      path: request.path,
+      query: Object.fromEntries(request.query),
+      body: request.body,
+    }));
 
   it('sends fields from flags, wrapped in the record key', async () => {
     const result = await run(['products', 'create', '--location', 'Toronto DC', '--name', 'Figs', '--sku', 'FIG-1']);
     expect(result.code).to.equal(0);
-    expect(sent()).to.deep.equal([{ method: 'POST', path: '/products', query: {}, body: { product: { location_name: 'Toronto DC', name: 'Figs', sku: 'FIG-1' } } }]);
+    expect(sent()).to.deep.equal([
+      {
+        method: 'POST',
+        path: '/products',
+        query: {},
+        body: { product: { location_name: 'Toronto DC', name: 'Figs', sku: 'FIG-1' } },
+      },
+    ]);
     expect(json(result)).to.deep.include({ id: 9, name: 'Figs' });
   });
 
   it('reads the record from stdin with --data -, wrapped or not, and lets flags override it', async () => {
-    await run(['purchase-orders', 'create', '--data', '-', '--po-number', 'PO-2'], JSON.stringify({ purchase_order: { po_number: 'PO-1', notes: 'fragile' } }));
+    await run(
+      ['purchase-orders', 'create', '--data', '-', '--po-number', 'PO-2'],
+      JSON.stringify({ purchase_order: { po_number: 'PO-1', notes: 'fragile' } }),
+    );
     await run(['companies', 'create', '--data', '-'], JSON.stringify({ name: 'Slow Trucks', company_type: 'carrier' }));
     expect(sent().map((request) => request.body)).to.deep.equal([
       { purchase_order: { po_number: 'PO-2', notes: 'fragile' } },
@@ -159,28 +196,74 @@ describe('whctl input', () => {
   });
 
   it('passes offset-less times through untouched for the API to read in the warehouse zone', async () => {
-    await run(['appointments', 'create', '--location', 'Toronto DC', '--scheduled-at', '2026-03-08T02:30:00', '--duration', '45', '--dock', 'Dock 1', '--reference', 'BOL-1', '--reference', 'PRO-2']);
+    await run([
+      'appointments',
+      'create',
+      '--location',
+      'Toronto DC',
+      '--scheduled-at',
+      '2026-03-08T02:30:00',
+      '--duration',
+      '45',
+      '--dock',
+      'Dock 1',
+      '--reference',
+      'BOL-1',
+      '--reference',
+      'PRO-2',
+    ]);
     expect(sent()[0]!.body).to.deep.equal({
-      appointment: { location_name: 'Toronto DC', scheduled_at: '2026-03-08T02:30:00', duration: 45, dock_name: 'Dock 1', reference_numbers: ['BOL-1', 'PRO-2'] },
+      appointment: {
+        location_name: 'Toronto DC',
+        scheduled_at: '2026-03-08T02:30:00',
+        duration: 45,
+        dock_name: 'Dock 1',
+        reference_numbers: ['BOL-1', 'PRO-2'],
+      },
     });
   });
 
   it('sends an update by PATCH with only the changed fields, and a negated boolean flag as false', async () => {
     await run(['companies', 'update', '3', '--no-auto-approve', '--contact-email', 'ops@example.com', '-q']);
-    expect(sent()).to.deep.equal([{ method: 'PATCH', path: '/companies/3', query: {}, body: { company: { contact_email: 'ops@example.com', auto_approve_appointments: false } } }]);
+    expect(sent()).to.deep.equal([
+      {
+        method: 'PATCH',
+        path: '/companies/3',
+        query: {},
+        body: { company: { contact_email: 'ops@example.com', auto_approve_appointments: false } },
+      },
+    ]);
   });
 
   it('cancels an appointment by state, never by DELETE', async () => {
     await run(['appointments', 'update', '12', '--state', 'cancelled', '--location', 'Toronto DC']);
-    expect(sent()).to.deep.equal([{ method: 'PATCH', path: '/appointments/12', query: { location_name: 'Toronto DC' }, body: { appointment: { state: 'cancelled' } } }]);
+    expect(sent()).to.deep.equal([
+      {
+        method: 'PATCH',
+        path: '/appointments/12',
+        query: { location_name: 'Toronto DC' },
+        body: { appointment: { state: 'cancelled' } },
+      },
+    ]);
   });
 
   it('reads --data from a file and prints nothing for a change with --quiet', async () => {
     const file = join(tempDir('whctl-data-'), 'order.json');
     writeFileSync(file, JSON.stringify({ purchase_order_items: [{ product_name: 'Apples', quantity: 5 }] }));
-    const result = await run(['purchase-orders', 'update', '4', '--data', `@${file}`, '--carrier', 'Fast Freight', '--quiet']);
+    const result = await run([
+      'purchase-orders',
+      'update',
+      '4',
+      '--data',
+      `@${file}`,
+      '--carrier',
+      'Fast Freight',
+      '--quiet',
+    ]);
     expect(result.code).to.equal(0);
     expect(result.stdout).to.equal('');
-    expect(sent()[0]!.body).to.deep.equal({ purchase_order: { purchase_order_items: [{ product_name: 'Apples', quantity: 5 }], carrier_name: 'Fast Freight' } });
+    expect(sent()[0]!.body).to.deep.equal({
+      purchase_order: { purchase_order_items: [{ product_name: 'Apples', quantity: 5 }], carrier_name: 'Fast Freight' },
+    });
   });
 });

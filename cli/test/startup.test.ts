@@ -1,16 +1,19 @@
-import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { whctl } from './support/whctl.js';
 import { tempDir } from '@warehouse-kit/test-support';
+import { expect } from 'chai';
+import { whctl } from './support/whctl.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
 /** The modules of our packages a run of whctl loads, as `<package folder>/<path under dist/src>`. */
 async function modulesLoadedBy(args: string[]): Promise<{ modules: string[]; stdout: string; code: number | null }> {
   const file = join(tempDir('whctl-trace-'), 'modules.txt');
-  const run = await whctl(args, { env: { WHCTL_TRACE_FILE: file }, nodeArgs: ['--import', new URL('./support/trace-imports.js', import.meta.url).href] });
+  const run = await whctl(args, {
+    env: { WHCTL_TRACE_FILE: file },
+    nodeArgs: ['--import', new URL('./support/trace-imports.js', import.meta.url).href],
+  });
   // `file:///.../cli/dist/src/main.js` → `cli/main.js`, `.../sdk/dist/src/index.js` → `sdk/index.js`
   const modules = readFileSync(file, 'utf8')
     .split('\n')
@@ -26,17 +29,31 @@ describe('whctl start-up', () => {
     expect(code).to.equal(0);
     expect(stdout.trim()).to.equal(version);
     expect(modules).to.include('cli/main.js');
-    expect(modules.filter((module) => module.startsWith('cli/commands/') || module.startsWith('sdk/'))).to.deep.equal([]);
+    expect(modules.filter((module) => module.startsWith('cli/commands/') || module.startsWith('sdk/'))).to.deep.equal(
+      [],
+    );
   });
 
   it('lists every command group for --help and loads no command or SDK code', async () => {
     const { modules, stdout, code } = await modulesLoadedBy(['--help']);
     expect(code).to.equal(0);
-    for (const group of ['locations', 'products', 'companies', 'appointments', 'purchase-orders', 'product-limits', 'api', 'config', 'completion']) {
+    for (const group of [
+      'locations',
+      'products',
+      'companies',
+      'appointments',
+      'purchase-orders',
+      'product-limits',
+      'api',
+      'config',
+      'completion',
+    ]) {
       expect(stdout).to.match(new RegExp(`^  ${group} `, 'm'));
     }
     expect(stdout).to.include('--base-url').and.include('WHCTL_TOKEN').and.include('Exit status');
-    expect(modules.filter((module) => module.startsWith('cli/commands/') || module.startsWith('sdk/'))).to.deep.equal([]);
+    expect(modules.filter((module) => module.startsWith('cli/commands/') || module.startsWith('sdk/'))).to.deep.equal(
+      [],
+    );
   });
 
   it('loads only the named group for a group command, here the products help', async () => {
@@ -45,13 +62,28 @@ describe('whctl start-up', () => {
     expect(stdout).to.include('list').and.include('create').and.include('delete');
     const commandModules = modules.filter((module) => module.startsWith('cli/commands/'));
     expect(commandModules).to.include('cli/commands/products/index.js');
-    expect(commandModules.filter((module) => !module.startsWith('cli/commands/products/') && !module.startsWith('cli/commands/shared/'))).to.deep.equal([]);
+    expect(
+      commandModules.filter(
+        (module) => !module.startsWith('cli/commands/products/') && !module.startsWith('cli/commands/shared/'),
+      ),
+    ).to.deep.equal([]);
   });
 
   it('shows a group\'s subcommands through "whctl help <group>" too', async () => {
     const run = await whctl(['help', 'purchase-orders']);
     expect(run.code).to.equal(0);
-    for (const command of ['list', 'get', 'create', 'update', 'delete', 'assign', 'move', 'unassign', 'booked', 'import']) {
+    for (const command of [
+      'list',
+      'get',
+      'create',
+      'update',
+      'delete',
+      'assign',
+      'move',
+      'unassign',
+      'booked',
+      'import',
+    ]) {
       expect(run.stdout).to.match(new RegExp(`^  ${command}\\b`, 'm'));
     }
   });

@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { Writable } from 'node:stream';
+import { expect } from 'chai';
 import { defaultFormat } from '../src/output/format.js';
 import { progress } from '../src/output/progress.js';
 

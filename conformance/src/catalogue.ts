@@ -1,5 +1,5 @@
 // Every check of every group, without a deployment: for `conformance list` and the README.
-import { checkInfo, type CheckInfo } from './check.js';
+import { type CheckInfo, checkInfo } from './check.js';
 import { groups } from './checks/index.js';
 
 export function catalogue(): CheckInfo[] {

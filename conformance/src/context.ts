@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Middleware } from '@warehouse-kit/sdk';
 import { createClient } from '@warehouse-kit/sdk';
 import { CleanupRegistry } from './cleanup.js';
-import { send, type Endpoint, type Exchange, type SendInit } from './http.js';
+import { type Endpoint, type Exchange, type SendInit, send } from './http.js';
 import type { Profile, ProfileLocation } from './profile.js';
 import { deletedKey, undoCreate } from './undo.js';
 
@@ -40,7 +40,12 @@ export interface RunContext {
   /** Every client made so far, with the requests each sent. */
   endpoints: Endpoint[];
   /** A client for any token and address, e.g. the rate-limit group's, which must see its 429s. */
-  endpoint(label: string, token: string, address: string, options?: { retry?: false; stripAuthorization?: boolean }): Endpoint;
+  endpoint(
+    label: string,
+    token: string,
+    address: string,
+    options?: { retry?: false; stripAuthorization?: boolean },
+  ): Endpoint;
   /** A unique record name: `cf-1a2b3c4d <label>`. */
   name(label: string): string;
   /** A unique SKU or purchase order number: `CF-1A2B3C4D-7`. */
@@ -71,10 +76,14 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
   const endpoints: Endpoint[] = [];
   const endpoint: RunContext['endpoint'] = (label, token, address, settings = {}) => {
     // A 429 is answered before anything happens, so repeating a POST after it is safe.
-    const retry = settings.retry === false ? false : {
-      retryNonIdempotent: true,
-      onRateLimited: ({ wait }: { wait: number }) => options.log(`rate limited (${label}): waiting ${Math.ceil(wait / 1000)} s until X-RateLimit-Reset`),
-    };
+    const retry =
+      settings.retry === false
+        ? false
+        : {
+            retryNonIdempotent: true,
+            onRateLimited: ({ wait }: { wait: number }) =>
+              options.log(`rate limited (${label}): waiting ${Math.ceil(wait / 1000)} s until X-RateLimit-Reset`),
+          };
     const client = createClient({
       baseUrl: address,
       token,
@@ -107,8 +116,16 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
       }
       return found;
     },
-    ...(readOnly && { readOnly: Object.assign(endpoint(`read-only at ${readOnly.location}`, readOnly.token, profile.organization), { location: readOnly.location }) }),
-    ...(noAccess && { noAccess: Object.assign(endpoint(`no access to ${noAccess.location}`, noAccess.token, profile.organization), { location: noAccess.location }) }),
+    ...(readOnly && {
+      readOnly: Object.assign(endpoint(`read-only at ${readOnly.location}`, readOnly.token, profile.organization), {
+        location: readOnly.location,
+      }),
+    }),
+    ...(noAccess && {
+      noAccess: Object.assign(endpoint(`no access to ${noAccess.location}`, noAccess.token, profile.organization), {
+        location: noAccess.location,
+      }),
+    }),
     ...(unpaid && { unpaid: endpoint('unpaid organization', unpaid.token, unpaid.organization) }),
     anonymous: endpoint('no Authorization header', 'unused', profile.organization, { stripAuthorization: true }),
     invalidToken: endpoint('invalid token', `${prefix}-not-a-token`, profile.organization),

@@ -51,7 +51,12 @@ function parseBody(text: string): unknown {
  * Sends one request. The checks send malformed and mismatched requests on purpose, so the
  * typed signatures of the client are bypassed here and nowhere else.
  */
-export async function send(endpoint: Endpoint, method: string, template: string, init: SendInit = {}): Promise<Exchange> {
+export async function send(
+  endpoint: Endpoint,
+  method: string,
+  template: string,
+  init: SendInit = {},
+): Promise<Exchange> {
   const request = endpoint.client.request as unknown as LooseRequest;
   endpoint.sent++;
   const result = await request(method, template, {
@@ -62,7 +67,8 @@ export async function send(endpoint: Endpoint, method: string, template: string,
   const { response } = result;
   let text: string;
   if (typeof result.data === 'string') text = result.data;
-  else if (result.error !== undefined) text = typeof result.error === 'string' ? result.error : JSON.stringify(result.error);
+  else if (result.error !== undefined)
+    text = typeof result.error === 'string' ? result.error : JSON.stringify(result.error);
   // openapi-fetch leaves 204 bodies unread; one that should be empty must be seen to be.
   else text = response.bodyUsed ? '' : await response.text();
   return {

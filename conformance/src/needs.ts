@@ -4,13 +4,19 @@ import type { CheckRun } from './check.js';
 import type { ProfileLocation } from './profile.js';
 
 /** A listed location other than home, preferring one for which `prefer` holds. */
-export function secondLocation({ ctx, skip }: CheckRun, prefer: (location: ProfileLocation) => boolean = () => true): ProfileLocation {
+export function secondLocation(
+  { ctx, skip }: CheckRun,
+  prefer: (location: ProfileLocation) => boolean = () => true,
+): ProfileLocation {
   return ctx.others.find(prefer) ?? ctx.others[0] ?? skip('the profile lists one location; this check needs two');
 }
 
 /** A listed location whose location interface works (DECISIONS 12: an unpaid one answers 402). */
 export function paidLocation({ ctx, skip }: CheckRun): ProfileLocation {
-  return ctx.profile.locations.find((location) => location.paid) ?? skip('the profile lists no paid location, so no location interface can be used');
+  return (
+    ctx.profile.locations.find((location) => location.paid) ??
+    skip('the profile lists no paid location, so no location interface can be used')
+  );
 }
 
 /** The listed location a role token concerns, so that the admin token can create records there. */
@@ -18,6 +24,8 @@ export function listedLocation({ ctx, skip }: CheckRun, name: string, role: stri
   const key = name.trim().toLowerCase();
   return (
     ctx.profile.locations.find((location) => location.name.trim().toLowerCase() === key) ??
-    skip(`tokens.${role}.location (${name}) is not among the profile's locations, so the suite cannot create a record there`)
+    skip(
+      `tokens.${role}.location (${name}) is not among the profile's locations, so the suite cannot create a record there`,
+    )
   );
 }

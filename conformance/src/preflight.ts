@@ -3,11 +3,11 @@
 import type { RunContext } from './context.js';
 import { ProfileError } from './errors.js';
 import { locationList } from './fixtures/locations.js';
-import { describeRequest, preview } from './http.js';
+import { describeRequest, type Exchange, preview } from './http.js';
 
 export async function preflight(ctx: RunContext): Promise<void> {
   const { profile } = ctx;
-  let answer;
+  let answer: Exchange;
   try {
     answer = await locationList(ctx);
   } catch (error) {
@@ -25,6 +25,9 @@ export async function preflight(ctx: RunContext): Promise<void> {
   const known = new Set(names.map((name) => name.trim().toLowerCase()));
   const problems = profile.locations
     .filter((location) => !known.has(location.name.trim().toLowerCase()))
-    .map((location) => `locations: ${location.name} is not among the locations the admin token can access (${names.join(', ') || 'none'})`);
+    .map(
+      (location) =>
+        `locations: ${location.name} is not among the locations the admin token can access (${names.join(', ') || 'none'})`,
+    );
   if (problems.length) throw new ProfileError(profile.file, problems);
 }

@@ -1,7 +1,7 @@
 // How a check fails: the request that showed the deviation, then one line per problem,
 // "<where>: Received … / Documented …", so a vendor can reproduce it and knows what to change.
 import { AssertionError } from 'chai';
-import { describeRequest, preview, type Exchange } from './http.js';
+import { describeRequest, type Exchange, preview } from './http.js';
 
 export interface Problem {
   /** `status`, `header Total-Count`, `body/0/location_name`, `expected_starts_at`... */
@@ -78,6 +78,11 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 /** The `error` sentence the reference gives 400 and 429 bodies; problems when it is absent. */
 export function expectErrorSentence(problems: Problems, exchange: Exchange, documented: string): string | undefined {
   const error = isObject(exchange.body) ? exchange.body.error : undefined;
-  problems.expect(typeof error === 'string' && error.trim() !== '', 'body.error', () => preview(exchange.body), documented);
+  problems.expect(
+    typeof error === 'string' && error.trim() !== '',
+    'body.error',
+    () => preview(exchange.body),
+    documented,
+  );
   return typeof error === 'string' ? error : undefined;
 }

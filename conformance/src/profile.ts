@@ -2,11 +2,11 @@
 // JSON) file; any token may come from an environment variable instead (`token_env`) so the
 // file can be committed to a vendor's CI without secrets.
 import { readFileSync } from 'node:fs';
+import { apiBaseUrl } from '@warehouse-kit/sdk';
+import { type ProfileFile, profileSchema, type TokenSource } from '@warehouse-kit/spec/conformance-profile';
+import { createAjv, describeSchemaError } from '@warehouse-kit/spec/validators';
 import { IANAZone } from 'luxon';
 import { parse } from 'yaml';
-import { apiBaseUrl } from '@warehouse-kit/sdk';
-import { profileSchema, type ProfileFile, type TokenSource } from '@warehouse-kit/spec/conformance-profile';
-import { createAjv, describeSchemaError } from '@warehouse-kit/spec/validators';
 import { ProfileError } from './errors.js';
 
 export interface ProfileLocation {
@@ -73,7 +73,8 @@ export function parseProfile(data: unknown, file: string, env: NodeJS.ProcessEnv
     const key = location.name.trim().toLowerCase();
     if (seen.has(key)) problems.push(`${where}.name: ${location.name} is listed twice`);
     seen.add(key);
-    if (!IANAZone.isValidZone(location.time_zone)) problems.push(`${where}.time_zone: ${location.time_zone} is not an IANA time zone such as America/Toronto`);
+    if (!IANAZone.isValidZone(location.time_zone))
+      problems.push(`${where}.time_zone: ${location.time_zone} is not an IANA time zone such as America/Toronto`);
     return {
       name: location.name,
       address: checkAddress(`${where}.address`, location.address, problems),
@@ -90,10 +91,17 @@ export function parseProfile(data: unknown, file: string, env: NodeJS.ProcessEnv
     tokens: {
       admin: resolveToken('tokens.admin', admin, env, problems),
       ...(rate_limit && { rateLimit: resolveToken('tokens.rate_limit', rate_limit, env, problems) }),
-      ...(read_only && { readOnly: { token: resolveToken('tokens.read_only', read_only, env, problems), location: read_only.location } }),
-      ...(no_access && { noAccess: { token: resolveToken('tokens.no_access', no_access, env, problems), location: no_access.location } }),
+      ...(read_only && {
+        readOnly: { token: resolveToken('tokens.read_only', read_only, env, problems), location: read_only.location },
+      }),
+      ...(no_access && {
+        noAccess: { token: resolveToken('tokens.no_access', no_access, env, problems), location: no_access.location },
+      }),
       ...(unpaid && {
-        unpaid: { token: resolveToken('tokens.unpaid', unpaid, env, problems), organization: checkAddress('tokens.unpaid.organization', unpaid.organization, problems) },
+        unpaid: {
+          token: resolveToken('tokens.unpaid', unpaid, env, problems),
+          organization: checkAddress('tokens.unpaid.organization', unpaid.organization, problems),
+        },
       }),
     },
   };

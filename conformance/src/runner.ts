@@ -2,13 +2,13 @@
 // the verdict. It writes nothing but the human report (and JUnit XML when asked); the
 // command decides what to do with the verdict.
 import Mocha from 'mocha';
-import { version } from './version.js';
 import { addGroup, type CheckGroup } from './check.js';
 import { createRunContext } from './context.js';
 import { preflight } from './preflight.js';
 import type { Profile } from './profile.js';
 import { combinedReporter, consoleReporter } from './reporters.js';
 import { collectVerdict, type Verdict, type VerdictCollector } from './verdict.js';
+import { version } from './version.js';
 
 export interface RunSettings {
   profile: Profile;
@@ -47,7 +47,10 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
     this.timeout(0);
     await ctx.cleanup.drain();
     const failures = ctx.cleanup.failures;
-    if (failures.length) throw new Error(`could not undo, so these are still in the deployment:\n${failures.map((f) => `  - ${f.label}: ${f.error}`).join('\n')}`);
+    if (failures.length)
+      throw new Error(
+        `could not undo, so these are still in the deployment:\n${failures.map((f) => `  - ${f.label}: ${f.error}`).join('\n')}`,
+      );
   });
 
   const started = new Date();
@@ -78,7 +81,9 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
       groups: groups.map((group) => group.name),
       ...(settings.grep && { grep: settings.grep }),
       allow_appointments: settings.allowAppointments,
-      requests: Object.fromEntries(ctx.endpoints.filter((endpoint) => endpoint.sent > 0).map((endpoint) => [endpoint.label, endpoint.sent])),
+      requests: Object.fromEntries(
+        ctx.endpoints.filter((endpoint) => endpoint.sent > 0).map((endpoint) => [endpoint.label, endpoint.sent]),
+      ),
     },
     summary: { total: checks.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
     checks,

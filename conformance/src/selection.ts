@@ -15,10 +15,12 @@ function expand(names: string[]): Set<CheckGroup> {
   const chosen = new Set<CheckGroup>();
   for (const raw of names) {
     const name = raw.trim().toLowerCase();
-    if (name === REFERENCE) groups.filter((group) => group.basis === 'reference').forEach((group) => chosen.add(group));
-    else {
+    if (name === REFERENCE) {
+      for (const group of groups) if (group.basis === 'reference') chosen.add(group);
+    } else {
       const group = groups.find((candidate) => candidate.name === name);
-      if (!group) throw new UsageError(`unknown check group ${JSON.stringify(raw)}; choose from ${selectableNames().join(', ')}`);
+      if (!group)
+        throw new UsageError(`unknown check group ${JSON.stringify(raw)}; choose from ${selectableNames().join(', ')}`);
       chosen.add(group);
     }
   }

@@ -1,7 +1,11 @@
 // The contract as the checks see it: the spec's operations and its response checker, the
 // same one the reference server runs on its own responses in tests.
 import { listOperations, type OperationSpec } from '@warehouse-kit/spec/document';
-import { createResponseChecker, type ResponseChecker, type ResponseProblem } from '@warehouse-kit/spec/response-checker';
+import {
+  createResponseChecker,
+  type ResponseChecker,
+  type ResponseProblem,
+} from '@warehouse-kit/spec/response-checker';
 import type { Exchange } from './http.js';
 
 let operations: OperationSpec[] | undefined;
@@ -9,7 +13,9 @@ let checker: ResponseChecker | undefined;
 
 export function operationFor(method: string, template: string): OperationSpec {
   operations ??= listOperations();
-  const found = operations.find((operation) => operation.method === method.toLowerCase() && operation.path === template);
+  const found = operations.find(
+    (operation) => operation.method === method.toLowerCase() && operation.path === template,
+  );
   if (!found) throw new Error(`the spec has no operation ${method} ${template}`);
   return found;
 }

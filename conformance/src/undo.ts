@@ -1,6 +1,6 @@
 // How each kind of record the suite creates is undone. Keyed by the collection a POST went
 // to, so no check can create something the clean-up does not know about.
-import { preview, send, type Endpoint, type Exchange } from './http.js';
+import { type Endpoint, type Exchange, preview, send } from './http.js';
 import { isObject } from './problems.js';
 
 type Undo = (endpoint: Endpoint, id: number) => Promise<string>;
@@ -14,11 +14,15 @@ async function remove(endpoint: Endpoint, template: string, id: number): Promise
 
 // Appointments cannot be deleted (section 4.5); cancelling is the closest the API offers.
 async function cancelAppointment(endpoint: Endpoint, id: number): Promise<string> {
-  const answer = await send(endpoint, 'PATCH', '/appointments/{id}', { path: { id }, body: { appointment: { state: 'cancelled' } } });
+  const answer = await send(endpoint, 'PATCH', '/appointments/{id}', {
+    path: { id },
+    body: { appointment: { state: 'cancelled' } },
+  });
   if (answer.status === 200) return 'cancelled (appointments cannot be deleted)';
   const current = await send(endpoint, 'GET', '/appointments/{id}', { path: { id } });
   const state = isObject(current.body) ? current.body.state : undefined;
-  if (state === 'cancelled' || state === 'left') return `kept in its final state ${state} (appointments cannot be deleted)`;
+  if (state === 'cancelled' || state === 'left')
+    return `kept in its final state ${state} (appointments cannot be deleted)`;
   throw new Error(`cancelling appointment ${id} answered ${answer.status} ${preview(answer.body)}`);
 }
 
@@ -43,7 +47,10 @@ export function deletedKey(exchange: Exchange, path: Record<string, string | num
 }
 
 /** The clean-up for a create that succeeded, undone with the same client that created it. */
-export function undoCreate(endpoint: Endpoint, exchange: Exchange): { key: string; label: string; run: () => Promise<string> } | undefined {
+export function undoCreate(
+  endpoint: Endpoint,
+  exchange: Exchange,
+): { key: string; label: string; run: () => Promise<string> } | undefined {
   const undoer = undoers[exchange.template];
   if (exchange.method !== 'POST' || !undoer || !succeeded(exchange)) return undefined;
   const record = isObject(exchange.body) ? exchange.body : {};
@@ -54,7 +61,9 @@ export function undoCreate(endpoint: Endpoint, exchange: Exchange): { key: strin
       key: exchange.url,
       label: `${undoer.what} created by ${exchange.method} ${exchange.url}`,
       run: async () => {
-        throw new Error(`the create answered ${exchange.status} without an id (${preview(exchange.body)}), so it cannot be undone`);
+        throw new Error(
+          `the create answered ${exchange.status} without an id (${preview(exchange.body)}), so it cannot be undone`,
+        );
       },
     };
   }

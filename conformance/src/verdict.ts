@@ -75,9 +75,12 @@ export function collectVerdict(runner: Mocha.Runner): VerdictCollector {
   const collected: VerdictCollector = { checks: [], errors: [] };
   const add = (result: CheckResult | undefined) => result && collected.checks.push(result);
   runner.on(EVENT_TEST_PASS, (test: CheckTest) => add(resultOf(test, 'passed', { duration_ms: test.duration })));
-  runner.on(EVENT_TEST_PENDING, (test: CheckTest) => add(resultOf(test, 'skipped', test.skipReason ? { reason: test.skipReason } : {})));
+  runner.on(EVENT_TEST_PENDING, (test: CheckTest) =>
+    add(resultOf(test, 'skipped', test.skipReason ? { reason: test.skipReason } : {})),
+  );
   runner.on(EVENT_TEST_FAIL, (runnable: Mocha.Runnable, error: Error) => {
-    if (!(runnable instanceof Mocha.Hook)) add(resultOf(runnable as CheckTest, 'failed', { duration_ms: runnable.duration, message: error.message }));
+    if (!(runnable instanceof Mocha.Hook))
+      add(resultOf(runnable as CheckTest, 'failed', { duration_ms: runnable.duration, message: error.message }));
     else collected.errors.push({ title: runnable.fullTitle(), message: error.message });
   });
   return collected;

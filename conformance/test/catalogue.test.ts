@@ -10,7 +10,9 @@ describe('conformance catalogue', () => {
     const titles = checks.map((check) => check.title);
     expect(new Set(titles).size).to.equal(titles.length);
     for (const title of titles) {
-      expect(title).to.match(/^[a-z_]+: (GET|POST|PATCH|PUT|DELETE) \/[\w/{}]+ \d{3} \[(§[\d.]+(, (spec|decision \d+))?|decision \d+)\]$/);
+      expect(title).to.match(
+        /^[a-z_]+: (GET|POST|PATCH|PUT|DELETE) \/[\w/{}]+ \d{3} \[(§[\d.]+(, (spec|decision \d+))?|decision \d+)\]$/,
+      );
     }
   });
 
@@ -22,9 +24,18 @@ describe('conformance catalogue', () => {
   });
 
   it('selects only the reference groups with --checks reference, and the rate-limit group last', () => {
-    expect(selectGroups(['reference']).map((group) => group.name)).to.deep.equal(['status-codes', 'location-rules', 'time-zones', 'pagination', 'rate-limits']);
+    expect(selectGroups(['reference']).map((group) => group.name)).to.deep.equal([
+      'status-codes',
+      'location-rules',
+      'time-zones',
+      'pagination',
+      'rate-limits',
+    ]);
     expect(selectGroups(undefined, ['rate-limits']).map((group) => group.name)).not.to.include('rate-limits');
-    expect(selectGroups(['rate-limits', 'schemas']).map((group) => group.name)).to.deep.equal(['schemas', 'rate-limits']);
+    expect(selectGroups(['rate-limits', 'schemas']).map((group) => group.name)).to.deep.equal([
+      'schemas',
+      'rate-limits',
+    ]);
     expect(() => selectGroups(['decisions'], ['decisions'])).to.throw(UsageError, 'no check group is left');
   });
 });

@@ -1,13 +1,18 @@
+import type { ProfileFile } from '@warehouse-kit/spec/conformance-profile';
 import { expect } from 'chai';
 import { ProfileError } from '../src/errors.js';
-import type { ProfileFile } from '@warehouse-kit/spec/conformance-profile';
 import { parseProfile } from '../src/profile.js';
 
 const valid: ProfileFile = {
   organization: 'https://acme.example.com/',
   locations: [
     { name: 'Toronto DC', address: 'https://acme-toronto.example.com', time_zone: 'America/Toronto' },
-    { name: 'Vancouver DC', address: 'https://acme-vancouver.example.com', time_zone: 'America/Vancouver', paid: false },
+    {
+      name: 'Vancouver DC',
+      address: 'https://acme-vancouver.example.com',
+      time_zone: 'America/Vancouver',
+      paid: false,
+    },
   ],
   tokens: {
     admin: { token_env: 'WH_ADMIN_TOKEN' },
@@ -42,7 +47,9 @@ describe('conformance profile', () => {
   });
 
   it('names the variable that is not set', () => {
-    expect(problemsOf(valid, {})).to.deep.equal(['tokens.admin.token_env: environment variable WH_ADMIN_TOKEN is not set']);
+    expect(problemsOf(valid, {})).to.deep.equal([
+      'tokens.admin.token_env: environment variable WH_ADMIN_TOKEN is not set',
+    ]);
   });
 
   it('reports the shape of the file first, then every other problem at once with its place', () => {
@@ -64,13 +71,17 @@ describe('conformance profile', () => {
   });
 
   it('needs exactly one of token and token_env', () => {
-    expect(problemsOf({ ...valid, tokens: { admin: { token: 't', token_env: 'WH_ADMIN_TOKEN' } } })).to.deep.equal(['tokens.admin needs exactly one of token or token_env']);
-    expect(problemsOf({ ...valid, tokens: { admin: {} } })).to.deep.equal(['tokens.admin needs exactly one of token or token_env']);
+    expect(problemsOf({ ...valid, tokens: { admin: { token: 't', token_env: 'WH_ADMIN_TOKEN' } } })).to.deep.equal([
+      'tokens.admin needs exactly one of token or token_env',
+    ]);
+    expect(problemsOf({ ...valid, tokens: { admin: {} } })).to.deep.equal([
+      'tokens.admin needs exactly one of token or token_env',
+    ]);
   });
 
   it('refuses keys it does not know, so a misspelt role is not silently ignored', () => {
-    expect(problemsOf({ ...valid, tokens: { ...valid.tokens, readonly: { token: 'x', location: 'Vancouver DC' } } })).to.deep.equal([
-      'tokens must NOT have additional properties (readonly)',
-    ]);
+    expect(
+      problemsOf({ ...valid, tokens: { ...valid.tokens, readonly: { token: 'x', location: 'Vancouver DC' } } }),
+    ).to.deep.equal(['tokens must NOT have additional properties (readonly)']);
   });
 });

@@ -3,8 +3,9 @@
 //
 //   WH_BASE_URL=http://acme.localhost:3000 WH_TOKEN=acme-admin-token \
 //     node examples/dist/sdk/book-appointment.js PO-1001 2026-12-09T07:30 "Fast Freight"
-import { DateTime } from 'luxon';
+
 import { parseTime, unwrap, wallClock } from '@warehouse-kit/sdk';
+import { DateTime } from 'luxon';
 import { client } from './connection.js';
 
 const [poNumber, localTime, carrier] = process.argv.slice(2);
@@ -18,7 +19,9 @@ if (!order?.location_name) {
   console.error(order ? `${poNumber} is not assigned to a warehouse yet` : `no purchase order ${poNumber}`);
   process.exit(1);
 }
-const [warehouse] = await unwrap(client.GET('/locations', { params: { query: { location_name: order.location_name } } }));
+const [warehouse] = await unwrap(
+  client.GET('/locations', { params: { query: { location_name: order.location_name } } }),
+);
 if (!warehouse) {
   console.error(`${order.location_name} is not accessible with this token`);
   process.exit(1);
@@ -32,10 +35,16 @@ const appointment = await unwrap(
         scheduled_at: wallClock(DateTime.fromISO(localTime)),
         carrier_name: carrier ?? null,
         reference_numbers: [`TMS-${poNumber}`],
-        packing_lists: order.purchase_order_items.map((item) => ({ po_number: order.po_number, product_name: item.product_name, quantity: item.quantity })),
+        packing_lists: order.purchase_order_items.map((item) => ({
+          po_number: order.po_number,
+          product_name: item.product_name,
+          quantity: item.quantity,
+        })),
       },
     },
   }),
 );
 const start = parseTime(appointment.scheduled_at!, warehouse.time_zone);
-console.log(`appointment ${appointment.id} for ${poNumber} is ${appointment.state}: ${start.toFormat('ccc d LLL yyyy HH:mm ZZZZ')} at ${warehouse.name}`);
+console.log(
+  `appointment ${appointment.id} for ${poNumber} is ${appointment.state}: ${start.toFormat('ccc d LLL yyyy HH:mm ZZZZ')} at ${warehouse.name}`,
+);

@@ -3,14 +3,25 @@
 //
 //   WH_BASE_URL=http://acme.localhost:3000 WH_TOKEN=acme-admin-token \
 //     node examples/dist/sdk/booked-since.js 2026-11-01T00:00:00Z
-import { DateTime } from 'luxon';
+
 import { instant, paginateOffset } from '@warehouse-kit/sdk';
+import { DateTime } from 'luxon';
 import { client } from './connection.js';
 
 const since = process.argv[2] ?? instant(DateTime.now().minus({ days: 1 }));
 
-for await (const order of paginateOffset(client, '/purchase_orders/with_booked_appointments', { params: { query: { updated_since: since, limit: 250 } } })) {
+for await (const order of paginateOffset(client, '/purchase_orders/with_booked_appointments', {
+  params: { query: { updated_since: since, limit: 250 } },
+})) {
   for (const appointment of order.appointments) {
-    console.log([order.po_number, appointment.location_name, appointment.state, appointment.scheduled_at, appointment.dock_name ?? '-'].join('\t'));
+    console.log(
+      [
+        order.po_number,
+        appointment.location_name,
+        appointment.state,
+        appointment.scheduled_at,
+        appointment.dock_name ?? '-',
+      ].join('\t'),
+    );
   }
 }

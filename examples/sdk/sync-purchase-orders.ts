@@ -4,7 +4,7 @@
 //   WH_BASE_URL=http://acme.localhost:3000 WH_TOKEN=acme-admin-token \
 //     node examples/dist/sdk/sync-purchase-orders.js examples/sdk/erp-orders.json
 import { readFileSync } from 'node:fs';
-import { unwrap, ValidationError, type Schema } from '@warehouse-kit/sdk';
+import { type Schema, unwrap, ValidationError } from '@warehouse-kit/sdk';
 import { client } from './connection.js';
 
 type ErpOrder = Schema<'PurchaseOrderCreate'>;
@@ -17,15 +17,23 @@ if (!file) {
 const orders = JSON.parse(readFileSync(file, 'utf8')) as ErpOrder[];
 
 async function sync(order: ErpOrder): Promise<string> {
-  const [existing] = await unwrap(client.GET('/purchase_orders', { params: { query: { po_number: order.po_number } } }));
+  const [existing] = await unwrap(
+    client.GET('/purchase_orders', { params: { query: { po_number: order.po_number } } }),
+  );
   if (!existing) {
     const created = await unwrap(client.POST('/purchase_orders', { body: { purchase_order: order } }));
     return `created ${created.po_number} (id ${created.id}) at ${created.location_name ?? 'no warehouse yet'}`;
   }
   // Items without an id are added, so the export's items replace the stored ones.
-  const items = [...existing.purchase_order_items.map((item) => ({ id: item.id, _destroy: true })), ...(order.purchase_order_items ?? [])];
+  const items = [
+    ...existing.purchase_order_items.map((item) => ({ id: item.id, _destroy: true })),
+    ...(order.purchase_order_items ?? []),
+  ];
   const updated = await unwrap(
-    client.PATCH('/purchase_orders/{id}', { params: { path: { id: existing.id } }, body: { purchase_order: { ...order, purchase_order_items: items } } }),
+    client.PATCH('/purchase_orders/{id}', {
+      params: { path: { id: existing.id } },
+      body: { purchase_order: { ...order, purchase_order_items: items } },
+    }),
   );
   return `updated ${updated.po_number} (id ${updated.id}) at ${updated.location_name ?? 'no warehouse yet'}`;
 }

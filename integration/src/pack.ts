@@ -62,7 +62,10 @@ function internalClosure(name: PackageName, seen = new Set<PackageName>()): Pack
 
 /** `npm pack` of a folder into `destination`; returns the tarball's path. */
 function npmPack(folder: string, destination: string): string {
-  const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], { cwd: folder, encoding: 'utf8' });
+  const output = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
+    cwd: folder,
+    encoding: 'utf8',
+  });
   const [packed] = JSON.parse(output) as [{ filename: string }];
   return join(destination, packed.filename);
 }
@@ -92,7 +95,9 @@ function mergeDependencies(into: Record<string, string>, from: Manifest): void {
   for (const [name, range] of Object.entries(from.dependencies ?? {})) {
     if (isInternal(name)) continue;
     if (into[name] !== undefined && into[name] !== range) {
-      throw new Error(`${from.name} needs ${name}@${range} but another package of the bundle needs ${name}@${into[name]}`);
+      throw new Error(
+        `${from.name} needs ${name}@${range} but another package of the bundle needs ${name}@${into[name]}`,
+      );
     }
     into[name] = range;
   }
@@ -117,7 +122,9 @@ export function packPackage(name: PackageName, outDir: string): PackedPackage {
       unpackFolder(folderOf(inner), target, scratch);
       const manifest = readManifest(target);
       if (manifest.version !== outer.version) {
-        throw new Error(`${inner} is at ${manifest.version} and ${name} at ${outer.version}: all packages share one version`);
+        throw new Error(
+          `${inner} is at ${manifest.version} and ${name} at ${outer.version}: all packages share one version`,
+        );
       }
       writeManifest(target, installedManifest(manifest, outer.version));
       mergeDependencies(dependencies, manifest);

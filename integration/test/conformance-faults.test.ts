@@ -9,7 +9,7 @@ import {
   productsWithoutLocationName,
   rendersUtc,
 } from './support/faults.js';
-import { startFaultyProxy, type Fault, type FaultyProxy } from './support/faulty-proxy.js';
+import { type Fault, type FaultyProxy, startFaultyProxy } from './support/faulty-proxy.js';
 import { runSuite, type SuiteRun } from './support/run-suite.js';
 
 describe('conformance suite against deliberately broken deployments', () => {
@@ -47,7 +47,13 @@ describe('conformance suite against deliberately broken deployments', () => {
 
   it('catches times rendered in UTC instead of the warehouse zone, and nothing about how they were read', async () => {
     const run = await runAgainst(rendersUtc, ['--checks', 'time-zones']);
-    expectFailure(run, 'rendered_in_entity_zone: POST /purchase_orders 200', 'expected_starts_at: Received', 'America/Toronto', 'daylight-saving');
+    expectFailure(
+      run,
+      'rendered_in_entity_zone: POST /purchase_orders 200',
+      'expected_starts_at: Received',
+      'America/Toronto',
+      'daylight-saving',
+    );
     expectFailure(run, 'rendered_in_entity_zone: GET /products 200', 'created_at', 'America/Toronto');
     expect(run.check('offset_less_input_read_in_warehouse_zone').state).to.equal('passed');
     expect(run.check('unassigned_rendered_in_utc').state).to.equal('passed');
@@ -55,39 +61,79 @@ describe('conformance suite against deliberately broken deployments', () => {
 
   it('catches a missing Total-Count header on every page', async () => {
     const run = await runAgainst(dropsTotalCount, ['--checks', 'pagination']);
-    expectFailure(run, 'pagination_headers_present: GET /products 200', 'page 1: header Total-Count: Received no header');
-    expectFailure(run, 'pagination_headers_consistent: GET /products 200', 'page 1: header Total-Count: Received no header / Documented 3');
+    expectFailure(
+      run,
+      'pagination_headers_present: GET /products 200',
+      'page 1: header Total-Count: Received no header',
+    );
+    expectFailure(
+      run,
+      'pagination_headers_consistent: GET /products 200',
+      'page 1: header Total-Count: Received no header / Documented 3',
+    );
     expect(run.check('pagination_links_correct').state).to.equal('passed');
   });
 
   it('catches Link URLs that drop the location filter the caller supplied', async () => {
     const run = await runAgainst(linkDropsLocationFilter, ['--checks', 'pagination']);
-    expectFailure(run, 'link_keeps_location_filter_only_when_supplied: GET /products 200', 'Link: Received http://', 'location_name=Toronto DC kept');
-    expectFailure(run, 'link_keeps_location_filter_only_when_supplied: GET /purchase_orders 200', 'location_name=Toronto DC kept');
+    expectFailure(
+      run,
+      'link_keeps_location_filter_only_when_supplied: GET /products 200',
+      'Link: Received http://',
+      'location_name=Toronto DC kept',
+    );
+    expectFailure(
+      run,
+      'link_keeps_location_filter_only_when_supplied: GET /purchase_orders 200',
+      'location_name=Toronto DC kept',
+    );
     expect(run.check('pagination_headers_consistent').state).to.equal('passed');
   });
 
   it('catches a deployment that never answers 429', async () => {
     const run = await runAgainst(noRateLimit, ['--checks', 'rate-limits']);
-    expectFailure(run, 'rate_limit_exceeded_refused: GET /locations 429', 'Received no 429 after 250 requests', 'Documented 429 once 120 requests');
+    expectFailure(
+      run,
+      'rate_limit_exceeded_refused: GET /locations 429',
+      'Received no 429 after 250 requests',
+      'Documented 429 once 120 requests',
+    );
   });
 
   it('catches 403 where a missing or invalid token must be 401', async () => {
     const run = await runAgainst(forbiddenForBadTokens, ['--checks', 'status-codes', '--grep', 'token|forbidden']);
-    expectFailure(run, 'missing_token_rejected: GET /locations 401', 'status: Received 403', 'Documented 401 when the Authorization header is missing (§5 rule 5)');
+    expectFailure(
+      run,
+      'missing_token_rejected: GET /locations 401',
+      'status: Received 403',
+      'Documented 401 when the Authorization header is missing (§5 rule 5)',
+    );
     expectFailure(run, 'invalid_token_rejected: GET /products 401', 'status: Received 403');
     expect(run.check('inaccessible_location_forbidden').state).to.equal('passed');
   });
 
   it('reports the path of the first schema mismatch in a body', async () => {
     const run = await runAgainst(productsWithoutLocationName, ['--checks', 'schemas', '--grep', '/products']);
-    expectFailure(run, 'response_schema_conformance: GET /products 200', "body/0/location_name: Received no such property / Documented a value that must have required property 'location_name'");
-    expectFailure(run, 'response_schema_conformance: POST /products 200', 'body/location_name: Received no such property');
+    expectFailure(
+      run,
+      'response_schema_conformance: GET /products 200',
+      "body/0/location_name: Received no such property / Documented a value that must have required property 'location_name'",
+    );
+    expectFailure(
+      run,
+      'response_schema_conformance: POST /products 200',
+      'body/location_name: Received no such property',
+    );
     expect(run.check('response_schema_conformance: GET /products 404').state).to.equal('passed');
   });
 
   it('catches location names matched only exactly', async () => {
-    const run = await runAgainst(exactLocationNames(['Toronto DC', 'Vancouver DC', 'Auckland DC']), ['--checks', 'location-rules', '--grep', 'case_insensitive']);
+    const run = await runAgainst(exactLocationNames(['Toronto DC', 'Vancouver DC', 'Auckland DC']), [
+      '--checks',
+      'location-rules',
+      '--grep',
+      'case_insensitive',
+    ]);
     expectFailure(run, 'location_name_case_insensitive: GET /products 200', 'status: Received 404', '§4.1 rule 1');
   });
 });

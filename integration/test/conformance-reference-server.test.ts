@@ -1,8 +1,8 @@
-import { expect } from 'chai';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parse, stringify } from 'yaml';
 import { groups } from '@warehouse-kit/conformance';
 import type { ProfileFile } from '@warehouse-kit/spec/conformance-profile';
+import { expect } from 'chai';
+import { parse, stringify } from 'yaml';
 import { leftovers, scratchFile, startDeployment, type TestDeployment } from './support/deployment.js';
 import { runSuite } from './support/run-suite.js';
 
@@ -32,9 +32,15 @@ describe('conformance suite against the reference server', () => {
     expect(verdict.cleanup.left_behind).to.deep.equal([]);
     expect(verdict.cleanup.undone.length).to.be.greaterThan(10);
     // Only the appointment stays, cancelled: the API cannot delete appointments.
-    expect(await leftovers(verdict.run.prefix)).to.deep.equal({ records: 0, activeAppointments: 0, cancelledAppointments: 1 });
+    expect(await leftovers(verdict.run.prefix)).to.deep.equal({
+      records: 0,
+      activeAppointments: 0,
+      cancelledAppointments: 1,
+    });
 
-    expect(run.stdout).to.include('missing_token_rejected: GET /locations 401 [§5]').and.include(`${verdict.summary.total} passing`);
+    expect(run.stdout)
+      .to.include('missing_token_rejected: GET /locations 401 [§5]')
+      .and.include(`${verdict.summary.total} passing`);
     expect(run.stderr).to.include(`Conformant: ${verdict.summary.total} check(s) passed.`);
     expect(run.junit).to.include(`tests="${verdict.summary.total}"`).and.include('failures="0"');
   });
@@ -43,14 +49,19 @@ describe('conformance suite against the reference server', () => {
     this.timeout(60_000);
     const full = parse(readFileSync(deployment.profile(organization(1)), 'utf8')) as ProfileFile;
     const file = scratchFile('profile.yaml');
-    writeFileSync(file, stringify({ ...full, locations: full.locations.slice(0, 1), tokens: { admin: full.tokens.admin } }));
+    writeFileSync(
+      file,
+      stringify({ ...full, locations: full.locations.slice(0, 1), tokens: { admin: full.tokens.admin } }),
+    );
 
     const run = await runSuite(['run', '--profile', file, '--checks', 'status-codes']);
     expect(run.status, run.stderr).to.equal(0);
     const readOnly = run.check('read_only_write_forbidden: POST /products 403');
     expect(readOnly.state).to.equal('skipped');
     expect(readOnly.reason).to.include('tokens.read_only');
-    expect(run.check('record_outside_location_filter_not_found: GET /products/{id} 404').reason).to.include('one location');
+    expect(run.check('record_outside_location_filter_not_found: GET /products/{id} 404').reason).to.include(
+      'one location',
+    );
     expect(run.check('success_returns_record: POST /appointments 200').reason).to.include('--allow-appointments');
     expect(run.check('missing_token_rejected').state).to.equal('passed');
     expect(run.stderr).to.include('Skipped (not applicable to this profile or run)').and.include('tokens.unpaid');
@@ -58,10 +69,21 @@ describe('conformance suite against the reference server', () => {
   });
 
   it('runs only the checks --grep selects', async () => {
-    const run = await runSuite(['run', '--profile', deployment.profile(organization(2)), '--grep', 'missing_token_rejected']);
+    const run = await runSuite([
+      'run',
+      '--profile',
+      deployment.profile(organization(2)),
+      '--grep',
+      'missing_token_rejected',
+    ]);
     expect(run.status, run.stderr).to.equal(0);
-    expect(run.verdict!.checks.map((check) => check.title)).to.deep.equal(['missing_token_rejected: GET /locations 401 [§5]']);
-    expect(run.verdict!.run.requests).to.deep.equal({ 'admin, organization interface': 1, 'no Authorization header': 1 });
+    expect(run.verdict!.checks.map((check) => check.title)).to.deep.equal([
+      'missing_token_rejected: GET /locations 401 [§5]',
+    ]);
+    expect(run.verdict!.run.requests).to.deep.equal({
+      'admin, organization interface': 1,
+      'no Authorization header': 1,
+    });
   });
 
   it('stops at SIGINT after the current check, cleans up what it created and exits 130', async function () {
@@ -80,7 +102,9 @@ describe('conformance suite against the reference server', () => {
       },
     });
     expect(run.status, run.stderr).to.equal(130);
-    expect(run.stderr).to.include('SIGINT: stopping after the current check, then cleaning up').and.include('interrupted');
+    expect(run.stderr)
+      .to.include('SIGINT: stopping after the current check, then cleaning up')
+      .and.include('interrupted');
     const verdict = run.verdict!;
     expect(verdict.verdict).to.equal('interrupted');
     expect(verdict.checks.some((check) => check.group === 'rate-limits')).to.equal(false);

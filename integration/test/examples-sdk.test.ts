@@ -1,11 +1,12 @@
 // The SDK examples run as an integrator would run them (a child process with the connection
 // in the environment) against the reference server, so they never rot.
-import { expect } from 'chai';
+
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type TestServer, startWorld, type World } from '@warehouse-kit/server/testing';
+import { startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
 import { tempDir } from '@warehouse-kit/test-support';
+import { expect } from 'chai';
 import { EXAMPLES } from './support/examples.js';
 
 describe('SDK examples', () => {
@@ -16,32 +17,53 @@ describe('SDK examples', () => {
   after(() => server.close());
 
   // Asynchronous on purpose: the server answering the example runs in this process.
-  function run(example: string, args: string[], env: Record<string, string> = {}): Promise<{ status: number; stdout: string; stderr: string }> {
-    const options = { env: { ...process.env, WH_BASE_URL: world.url(), WH_TOKEN: world.token('admin'), ...env }, timeout: 20_000 };
+  function run(
+    example: string,
+    args: string[],
+    env: Record<string, string> = {},
+  ): Promise<{ status: number; stdout: string; stderr: string }> {
+    const options = {
+      env: { ...process.env, WH_BASE_URL: world.url(), WH_TOKEN: world.token('admin'), ...env },
+      timeout: 20_000,
+    };
     return new Promise((resolve) => {
-      execFile(process.execPath, [join(EXAMPLES, 'dist/sdk', `${example}.js`), ...args], options, (error, stdout, stderr) => {
-        resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-      });
+      execFile(
+        process.execPath,
+        [join(EXAMPLES, 'dist/sdk', `${example}.js`), ...args],
+        options,
+        (error, stdout, stderr) => {
+          resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+        },
+      );
     });
   }
 
-  const order = async (poNumber: string) => (await world.as('admin').get('/purchase_orders', { po_number: poNumber })).body[0];
+  const order = async (poNumber: string) =>
+    (await world.as('admin').get('/purchase_orders', { po_number: poNumber })).body[0];
 
   it('sync-purchase-orders creates the export, then updates it again without duplicating items', async () => {
     const first = await run('sync-purchase-orders', [join(EXAMPLES, 'sdk/erp-orders.json')]);
     expect(first.status, first.stderr).to.equal(0);
-    expect(first.stdout).to.match(/^created ERP-2001 \(id \d+\) at Toronto DC$/m).and.match(/^created ERP-2002 \(id \d+\) at no warehouse yet$/m);
+    expect(first.stdout)
+      .to.match(/^created ERP-2001 \(id \d+\) at Toronto DC$/m)
+      .and.match(/^created ERP-2002 \(id \d+\) at no warehouse yet$/m);
     const second = await run('sync-purchase-orders', [join(EXAMPLES, 'sdk/erp-orders.json')]);
     expect(second.status, second.stderr).to.equal(0);
     expect(second.stdout).to.include('updated ERP-2001').and.include('updated ERP-2002');
     const synced = await order('ERP-2001');
-    expect(synced.purchase_order_items.map((item: { product_name: string }) => item.product_name)).to.deep.equal(['Apples', 'Cherries']);
+    expect(synced.purchase_order_items.map((item: { product_name: string }) => item.product_name)).to.deep.equal([
+      'Apples',
+      'Cherries',
+    ]);
     expect(synced.expected_starts_at).to.equal('2026-12-07T09:00:00-05:00');
   });
 
   it('sync-purchase-orders reports a rejected order, keeps going, and exits 1', async () => {
     const file = join(tempDir('wh-erp-'), 'orders.json');
-    writeFileSync(file, JSON.stringify([{ po_number: 'ERP-BAD', custom_values: { no_such_field: 1 } }, { po_number: 'ERP-GOOD' }]));
+    writeFileSync(
+      file,
+      JSON.stringify([{ po_number: 'ERP-BAD', custom_values: { no_such_field: 1 } }, { po_number: 'ERP-GOOD' }]),
+    );
     const result = await run('sync-purchase-orders', [file]);
     expect(result.status).to.equal(1);
     expect(result.stderr).to.include('rejected ERP-BAD').and.include('custom_values.no_such_field');
@@ -49,12 +71,18 @@ describe('SDK examples', () => {
   });
 
   it("book-appointment books at a local time in the order's warehouse", async () => {
-    await world.as('admin').post('/purchase_orders', { purchase_order: { po_number: 'ERP-BOOK', location_name: 'Toronto DC', purchase_order_items: [{ product_name: 'Bananas', quantity: 4 }] } });
+    await world.as('admin').post('/purchase_orders', {
+      purchase_order: {
+        po_number: 'ERP-BOOK',
+        location_name: 'Toronto DC',
+        purchase_order_items: [{ product_name: 'Bananas', quantity: 4 }],
+      },
+    });
     const result = await run('book-appointment', ['ERP-BOOK', '2026-12-09T07:30', 'Fast Freight']);
     expect(result.status, result.stderr).to.equal(0);
     expect(result.stdout).to.match(/^appointment \d+ for ERP-BOOK is booked: Wed 9 Dec 2026 07:30 EST at Toronto DC$/m);
-    const booked = (await world.as('admin').get('/appointments', { location_name: 'Toronto DC' })).body.find((a: { reference_numbers: string[] }) =>
-      a.reference_numbers.includes('TMS-ERP-BOOK'),
+    const booked = (await world.as('admin').get('/appointments', { location_name: 'Toronto DC' })).body.find(
+      (a: { reference_numbers: string[] }) => a.reference_numbers.includes('TMS-ERP-BOOK'),
     );
     expect(booked).to.include({ scheduled_at: '2026-12-09T07:30:00-05:00', carrier_name: 'Fast Freight' });
     expect(booked.packing_lists[0]).to.include({ po_number: 'ERP-BOOK', product_name: 'Bananas', quantity: 4 });

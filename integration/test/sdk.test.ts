@@ -1,23 +1,24 @@
 // The SDK against the reference server: real HTTP, real PostgreSQL, `*.localhost` addresses
 // resolved by the SDK itself, every response checked against the spec by the server.
-import { expect } from 'chai';
+
 import {
-  ForbiddenError,
-  NotFoundError,
-  RateLimitError,
-  UnauthorizedError,
-  ValidationError,
   createClient,
+  ForbiddenError,
   locationBaseUrl,
+  NotFoundError,
   paginate,
   paginateOffset,
   parseTime,
+  RateLimitError,
   readPagination,
   toApiError,
+  UnauthorizedError,
   unwrap,
+  ValidationError,
   wallClock,
 } from '@warehouse-kit/sdk';
-import { type TestServer, startWorld, type World } from '@warehouse-kit/server/testing';
+import { startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
+import { expect } from 'chai';
 
 describe('SDK against the reference server', () => {
   let server: TestServer;
@@ -33,20 +34,33 @@ describe('SDK against the reference server', () => {
     const { data, error, response } = await client().GET('/locations');
     expect(error).to.equal(undefined);
     expect(response.status).to.equal(200);
-    expect(data!.map((location) => location.time_zone)).to.deep.equal(['Pacific/Auckland', 'America/Toronto', 'America/Vancouver']);
+    expect(data!.map((location) => location.time_zone)).to.deep.equal([
+      'Pacific/Auckland',
+      'America/Toronto',
+      'America/Vancouver',
+    ]);
   });
 
   it('creates, updates and moves a purchase order, reading times in each warehouse zone', async () => {
     const api = client();
     const created = await unwrap(
       api.POST('/purchase_orders', {
-        body: { purchase_order: { po_number: 'SDK-1', location_name: 'Toronto DC', expected_starts_at: wallClock({ year: 2026, month: 1, day: 15, hour: 9 }) } },
+        body: {
+          purchase_order: {
+            po_number: 'SDK-1',
+            location_name: 'Toronto DC',
+            expected_starts_at: wallClock({ year: 2026, month: 1, day: 15, hour: 9 }),
+          },
+        },
       }),
     );
     expect(created.expected_starts_at).to.equal('2026-01-15T09:00:00-05:00');
 
     const updated = await unwrap(
-      api.PATCH('/purchase_orders/{id}', { params: { path: { id: created.id } }, body: { purchase_order: { carrier_name: 'Fast Freight' } } }),
+      api.PATCH('/purchase_orders/{id}', {
+        params: { path: { id: created.id } },
+        body: { purchase_order: { carrier_name: 'Fast Freight' } },
+      }),
     );
     expect(updated.carrier_name).to.equal('Fast Freight');
 
@@ -66,7 +80,8 @@ describe('SDK against the reference server', () => {
 
   it('iterates every record of a paginated list by following Link, and reads the page headers as numbers', async () => {
     const api = client();
-    for (let i = 0; i < 7; i++) await unwrap(api.POST('/purchase_orders', { body: { purchase_order: { po_number: `SDK-PAGE-${i}` } } }));
+    for (let i = 0; i < 7; i++)
+      await unwrap(api.POST('/purchase_orders', { body: { purchase_order: { po_number: `SDK-PAGE-${i}` } } }));
     const first = await api.GET('/purchase_orders', { params: { query: { per_page: 3 } } });
     const pagination = readPagination(first.response);
     const total = pagination.totalCount!;
@@ -74,7 +89,8 @@ describe('SDK against the reference server', () => {
     expect(pagination.totalPages).to.equal(Math.ceil(total / 3));
 
     const seen: string[] = [];
-    for await (const order of paginate(api, '/purchase_orders', { params: { query: { per_page: 3 } } })) seen.push(order.po_number);
+    for await (const order of paginate(api, '/purchase_orders', { params: { query: { per_page: 3 } } }))
+      seen.push(order.po_number);
     expect(seen).to.have.length(total);
     expect(new Set(seen).size).to.equal(seen.length);
     expect(seen).to.include.members(['SDK-PAGE-0', 'SDK-PAGE-6']);
@@ -82,16 +98,33 @@ describe('SDK against the reference server', () => {
 
   it('walks the booked-appointment search with limit and offset', async () => {
     const api = client();
-    const order = await unwrap(api.POST('/purchase_orders', { body: { purchase_order: { po_number: 'SDK-BOOKED', location_name: 'Toronto DC' } } }));
+    const order = await unwrap(
+      api.POST('/purchase_orders', {
+        body: { purchase_order: { po_number: 'SDK-BOOKED', location_name: 'Toronto DC' } },
+      }),
+    );
     await unwrap(
       api.POST('/appointments', {
-        body: { appointment: { location_name: 'Toronto DC', scheduled_at: '2026-02-02T08:00:00', packing_lists: [{ po_number: 'SDK-BOOKED', product_name: 'Apples', quantity: 1 }] } },
+        body: {
+          appointment: {
+            location_name: 'Toronto DC',
+            scheduled_at: '2026-02-02T08:00:00',
+            packing_lists: [{ po_number: 'SDK-BOOKED', product_name: 'Apples', quantity: 1 }],
+          },
+        },
       }),
     );
     const found = [];
-    for await (const booked of paginateOffset(api, '/purchase_orders/with_booked_appointments', { params: { query: { limit: 1 } } })) found.push(booked);
+    for await (const booked of paginateOffset(api, '/purchase_orders/with_booked_appointments', {
+      params: { query: { limit: 1 } },
+    }))
+      found.push(booked);
     expect(found.map((booked) => booked.id)).to.include(order.id);
-    expect(found.find((booked) => booked.id === order.id)!.appointments[0]).to.include({ location_name: 'Toronto DC', location: 'Toronto DC', state: 'booked' });
+    expect(found.find((booked) => booked.id === order.id)!.appointments[0]).to.include({
+      location_name: 'Toronto DC',
+      location: 'Toronto DC',
+      state: 'booked',
+    });
   });
 
   it('turns the server answers into typed errors with the parsed body', async () => {
@@ -99,12 +132,16 @@ describe('SDK against the reference server', () => {
     expect(notFound).to.be.instanceOf(NotFoundError);
     expect(notFound.path).to.equal('/api/v1/products/99999999');
 
-    const invalid = await client().POST('/products', { body: { product: { name: ' ', location_name: 'Toronto DC', sku: 'APL-001' } } });
+    const invalid = await client().POST('/products', {
+      body: { product: { name: ' ', location_name: 'Toronto DC', sku: 'APL-001' } },
+    });
     const validation = toApiError(invalid) as ValidationError;
     expect(validation).to.be.instanceOf(ValidationError);
     expect(validation.errors).to.deep.equal({ name: ["can't be blank"], sku: ['has already been taken'] });
 
-    const forbidden = toApiError(await client('integration').GET('/products', { params: { query: { location_name: 'Auckland DC' } } }));
+    const forbidden = toApiError(
+      await client('integration').GET('/products', { params: { query: { location_name: 'Auckland DC' } } }),
+    );
     expect(forbidden).to.be.instanceOf(ForbiddenError);
 
     const unauthorized = await createClient({ baseUrl: world.url(), token: 'not-a-token' }).GET('/locations');
@@ -113,7 +150,9 @@ describe('SDK against the reference server', () => {
 
   it('throws typed errors in throw-on-error mode', async () => {
     const throwing = client('admin', { throwOnError: true });
-    const error = await throwing.GET('/purchase_orders/{id}', { params: { path: { id: 99999999 } } }).catch((e: unknown) => e);
+    const error = await throwing
+      .GET('/purchase_orders/{id}', { params: { path: { id: 99999999 } } })
+      .catch((e: unknown) => e);
     expect(error).to.be.instanceOf(NotFoundError);
   });
 

@@ -21,15 +21,31 @@ describe('whctl conformance', () => {
   });
 
   it('exits 0 when the selected checks pass against the reference server', async () => {
-    const run = await whctl(['conformance', 'run', '--profile', deployment.profile(deployment.ids[0]!), '--checks', 'pagination,time-zones']);
+    const run = await whctl([
+      'conformance',
+      'run',
+      '--profile',
+      deployment.profile(deployment.ids[0]!),
+      '--checks',
+      'pagination,time-zones',
+    ]);
     expect(run.code, run.stderr).to.equal(0);
-    expect(run.stdout).to.match(/\d+ passing/).and.not.match(/failing/);
+    expect(run.stdout)
+      .to.match(/\d+ passing/)
+      .and.not.match(/failing/);
   });
 
   it('exits 1 naming the failed check when the deployment deviates', async () => {
     const proxy = await startFaultyProxy(deployment.server.port, rendersUtc);
     try {
-      const run = await whctl(['conformance', 'run', '--profile', deployment.profile(deployment.ids[1]!, proxy.port), '--checks', 'time-zones']);
+      const run = await whctl([
+        'conformance',
+        'run',
+        '--profile',
+        deployment.profile(deployment.ids[1]!, proxy.port),
+        '--checks',
+        'time-zones',
+      ]);
       expect(run.code).to.equal(1);
       expect(run.stdout).to.include('rendered_in_entity_zone').and.include('Received').and.include('Documented');
     } finally {

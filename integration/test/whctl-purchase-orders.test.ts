@@ -1,10 +1,17 @@
-import { expect } from 'chai';
-import { parse as parseCsv } from 'csv-parse/sync';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type TestServer, createWorld, startWorld, uniqueId, type UserKey, type World } from '@warehouse-kit/server/testing';
-import { json, whctl } from './support/whctl.js';
+import {
+  createWorld,
+  startWorld,
+  type TestServer,
+  type UserKey,
+  uniqueId,
+  type World,
+} from '@warehouse-kit/server/testing';
 import { tempDir } from '@warehouse-kit/test-support';
+import { expect } from 'chai';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { json, whctl } from './support/whctl.js';
 
 describe('whctl purchase orders against the reference server', () => {
   let server: TestServer;
@@ -16,15 +23,35 @@ describe('whctl purchase orders against the reference server', () => {
     whctl(args, { env: { WHCTL_BASE_URL: world.url(), WHCTL_TOKEN: world.token(user) } });
   const admin = (...args: string[]) => as('admin', args);
 
-  it('creates an order whose offset-less time is read in its warehouse\'s zone, and finds it by PO number', async () => {
+  it("creates an order whose offset-less time is read in its warehouse's zone, and finds it by PO number", async () => {
     const poNumber = uniqueId('PO-');
-    const created = await admin('purchase-orders', 'create', '--po-number', poNumber, '--location', 'Toronto DC', '--expected-starts-at', '2026-12-01T08:00:00', '--data', '{"purchase_order_items":[{"product_name":"Apples","quantity":12}]}');
+    const created = await admin(
+      'purchase-orders',
+      'create',
+      '--po-number',
+      poNumber,
+      '--location',
+      'Toronto DC',
+      '--expected-starts-at',
+      '2026-12-01T08:00:00',
+      '--data',
+      '{"purchase_order_items":[{"product_name":"Apples","quantity":12}]}',
+    );
     expect(created.code, created.stderr).to.equal(0);
-    expect(json(created)).to.include({ po_number: poNumber, location_name: 'Toronto DC', expected_starts_at: '2026-12-01T08:00:00-05:00' });
+    expect(json(created)).to.include({
+      po_number: poNumber,
+      location_name: 'Toronto DC',
+      expected_starts_at: '2026-12-01T08:00:00-05:00',
+    });
 
     const found = await admin('purchase-orders', 'get', '--po-number', poNumber);
     expect(json(found).id).to.equal(json(created).id);
-    expect(json(found).purchase_order_items.map((item: { product_name: string; quantity: number }) => [item.product_name, item.quantity])).to.deep.equal([['Apples', 12]]);
+    expect(
+      json(found).purchase_order_items.map((item: { product_name: string; quantity: number }) => [
+        item.product_name,
+        item.quantity,
+      ]),
+    ).to.deep.equal([['Apples', 12]]);
 
     const missing = await admin('purchase-orders', 'get', '--po-number', `${poNumber}-X`);
     expect(missing.code).to.equal(4);
@@ -33,7 +60,16 @@ describe('whctl purchase orders against the reference server', () => {
 
   it('moves an order between warehouses, unassigns it and assigns it again, keeping the instant', async () => {
     const poNumber = uniqueId('PO-');
-    await admin('purchase-orders', 'create', '--po-number', poNumber, '--location', 'Toronto DC', '--expected-starts-at', '2026-12-01T08:00:00');
+    await admin(
+      'purchase-orders',
+      'create',
+      '--po-number',
+      poNumber,
+      '--location',
+      'Toronto DC',
+      '--expected-starts-at',
+      '2026-12-01T08:00:00',
+    );
 
     const moved = await admin('purchase-orders', 'move', '--po-number', poNumber, '--to', 'vancouver dc');
     expect(moved.code, moved.stderr).to.equal(0);
@@ -41,19 +77,31 @@ describe('whctl purchase orders against the reference server', () => {
 
     const refused = await admin('purchase-orders', 'assign', '--po-number', poNumber, '--to', 'Toronto DC');
     expect(refused.code).to.equal(2);
-    expect(refused.stderr).to.include(`purchase order ${poNumber} is assigned to Vancouver DC; use "whctl purchase-orders move"`);
+    expect(refused.stderr).to.include(
+      `purchase order ${poNumber} is assigned to Vancouver DC; use "whctl purchase-orders move"`,
+    );
 
     const unassigned = await admin('purchase-orders', 'unassign', String(json(moved).id));
     expect(json(unassigned)).to.include({ location_name: null, expected_starts_at: '2026-12-01T13:00:00Z' });
 
     const assigned = await admin('purchase-orders', 'assign', '--po-number', poNumber, '--to', 'Auckland DC');
-    expect(json(assigned)).to.include({ location_name: 'Auckland DC', expected_starts_at: '2026-12-02T02:00:00+13:00' });
+    expect(json(assigned)).to.include({
+      location_name: 'Auckland DC',
+      expected_starts_at: '2026-12-02T02:00:00+13:00',
+    });
   });
 
   it('refuses a move to a warehouse the token cannot write to (exit 3) or that does not exist (exit 4)', async () => {
     const poNumber = uniqueId('PO-');
     await admin('purchase-orders', 'create', '--po-number', poNumber, '--location', 'Toronto DC');
-    const forbidden = await as('integration', ['purchase-orders', 'move', '--po-number', poNumber, '--to', 'Vancouver DC']);
+    const forbidden = await as('integration', [
+      'purchase-orders',
+      'move',
+      '--po-number',
+      poNumber,
+      '--to',
+      'Vancouver DC',
+    ]);
     expect(forbidden.code).to.equal(3);
     expect(forbidden.stderr).to.match(/^whctl: 403 Forbidden: /);
     const unknown = await admin('purchase-orders', 'move', '--po-number', poNumber, '--to', 'Atlantis DC');
@@ -63,11 +111,42 @@ describe('whctl purchase orders against the reference server', () => {
 
   it('exports every order of a warehouse, and the unassigned ones the API includes, as CSV', async () => {
     const local = await createWorld(server);
-    const run = (...args: string[]) => whctl(args, { env: { WHCTL_BASE_URL: `http://${local.host()}:${server.port}`, WHCTL_TOKEN: local.token('admin') } });
-    for (const [poNumber, location] of [['PO-A', 'Toronto DC'], ['PO-B', 'Vancouver DC'], ['PO-C', ''], ['PO-D', 'Toronto DC']] as const) {
-      expect((await run('purchase-orders', 'create', '--po-number', poNumber, ...(location ? ['--location', location] : []), '-q')).code).to.equal(0);
+    const run = (...args: string[]) =>
+      whctl(args, {
+        env: { WHCTL_BASE_URL: `http://${local.host()}:${server.port}`, WHCTL_TOKEN: local.token('admin') },
+      });
+    for (const [poNumber, location] of [
+      ['PO-A', 'Toronto DC'],
+      ['PO-B', 'Vancouver DC'],
+      ['PO-C', ''],
+      ['PO-D', 'Toronto DC'],
+    ] as const) {
+      expect(
+        (
+          await run(
+            'purchase-orders',
+            'create',
+            '--po-number',
+            poNumber,
+            ...(location ? ['--location', location] : []),
+            '-q',
+          )
+        ).code,
+      ).to.equal(0);
     }
-    const exported = await run('purchase-orders', 'list', '--location', 'Toronto DC', '--all', '--per-page', '1', '-o', 'csv', '--columns', 'po_number,location_name');
+    const exported = await run(
+      'purchase-orders',
+      'list',
+      '--location',
+      'Toronto DC',
+      '--all',
+      '--per-page',
+      '1',
+      '-o',
+      'csv',
+      '--columns',
+      'po_number,location_name',
+    );
     expect(exported.code, exported.stderr).to.equal(0);
     expect(parseCsv(exported.stdout)).to.deep.equal([
       ['po_number', 'location_name'],
@@ -80,7 +159,18 @@ describe('whctl purchase orders against the reference server', () => {
   it('updates fields by PO number and deletes an order', async () => {
     const poNumber = uniqueId('PO-');
     await admin('purchase-orders', 'create', '--po-number', poNumber, '-q');
-    const updated = await admin('purchase-orders', 'update', '--po-number', poNumber, '--carrier', 'Fast Freight', '--reference', 'BOL-7', '--notes', 'dock 2 only');
+    const updated = await admin(
+      'purchase-orders',
+      'update',
+      '--po-number',
+      poNumber,
+      '--carrier',
+      'Fast Freight',
+      '--reference',
+      'BOL-7',
+      '--notes',
+      'dock 2 only',
+    );
     expect(json(updated)).to.include({ carrier_name: 'Fast Freight', notes: 'dock 2 only' });
     expect(json(updated).reference_numbers).to.deep.equal(['BOL-7']);
     const deleted = await admin('purchase-orders', 'delete', '--po-number', poNumber);
@@ -92,15 +182,43 @@ describe('whctl purchase orders against the reference server', () => {
     const poNumber = uniqueId('PO-');
     await admin('purchase-orders', 'create', '--po-number', poNumber, '--location', 'Toronto DC', '-q');
     const appointment = { packing_lists: [{ po_number: poNumber, product_name: 'Apples', quantity: 4 }] };
-    const booked = await admin('appointments', 'create', '--location', 'Toronto DC', '--scheduled-at', '2026-12-03T10:00:00', '--carrier', 'Fast Freight', '--data', JSON.stringify(appointment));
+    const booked = await admin(
+      'appointments',
+      'create',
+      '--location',
+      'Toronto DC',
+      '--scheduled-at',
+      '2026-12-03T10:00:00',
+      '--carrier',
+      'Fast Freight',
+      '--data',
+      JSON.stringify(appointment),
+    );
     expect(booked.code, booked.stderr).to.equal(0);
     expect(json(booked).state).to.equal('booked');
 
-    const run = await admin('purchase-orders', 'booked', '--all', '--limit', '1', '--start-time', '2026-12-03T00:00:00', '--location', 'Toronto DC', '-o', 'ndjson');
+    const run = await admin(
+      'purchase-orders',
+      'booked',
+      '--all',
+      '--limit',
+      '1',
+      '--start-time',
+      '2026-12-03T00:00:00',
+      '--location',
+      'Toronto DC',
+      '-o',
+      'ndjson',
+    );
     expect(run.code, run.stderr).to.equal(0);
-    const orders = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const orders = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const order = orders.find((candidate: { po_number: string }) => candidate.po_number === poNumber);
-    expect(order.appointments.map((nested: { id: number; scheduled_at: string }) => [nested.id, nested.scheduled_at])).to.deep.equal([[json(booked).id, '2026-12-03T10:00:00-05:00']]);
+    expect(
+      order.appointments.map((nested: { id: number; scheduled_at: string }) => [nested.id, nested.scheduled_at]),
+    ).to.deep.equal([[json(booked).id, '2026-12-03T10:00:00-05:00']]);
   });
 
   describe('import', () => {
@@ -126,7 +244,13 @@ ${second},,,Apples,3,
 
       const order = json(await admin('purchase-orders', 'get', '--po-number', first));
       expect(order).to.include({ location_name: 'Toronto DC', expected_starts_at: '2026-12-01T08:00:00-05:00' });
-      const items = order.purchase_order_items.map((item: { product_name: string; quantity: number; customer_name: string | null }) => [item.product_name, item.quantity, item.customer_name]);
+      const items = order.purchase_order_items.map(
+        (item: { product_name: string; quantity: number; customer_name: string | null }) => [
+          item.product_name,
+          item.quantity,
+          item.customer_name,
+        ],
+      );
       expect(items).to.deep.equal([
         ['Apples', 10, 'Fresh Market'],
         ['Bananas', 5, null],
@@ -138,9 +262,18 @@ ${second},,,Apples,3,
 
     it('reports an order the API refuses and imports the rest, exiting 9', async () => {
       const [good, bad] = [uniqueId('PO-'), uniqueId('PO-')];
-      const run = await admin('purchase-orders', 'import', csvFile(`po_number,location_name\n${good},Toronto DC\n${bad},Atlantis DC\n`), '-o', 'ndjson');
+      const run = await admin(
+        'purchase-orders',
+        'import',
+        csvFile(`po_number,location_name\n${good},Toronto DC\n${bad},Atlantis DC\n`),
+        '-o',
+        'ndjson',
+      );
       expect(run.code).to.equal(9);
-      const results = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+      const results = run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(results[0]).to.include({ po_number: good, action: 'created' });
       expect(results[1]).to.include({ po_number: bad, action: 'failed', line: 3 });
       expect(results[1].error).to.match(/^404 Not Found: /);

@@ -9,7 +9,9 @@ function parseInterfaceAddress(baseUrl: string): URL {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new TypeError(`baseUrl must be an absolute http(s) address such as https://acme.example.com, got ${JSON.stringify(baseUrl)}`);
+    throw new TypeError(
+      `baseUrl must be an absolute http(s) address such as https://acme.example.com, got ${JSON.stringify(baseUrl)}`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new TypeError(`baseUrl must use http or https, got ${url.protocol}`);
@@ -40,11 +42,15 @@ export function apiBaseUrl(baseUrl: string): string {
 export function locationBaseUrl(baseUrl: string, location: Pick<components['schemas']['Location'], 'url'>): string {
   const url = parseInterfaceAddress(baseUrl);
   if (!DNS_LABEL.test(location.url)) {
-    throw new TypeError(`location.url must be a single subdomain label such as acme-toronto, got ${JSON.stringify(location.url)}`);
+    throw new TypeError(
+      `location.url must be a single subdomain label such as acme-toronto, got ${JSON.stringify(location.url)}`,
+    );
   }
   const labels = url.hostname.split('.');
   if (labels.length < 2 || url.hostname.startsWith('[') || /^[\d.]+$/.test(url.hostname)) {
-    throw new TypeError(`the organization address must use a subdomain such as acme.example.com to derive a location address, got ${url.hostname}`);
+    throw new TypeError(
+      `the organization address must use a subdomain such as acme.example.com to derive a location address, got ${url.hostname}`,
+    );
   }
   url.hostname = [location.url, ...labels.slice(1)].join('.');
   return url.href.replace(/\/$/, '');

@@ -1,10 +1,10 @@
-import createOpenApiClient, { mergeHeaders, type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
 import type { paths } from '@warehouse-kit/spec';
+import createOpenApiClient, { type Client, type ClientOptions, type Middleware, mergeHeaders } from 'openapi-fetch';
 import { apiBaseUrl } from './base-url.js';
 import { localhostFetch } from './localhost.js';
 import { tokenAuth } from './middleware/auth.js';
 import { rememberRequest } from './middleware/remember-request.js';
-import { retryRateLimited, type RetryOptions } from './middleware/retry.js';
+import { type RetryOptions, retryRateLimited } from './middleware/retry.js';
 import { throwOnError } from './middleware/throw-on-error.js';
 import { timeout } from './middleware/timeout.js';
 import { USER_AGENT } from './version.js';
@@ -35,7 +35,17 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl'> {
  * `response`, and reject only on network failure, abort, or with `throwOnError`.
  */
 export function createClient(options: CreateClientOptions): WarehouseClient {
-  const { baseUrl, token, timeout: ms, retry = {}, middleware = [], throwOnError: throwing = false, headers, fetch = localhostFetch, ...rest } = options;
+  const {
+    baseUrl,
+    token,
+    timeout: ms,
+    retry = {},
+    middleware = [],
+    throwOnError: throwing = false,
+    headers,
+    fetch = localhostFetch,
+    ...rest
+  } = options;
   const client = createOpenApiClient<paths>({
     ...rest,
     baseUrl: apiBaseUrl(baseUrl),

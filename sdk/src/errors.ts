@@ -1,4 +1,4 @@
-import { readRateLimit, type RateLimit } from './headers.js';
+import { type RateLimit, readRateLimit } from './headers.js';
 import { requestOf } from './middleware/remember-request.js';
 
 export interface ApiErrorInit {
@@ -60,21 +60,34 @@ export class ApiError extends Error {
 }
 
 /** 400: the request could not be read; fix the client. */
-export class BadRequestError extends ApiError { override name = 'BadRequestError'; }
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+}
 /** 401: missing or unknown token, or a token of another organization. */
-export class UnauthorizedError extends ApiError { override name = 'UnauthorizedError'; }
+export class UnauthorizedError extends ApiError {
+  override name = 'UnauthorizedError';
+}
 /** 402: no paid location (on the location interface: this location is unpaid). */
-export class PaymentRequiredError extends ApiError { override name = 'PaymentRequiredError'; }
+export class PaymentRequiredError extends ApiError {
+  override name = 'PaymentRequiredError';
+}
 /** 403: the API user lacks access or the needed role. */
-export class ForbiddenError extends ApiError { override name = 'ForbiddenError'; }
+export class ForbiddenError extends ApiError {
+  override name = 'ForbiddenError';
+}
 /** 404: unknown record or location, or outside an explicit location filter. */
-export class NotFoundError extends ApiError { override name = 'NotFoundError'; }
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
 /** 405: the path does not offer the method, e.g. deleting an appointment. */
 export class MethodNotAllowedError extends ApiError {
   override name = 'MethodNotAllowedError';
   /** The methods the path offers, from the `Allow` header. */
   get allow(): string[] {
-    return (this.response.headers.get('Allow') ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+    return (this.response.headers.get('Allow') ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean);
   }
 }
 /** 422: a well-formed record broke a rule; fix the data. */
@@ -84,9 +97,13 @@ export class ValidationError extends ApiError {
   readonly errors: Record<string, string[]> = validationErrors(this.body);
 }
 /** 429: a rate limit was exceeded; `rateLimit.reset` says when requests can resume. */
-export class RateLimitError extends ApiError { override name = 'RateLimitError'; }
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+}
 /** 5xx: the service failed; the request may be retried later. */
-export class ServerError extends ApiError { override name = 'ServerError'; }
+export class ServerError extends ApiError {
+  override name = 'ServerError';
+}
 
 const byStatus: Record<number, typeof ApiError> = {
   400: BadRequestError,
@@ -114,7 +131,12 @@ export function toApiError(result: { error?: unknown; response: Response }): Api
   const { response } = result;
   if (response.ok) throw new TypeError(`toApiError needs a non-2xx result, got ${response.status}`);
   const request = requestOf(response);
-  return apiError({ method: request?.method ?? 'UNKNOWN', url: request?.url ?? response.url, response, body: result.error });
+  return apiError({
+    method: request?.method ?? 'UNKNOWN',
+    url: request?.url ?? response.url,
+    response,
+    body: result.error,
+  });
 }
 
 type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;

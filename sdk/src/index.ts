@@ -1,48 +1,48 @@
 // The SDK's public entry (`@warehouse-kit/sdk`).
 import type { components } from '@warehouse-kit/spec';
 
-export { createClient, type CreateClientOptions, type WarehouseClient } from './client.js';
+export type { components, operations, paths } from '@warehouse-kit/spec';
+/** The shape of `createClient`'s `middleware` (openapi-fetch's). */
+export type { Middleware } from 'openapi-fetch';
 export { apiBaseUrl, locationBaseUrl } from './base-url.js';
+export { type CreateClientOptions, createClient, type WarehouseClient } from './client.js';
 export {
   ApiError,
+  type ApiErrorInit,
+  apiError,
   BadRequestError,
-  UnauthorizedError,
-  PaymentRequiredError,
   ForbiddenError,
-  NotFoundError,
   MethodNotAllowedError,
-  ValidationError,
+  NotFoundError,
+  PaymentRequiredError,
   RateLimitError,
   ServerError,
-  apiError,
   toApiError,
+  UnauthorizedError,
   unwrap,
-  type ApiErrorInit,
+  ValidationError,
 } from './errors.js';
-export { readPagination, readRateLimit, type Pagination, type RateLimit, type LinkRel } from './headers.js';
+export { type LinkRel, type Pagination, type RateLimit, readPagination, readRateLimit } from './headers.js';
+export { localhostFetch } from './localhost.js';
+export { tokenAuth } from './middleware/auth.js';
+export { requestOf } from './middleware/remember-request.js';
+export { type RateLimitedEvent, type RetryOptions, retryRateLimited } from './middleware/retry.js';
+export { type ThrottleOptions, throttle } from './middleware/throttle.js';
+export { throwOnError } from './middleware/throw-on-error.js';
+export { timeout } from './middleware/timeout.js';
 export {
+  type ListInit,
+  type ListRecord,
+  type OffsetPath,
+  type Page,
+  type PagePath,
+  PaginationError,
   pages,
   paginate,
   paginateOffset,
-  PaginationError,
-  type Page,
-  type PagePath,
-  type OffsetPath,
-  type ListRecord,
-  type ListInit,
 } from './pagination.js';
-export { retryRateLimited, type RetryOptions, type RateLimitedEvent } from './middleware/retry.js';
-export { throttle, type ThrottleOptions } from './middleware/throttle.js';
-export { tokenAuth } from './middleware/auth.js';
-export { throwOnError } from './middleware/throw-on-error.js';
-export { timeout } from './middleware/timeout.js';
-export { requestOf } from './middleware/remember-request.js';
-export { localhostFetch } from './localhost.js';
-export { wallClock, instant, parseTime, resolveInputTime } from './time.js';
+export { instant, parseTime, resolveInputTime, wallClock } from './time.js';
 export { SDK_NAME, SDK_VERSION, USER_AGENT } from './version.js';
-export type { paths, components, operations } from '@warehouse-kit/spec';
-/** The shape of `createClient`'s `middleware` (openapi-fetch's). */
-export type { Middleware } from 'openapi-fetch';
 
 /** A schema of the contract by name, e.g. `Schema<'PurchaseOrder'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];

@@ -1,7 +1,7 @@
-import type { Client, MaybeOptionalInit } from 'openapi-fetch';
 import type { paths } from '@warehouse-kit/spec';
+import type { Client, MaybeOptionalInit } from 'openapi-fetch';
 import { toApiError } from './errors.js';
-import { readPagination, type Pagination } from './headers.js';
+import { type Pagination, readPagination } from './headers.js';
 import { requestOf } from './middleware/remember-request.js';
 
 type GetPath = { [P in keyof paths]: paths[P] extends { get: object } ? P : never }[keyof paths];
@@ -41,7 +41,11 @@ function recordsOf(data: unknown, path: string): unknown[] {
   throw new PaginationError(`${path} did not answer a list: expected an array or an object holding one array`);
 }
 
-async function getList(client: Client<paths>, path: string, init: Record<string, unknown>): Promise<Result & { data: unknown }> {
+async function getList(
+  client: Client<paths>,
+  path: string,
+  init: Record<string, unknown>,
+): Promise<Result & { data: unknown }> {
   const result = await (client.GET as unknown as LooseGet)(path, init);
   if (!result.response.ok) throw toApiError(result);
   return result as Result & { data: unknown };
@@ -54,7 +58,9 @@ async function getList(client: Client<paths>, path: string, init: Record<string,
  */
 function followInit(next: URL, previous: URL, path: string, init: Record<string, unknown>) {
   if (next.origin !== previous.origin) {
-    throw new PaginationError(`Link rel="next" leaves ${previous.origin} for ${next.origin}; not following it with the token`);
+    throw new PaginationError(
+      `Link rel="next" leaves ${previous.origin} for ${next.origin}; not following it with the token`,
+    );
   }
   if (!next.pathname.endsWith(path)) {
     throw new PaginationError(`Link rel="next" ${next.href} is not a page of ${path}`);

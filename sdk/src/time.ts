@@ -1,5 +1,5 @@
 import { hasExplicitOffset } from '@warehouse-kit/spec';
-import { DateTime, type DateObjectUnits } from 'luxon';
+import { type DateObjectUnits, DateTime } from 'luxon';
 
 // The API's own reading of input times, for integrators who need to know it (DECISIONS 23).
 export { resolveInputTime } from '@warehouse-kit/spec';

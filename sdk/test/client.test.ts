@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
 import { apiBaseUrl, createClient, locationBaseUrl, SDK_NAME, SDK_VERSION, USER_AGENT } from '../src/index.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
@@ -14,7 +14,10 @@ describe('SDK client', () => {
   });
 
   it("names this package and its package.json's version, the one the tarball ships, in the user agent", () => {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      name: string;
+      version: string;
+    };
     expect([SDK_NAME, SDK_VERSION]).to.deep.equal([pkg.name, pkg.version]);
     expect(USER_AGENT).to.equal(`warehouse-kit-sdk/${pkg.version}`);
   });
@@ -23,12 +26,16 @@ describe('SDK client', () => {
     expect(apiBaseUrl('http://acme.localhost:3000')).to.equal('http://acme.localhost:3000/api/v1');
     expect(apiBaseUrl('http://acme.localhost:3000/')).to.equal('http://acme.localhost:3000/api/v1');
     expect(apiBaseUrl('https://acme.example.com/api/v1/')).to.equal('https://acme.example.com/api/v1');
-    expect(apiBaseUrl('https://gateway.example.com/warehouse')).to.equal('https://gateway.example.com/warehouse/api/v1');
+    expect(apiBaseUrl('https://gateway.example.com/warehouse')).to.equal(
+      'https://gateway.example.com/warehouse/api/v1',
+    );
   });
 
   it('sends requests under /api/v1 when the address already ends with it', async () => {
     const scope = api().get('/api/v1/products/7').reply(200, { id: 7 });
-    const { data } = await createClient({ baseUrl: `${BASE}/api/v1`, token: TOKEN }).GET('/products/{id}', { params: { path: { id: 7 } } });
+    const { data } = await createClient({ baseUrl: `${BASE}/api/v1`, token: TOKEN }).GET('/products/{id}', {
+      params: { path: { id: 7 } },
+    });
     expect(data?.id).to.equal(7);
     scope.done();
   });
@@ -46,8 +53,12 @@ describe('SDK client', () => {
   });
 
   it('derives a location interface address by swapping the first host label', () => {
-    expect(locationBaseUrl('http://acme.localhost:3000', { url: 'acme-toronto' })).to.equal('http://acme-toronto.localhost:3000');
-    expect(locationBaseUrl('https://acme.example.com/api/v1', { url: 'acme-ny' })).to.equal('https://acme-ny.example.com/api/v1');
+    expect(locationBaseUrl('http://acme.localhost:3000', { url: 'acme-toronto' })).to.equal(
+      'http://acme-toronto.localhost:3000',
+    );
+    expect(locationBaseUrl('https://acme.example.com/api/v1', { url: 'acme-ny' })).to.equal(
+      'https://acme-ny.example.com/api/v1',
+    );
   });
 
   it('refuses a location url that is not one subdomain label, so the token cannot be sent elsewhere', () => {
@@ -62,7 +73,9 @@ describe('SDK client', () => {
   });
 
   it('talks to a location interface with a client made from the derived address', async () => {
-    const scope = api('https://acme-toronto.example.test').get('/api/v1/locations').reply(200, [{ name: 'Toronto', url: 'acme-toronto', time_zone: 'America/Toronto' }]);
+    const scope = api('https://acme-toronto.example.test')
+      .get('/api/v1/locations')
+      .reply(200, [{ name: 'Toronto', url: 'acme-toronto', time_zone: 'America/Toronto' }]);
     const toronto = createClient({ baseUrl: locationBaseUrl(BASE, { url: 'acme-toronto' }), token: TOKEN });
     const { data } = await toronto.GET('/locations');
     expect(data?.[0]?.time_zone).to.equal('America/Toronto');
@@ -89,28 +102,42 @@ describe('SDK client', () => {
     const client = createClient({ baseUrl: BASE, token: TOKEN, fetch: fake('client') });
     await client.GET('/locations');
     await client.GET('/locations', { fetch: fake('request') });
-    expect(seen).to.deep.equal([`client GET /api/v1/locations Token ${TOKEN}`, `request GET /api/v1/locations Token ${TOKEN}`]);
+    expect(seen).to.deep.equal([
+      `client GET /api/v1/locations Token ${TOKEN}`,
+      `request GET /api/v1/locations Token ${TOKEN}`,
+    ]);
   });
 
   it('aborts a call that outlives the client timeout', async () => {
     api().get('/api/v1/locations').delay(500).reply(200, []);
     const client = createClient({ baseUrl: BASE, token: TOKEN, timeout: 20 });
-    const failure = await client.GET('/locations').then(() => undefined, (error: unknown) => error);
+    const failure = await client.GET('/locations').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).to.have.property('name', 'TimeoutError');
   });
 
   it('aborts a call when the signal given for that request fires', async () => {
     api().get('/api/v1/locations').delay(500).reply(200, []);
     const client = createClient({ baseUrl: BASE, token: TOKEN, timeout: 10_000 });
-    const failure = await client.GET('/locations', { signal: AbortSignal.timeout(20) }).then(() => undefined, (error: unknown) => error);
+    const failure = await client.GET('/locations', { signal: AbortSignal.timeout(20) }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).to.have.property('name', 'TimeoutError');
   });
 
   it('refuses a timeout that is not a positive number', () => {
-    expect(() => createClient({ baseUrl: BASE, token: TOKEN, timeout: 0 })).to.throw(TypeError, /positive number of milliseconds/);
+    expect(() => createClient({ baseUrl: BASE, token: TOKEN, timeout: 0 })).to.throw(
+      TypeError,
+      /positive number of milliseconds/,
+    );
   });
 
   it('refuses extra middleware that is not an openapi-fetch middleware object', () => {
-    expect(() => createClient({ baseUrl: BASE, token: TOKEN, middleware: [(() => undefined) as never] })).to.throw(/onRequest/);
+    expect(() => createClient({ baseUrl: BASE, token: TOKEN, middleware: [(() => undefined) as never] })).to.throw(
+      /onRequest/,
+    );
   });
 });

@@ -16,7 +16,11 @@ import {
 } from '../src/index.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
-const RATE_HEADERS = { 'X-RateLimit-Limit': '120', 'X-RateLimit-Remaining': '57', 'X-RateLimit-Reset': '2025-03-09T14:05:00Z' };
+const RATE_HEADERS = {
+  'X-RateLimit-Limit': '120',
+  'X-RateLimit-Remaining': '57',
+  'X-RateLimit-Reset': '2025-03-09T14:05:00Z',
+};
 
 function client(throwOnError = false) {
   return createClient({ baseUrl: BASE, token: TOKEN, retry: false, throwOnError });
@@ -39,8 +43,13 @@ describe('SDK errors', () => {
 
   for (const [status, ErrorClass, message] of families) {
     it(`turns a ${status} answer into a ${ErrorClass.name} with status, body, method, path and rate-limit headers`, async () => {
-      api().get('/api/v1/purchase_orders/12').query({ location_name: 'Toronto' }).reply(status, { error: message }, RATE_HEADERS);
-      const result = await client().GET('/purchase_orders/{id}', { params: { path: { id: 12 }, query: { location_name: 'Toronto' } } });
+      api()
+        .get('/api/v1/purchase_orders/12')
+        .query({ location_name: 'Toronto' })
+        .reply(status, { error: message }, RATE_HEADERS);
+      const result = await client().GET('/purchase_orders/{id}', {
+        params: { path: { id: 12 }, query: { location_name: 'Toronto' } },
+      });
       const error = toApiError(result);
       expect(error).to.be.instanceOf(ErrorClass).and.instanceOf(ApiError).and.instanceOf(Error);
       expect(error.name).to.equal(ErrorClass.name);
@@ -55,12 +64,16 @@ describe('SDK errors', () => {
   it('carries the errors map of a 422 by field path and names the fields in its message', async () => {
     const errors = { sku: ['has already been taken'], 'purchase_order_items[1].quantity': ['must be greater than 0'] };
     api().post('/api/v1/products').reply(422, { errors });
-    const result = await client().POST('/products', { body: { product: { name: 'Widget', sku: 'W-1', location_name: 'Toronto' } } });
+    const result = await client().POST('/products', {
+      body: { product: { name: 'Widget', sku: 'W-1', location_name: 'Toronto' } },
+    });
     const error = toApiError(result);
     expect(error).to.be.instanceOf(ValidationError);
     expect((error as ValidationError).errors).to.deep.equal(errors);
     expect(error.method).to.equal('POST');
-    expect(error.message).to.equal('POST /api/v1/products answered 422: sku has already been taken; purchase_order_items[1].quantity must be greater than 0');
+    expect(error.message).to.equal(
+      'POST /api/v1/products answered 422: sku has already been taken; purchase_order_items[1].quantity must be greater than 0',
+    );
   });
 
   it('gives a 422 whose body has no usable errors map an empty map rather than failing', async () => {
@@ -101,15 +114,23 @@ describe('SDK errors', () => {
   it('rejects with the typed error in throw-on-error mode', async () => {
     api().patch('/api/v1/purchase_orders/5').reply(404, { error: 'Location not found' }, RATE_HEADERS);
     const failure = await client(true)
-      .PATCH('/purchase_orders/{id}', { params: { path: { id: 5 } }, body: { purchase_order: { location_name: 'Nowhere' } } })
-      .then(() => undefined, (error: unknown) => error);
+      .PATCH('/purchase_orders/{id}', {
+        params: { path: { id: 5 } },
+        body: { purchase_order: { location_name: 'Nowhere' } },
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(failure).to.be.instanceOf(NotFoundError);
     expect(failure).to.include({ method: 'PATCH', path: '/api/v1/purchase_orders/5', error: 'Location not found' });
     expect((failure as NotFoundError).rateLimit.remaining).to.equal(57);
   });
 
   it('still resolves successful answers in throw-on-error mode', async () => {
-    api().get('/api/v1/locations').reply(200, [{ name: 'Toronto', url: 'acme-toronto', time_zone: 'America/Toronto' }]);
+    api()
+      .get('/api/v1/locations')
+      .reply(200, [{ name: 'Toronto', url: 'acme-toronto', time_zone: 'America/Toronto' }]);
     const { data } = await client(true).GET('/locations');
     expect(data?.[0]?.name).to.equal('Toronto');
   });
@@ -122,7 +143,10 @@ describe('SDK errors', () => {
 
   it('unwraps a failed call into a thrown typed error', async () => {
     api().get('/api/v1/products/7').reply(401, { error: 'Invalid API token' });
-    const failure = await unwrap(client().GET('/products/{id}', { params: { path: { id: 7 } } })).then(() => undefined, (e: unknown) => e);
+    const failure = await unwrap(client().GET('/products/{id}', { params: { path: { id: 7 } } })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(failure).to.be.instanceOf(UnauthorizedError);
   });
 

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
 import { createClient, localhostFetch, paginate, toApiError, ValidationError } from '../src/index.js';
 
 type Handler = (request: IncomingMessage, body: string, response: ServerResponse) => void;
@@ -39,11 +39,19 @@ describe('SDK on *.localhost addresses', () => {
 
   it('sends request bodies and turns error answers into typed errors on that path too', async () => {
     const started = await loopbackServer((_request, body, response) => {
-      json(response, 422, { errors: { po_number: [`has already been taken: ${(JSON.parse(body) as { purchase_order: { po_number: string } }).purchase_order.po_number}`] } });
+      json(response, 422, {
+        errors: {
+          po_number: [
+            `has already been taken: ${(JSON.parse(body) as { purchase_order: { po_number: string } }).purchase_order.po_number}`,
+          ],
+        },
+      });
     });
     server = started.server;
     const client = createClient({ baseUrl: `http://acme.localhost:${started.port}`, token: 'local-token' });
-    const error = toApiError(await client.POST('/purchase_orders', { body: { purchase_order: { po_number: 'PO-7' } } }));
+    const error = toApiError(
+      await client.POST('/purchase_orders', { body: { purchase_order: { po_number: 'PO-7' } } }),
+    );
     expect(error).to.be.instanceOf(ValidationError);
     expect((error as ValidationError).errors).to.deep.equal({ po_number: ['has already been taken: PO-7'] });
     expect(error.path).to.equal('/api/v1/purchase_orders');
@@ -51,7 +59,7 @@ describe('SDK on *.localhost addresses', () => {
 
   it('follows absolute Link URLs on a *.localhost address', async () => {
     const started = await loopbackServer((request, _body, response) => {
-      const next = `http://acme.localhost:${(server?.address() as AddressInfo).port}/api/v1/products?page=2`;
+      const next = `http://acme.localhost:${(server!.address() as AddressInfo).port}/api/v1/products?page=2`;
       if (request.url === '/api/v1/products') json(response, 200, [{ id: 1 }], { Link: `<${next}>; rel="next"` });
       else json(response, 200, [{ id: 2 }]);
     });
@@ -63,10 +71,15 @@ describe('SDK on *.localhost addresses', () => {
   });
 
   it('aborts a loopback request when its signal fires', async () => {
-    const started = await loopbackServer((_request, _body, response) => void setTimeout(() => json(response, 200, []), 500));
+    const started = await loopbackServer(
+      (_request, _body, response) => void setTimeout(() => json(response, 200, []), 500),
+    );
     server = started.server;
     const client = createClient({ baseUrl: `http://acme.localhost:${started.port}`, token: 'local-token' });
-    const failure = await client.GET('/locations', { signal: AbortSignal.timeout(30) }).then(() => undefined, (error: unknown) => error);
+    const failure = await client.GET('/locations', { signal: AbortSignal.timeout(30) }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).to.have.property('name', 'TimeoutError');
   });
 
@@ -83,6 +96,9 @@ describe('SDK on *.localhost addresses', () => {
     } finally {
       globalThis.fetch = original;
     }
-    expect(seen).to.deep.equal(['https://acme.example.test/api/v1/locations', 'http://localhost:3000/api/v1/locations']);
+    expect(seen).to.deep.equal([
+      'https://acme.example.test/api/v1/locations',
+      'http://localhost:3000/api/v1/locations',
+    ]);
   });
 });

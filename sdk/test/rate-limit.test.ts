@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import type { Middleware } from 'openapi-fetch';
-import { createClient, RateLimitError, readRateLimit, throttle, toApiError, type RateLimitedEvent, type RetryOptions } from '../src/index.js';
+import {
+  createClient,
+  RateLimitError,
+  type RateLimitedEvent,
+  type RetryOptions,
+  readRateLimit,
+  throttle,
+  toApiError,
+} from '../src/index.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
 const NOW = Date.parse('2025-03-09T14:04:58.500Z');
@@ -27,22 +35,29 @@ function recordingClient(retry: RetryOptions = {}, more: { throwOnError?: boolea
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(() => undefined, (error: unknown) => error);
+  return promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 }
 
 describe('SDK rate limits', () => {
   useNock();
 
   it('reads the rate-limit headers of a successful answer, to slow down before a 429', async () => {
-    api().get('/api/v1/locations').reply(200, [], { ...limited(30_000), 'X-RateLimit-Remaining': '3' });
+    api()
+      .get('/api/v1/locations')
+      .reply(200, [], { ...limited(30_000), 'X-RateLimit-Remaining': '3' });
     const { response } = await createClient({ baseUrl: BASE, token: TOKEN }).GET('/locations');
     expect(readRateLimit(response)).to.deep.equal({ limit: 120, remaining: 3, reset: new Date(NOW + 30_000) });
   });
 
   it('waits until X-RateLimit-Reset after a 429 and then retries to success', async () => {
     const scope = api()
-      .get('/api/v1/locations').reply(429, { error: 'Rate limit exceeded' }, limited(1_500))
-      .get('/api/v1/locations').reply(200, [{ name: 'Toronto', url: 'acme-toronto', time_zone: 'America/Toronto' }]);
+      .get('/api/v1/locations')
+      .reply(429, { error: 'Rate limit exceeded' }, limited(1_500))
+      .get('/api/v1/locations')
+      .reply(200, [{ name: 'Toronto', url: 'acme-toronto', time_zone: 'America/Toronto' }]);
     const { client, waits } = recordingClient();
     const { data, error } = await client.GET('/locations');
     expect(error).to.equal(undefined);
@@ -54,8 +69,10 @@ describe('SDK rate limits', () => {
   it('measures the wait against the server Date header, so a skewed local clock does not shorten it', async () => {
     const serverNow = NOW - 600_000; // the local clock runs ten minutes fast
     api()
-      .get('/api/v1/locations').reply(429, { error: 'Rate limit exceeded' }, limited(-598_000, { Date: new Date(serverNow).toUTCString() }))
-      .get('/api/v1/locations').reply(200, []);
+      .get('/api/v1/locations')
+      .reply(429, { error: 'Rate limit exceeded' }, limited(-598_000, { Date: new Date(serverNow).toUTCString() }))
+      .get('/api/v1/locations')
+      .reply(200, []);
     const { client, waits } = recordingClient();
     await client.GET('/locations');
     // The local clock would have said 0. Date has whole seconds (14:04:58 for 14:04:58.500),
@@ -82,7 +99,9 @@ describe('SDK rate limits', () => {
   });
 
   it('does not wait past maxWait: an hourly limit resetting in 40 minutes returns the 429 at once', async () => {
-    const scope = api().get('/api/v1/locations').reply(429, { error: 'Rate limit exceeded' }, limited(40 * 60_000));
+    const scope = api()
+      .get('/api/v1/locations')
+      .reply(429, { error: 'Rate limit exceeded' }, limited(40 * 60_000));
     const { client, waits } = recordingClient();
     expect((await client.GET('/locations')).response.status).to.equal(429);
     expect(waits).to.deep.equal([]);
@@ -105,11 +124,16 @@ describe('SDK rate limits', () => {
 
   it('never repeats a POST or a PATCH after a 429 unless the caller opts in', async () => {
     api()
-      .post('/api/v1/purchase_orders').reply(429, { error: 'Rate limit exceeded' }, limited(1_000))
-      .patch('/api/v1/purchase_orders/4').reply(429, { error: 'Rate limit exceeded' }, limited(1_000));
+      .post('/api/v1/purchase_orders')
+      .reply(429, { error: 'Rate limit exceeded' }, limited(1_000))
+      .patch('/api/v1/purchase_orders/4')
+      .reply(429, { error: 'Rate limit exceeded' }, limited(1_000));
     const { client, waits } = recordingClient();
     const created = await client.POST('/purchase_orders', { body: { purchase_order: { po_number: 'PO-1' } } });
-    const updated = await client.PATCH('/purchase_orders/{id}', { params: { path: { id: 4 } }, body: { purchase_order: { notes: 'x' } } });
+    const updated = await client.PATCH('/purchase_orders/{id}', {
+      params: { path: { id: 4 } },
+      body: { purchase_order: { notes: 'x' } },
+    });
     expect([created.response.status, updated.response.status]).to.deep.equal([429, 429]);
     expect(waits).to.deep.equal([]);
   });
@@ -117,8 +141,10 @@ describe('SDK rate limits', () => {
   it('repeats a POST with the same body when the caller opts in', async () => {
     const body = { purchase_order: { po_number: 'PO-1', location_name: 'Toronto' } };
     const scope = api()
-      .post('/api/v1/purchase_orders', body).reply(429, { error: 'Rate limit exceeded' }, limited(700))
-      .post('/api/v1/purchase_orders', body).reply(200, { id: 1, po_number: 'PO-1' });
+      .post('/api/v1/purchase_orders', body)
+      .reply(429, { error: 'Rate limit exceeded' }, limited(700))
+      .post('/api/v1/purchase_orders', body)
+      .reply(200, { id: 1, po_number: 'PO-1' });
     const { client, waits } = recordingClient({ retryNonIdempotent: true });
     const { data } = await client.POST('/purchase_orders', { body });
     expect(data?.id).to.equal(1);
@@ -129,10 +155,14 @@ describe('SDK rate limits', () => {
   it('repeats PUT and DELETE, which are idempotent, with their bodies', async () => {
     const body = { product: { name: 'Widget' } };
     const scope = api()
-      .put('/api/v1/products/3', body).reply(429, {}, limited(100))
-      .put('/api/v1/products/3', body).reply(200, { id: 3 })
-      .delete('/api/v1/products/3').reply(429, {}, limited(200))
-      .delete('/api/v1/products/3').reply(204);
+      .put('/api/v1/products/3', body)
+      .reply(429, {}, limited(100))
+      .put('/api/v1/products/3', body)
+      .reply(200, { id: 3 })
+      .delete('/api/v1/products/3')
+      .reply(429, {}, limited(200))
+      .delete('/api/v1/products/3')
+      .reply(204);
     const { client, waits } = recordingClient();
     expect((await client.PUT('/products/{id}', { params: { path: { id: 3 } }, body })).response.status).to.equal(200);
     expect((await client.DELETE('/products/{id}', { params: { path: { id: 3 } } })).response.status).to.equal(204);
@@ -144,8 +174,10 @@ describe('SDK rate limits', () => {
     const stamp: Middleware = { onRequest: ({ request }) => void request.headers.set('X-Batch', 'nightly') };
     const scope = api()
       .matchHeader('x-batch', 'nightly')
-      .get('/api/v1/locations').reply(429, {}, limited(10))
-      .get('/api/v1/locations').reply(200, []);
+      .get('/api/v1/locations')
+      .reply(429, {}, limited(10))
+      .get('/api/v1/locations')
+      .reply(200, []);
     const { client } = recordingClient({}, { middleware: [stamp] });
     expect((await client.GET('/locations')).response.status).to.equal(200);
     scope.done();
@@ -153,13 +185,19 @@ describe('SDK rate limits', () => {
 
   it('tells the hook about each wait, with attempt, wait and the rate-limit headers', async () => {
     api()
-      .get('/api/v1/locations').reply(429, {}, limited(300))
-      .get('/api/v1/locations').reply(429, {}, limited(200))
-      .get('/api/v1/locations').reply(200, []);
+      .get('/api/v1/locations')
+      .reply(429, {}, limited(300))
+      .get('/api/v1/locations')
+      .reply(429, {}, limited(200))
+      .get('/api/v1/locations')
+      .reply(200, []);
     const events: RateLimitedEvent[] = [];
     const { client } = recordingClient({ onRateLimited: (event) => void events.push(event) });
     await client.GET('/locations');
-    expect(events.map(({ attempt, wait, request }) => [attempt, wait, request.method])).to.deep.equal([[1, 300, 'GET'], [2, 200, 'GET']]);
+    expect(events.map(({ attempt, wait, request }) => [attempt, wait, request.method])).to.deep.equal([
+      [1, 300, 'GET'],
+      [2, 200, 'GET'],
+    ]);
     expect(events[0]?.rateLimit).to.deep.equal({ limit: 120, remaining: 0, reset: new Date(NOW + 300) });
     expect(events[0]?.response.status).to.equal(429);
   });
@@ -173,7 +211,9 @@ describe('SDK rate limits', () => {
   });
 
   it('stops waiting for the reset when the request is aborted', async () => {
-    api().get('/api/v1/locations').reply(429, {}, { 'X-RateLimit-Reset': new Date(Date.now() + 30_000).toISOString() });
+    api()
+      .get('/api/v1/locations')
+      .reply(429, {}, { 'X-RateLimit-Reset': new Date(Date.now() + 30_000).toISOString() });
     const client = createClient({ baseUrl: BASE, token: TOKEN });
     const failure = await failureOf(client.GET('/locations', { signal: AbortSignal.timeout(30) }));
     expect(failure).to.have.property('name', 'TimeoutError');
@@ -199,16 +239,29 @@ describe('SDK rate limits', () => {
   });
 
   it('refuses retry bounds that are not non-negative numbers, saying which', () => {
-    expect(() => createClient({ baseUrl: BASE, token: TOKEN, retry: { maxRetries: -1 } })).to.throw(TypeError, /maxRetries must be a non-negative integer/);
-    expect(() => createClient({ baseUrl: BASE, token: TOKEN, retry: { maxRetries: 1.5 } })).to.throw(TypeError, /maxRetries/);
-    expect(() => createClient({ baseUrl: BASE, token: TOKEN, retry: { maxWait: Number.NaN } })).to.throw(TypeError, /maxWait must be a non-negative number/);
+    expect(() => createClient({ baseUrl: BASE, token: TOKEN, retry: { maxRetries: -1 } })).to.throw(
+      TypeError,
+      /maxRetries must be a non-negative integer/,
+    );
+    expect(() => createClient({ baseUrl: BASE, token: TOKEN, retry: { maxRetries: 1.5 } })).to.throw(
+      TypeError,
+      /maxRetries/,
+    );
+    expect(() => createClient({ baseUrl: BASE, token: TOKEN, retry: { maxWait: Number.NaN } })).to.throw(
+      TypeError,
+      /maxWait must be a non-negative number/,
+    );
   });
 
   describe('spacing requests with a throttle', () => {
     it('holds back requests beyond the limit of a window', async () => {
       const scope = api().get('/api/v1/locations').times(3).reply(200, []);
       let delayed = 0;
-      const client = createClient({ baseUrl: BASE, token: TOKEN, middleware: [throttle({ limit: 1, interval: 20, onDelay: () => delayed++ })] });
+      const client = createClient({
+        baseUrl: BASE,
+        token: TOKEN,
+        middleware: [throttle({ limit: 1, interval: 20, onDelay: () => delayed++ })],
+      });
       const statuses = await Promise.all([1, 2, 3].map(async () => (await client.GET('/locations')).response.status));
       expect(statuses).to.deep.equal([200, 200, 200]);
       expect(delayed).to.equal(2);
@@ -221,7 +274,11 @@ describe('SDK rate limits', () => {
       let delayed = 0;
       const shared = throttle({ limit: 1, interval: 20, onDelay: () => delayed++ });
       const org = createClient({ baseUrl: BASE, token: TOKEN, middleware: [shared] });
-      const toronto = createClient({ baseUrl: 'https://acme-toronto.example.test', token: TOKEN, middleware: [shared] });
+      const toronto = createClient({
+        baseUrl: 'https://acme-toronto.example.test',
+        token: TOKEN,
+        middleware: [shared],
+      });
       await Promise.all([org.GET('/locations'), toronto.GET('/locations')]);
       expect(delayed).to.equal(1);
     });
@@ -230,7 +287,10 @@ describe('SDK rate limits', () => {
       api().get('/api/v1/locations').reply(200, []);
       const client = createClient({ baseUrl: BASE, token: TOKEN, middleware: [throttle({ limit: 1, interval: 300 })] });
       await client.GET('/locations');
-      expect(await failureOf(client.GET('/locations', { signal: AbortSignal.timeout(20) }))).to.have.property('name', 'TimeoutError');
+      expect(await failureOf(client.GET('/locations', { signal: AbortSignal.timeout(20) }))).to.have.property(
+        'name',
+        'TimeoutError',
+      );
     });
 
     it('refuses a limit or interval that would never let a request through', () => {

@@ -1,6 +1,6 @@
+import { resolveInputTime as contractResolveInputTime } from '@warehouse-kit/spec';
 import { expect } from 'chai';
 import { DateTime } from 'luxon';
-import { resolveInputTime as contractResolveInputTime } from '@warehouse-kit/spec';
 import { instant, parseTime, resolveInputTime, wallClock } from '../src/index.js';
 
 const TORONTO = 'America/Toronto';
@@ -19,7 +19,9 @@ describe('SDK time helpers', () => {
     });
 
     it('keeps milliseconds only when there are some', () => {
-      expect(wallClock({ year: 2025, month: 7, day: 1, hour: 9, millisecond: 250 })).to.equal('2025-07-01T09:00:00.250');
+      expect(wallClock({ year: 2025, month: 7, day: 1, hour: 9, millisecond: 250 })).to.equal(
+        '2025-07-01T09:00:00.250',
+      );
     });
 
     it('refuses units that name no time', () => {
@@ -80,7 +82,7 @@ describe('SDK time helpers', () => {
     });
   });
 
-  it('re-exports the contract\'s own reading of input times', () => {
+  it("re-exports the contract's own reading of input times", () => {
     expect(resolveInputTime).to.equal(contractResolveInputTime);
   });
 });

@@ -1,5 +1,13 @@
 import { expect } from 'chai';
-import { createClient, paginate, paginateOffset, unwrap, wallClock, type Schema, type WarehouseClient } from '../src/index.js';
+import {
+  createClient,
+  paginate,
+  paginateOffset,
+  type Schema,
+  unwrap,
+  type WarehouseClient,
+  wallClock,
+} from '../src/index.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
 // Compiled, never called. Every line under a @ts-expect-error must fail to type-check; if the
@@ -49,10 +57,20 @@ describe('SDK types', () => {
   useNock();
 
   it('compiles the mistakes above only as errors, and sends a correctly typed create', async () => {
-    const body = { purchase_order: { po_number: 'PO-1', location_name: 'Toronto', purchase_order_items: [{ product_name: 'Widget', quantity: 5 }] } };
-    const scope = api().post('/api/v1/purchase_orders', body).reply(200, { id: 1, po_number: 'PO-1', location_name: 'Toronto' });
+    const body = {
+      purchase_order: {
+        po_number: 'PO-1',
+        location_name: 'Toronto',
+        purchase_order_items: [{ product_name: 'Widget', quantity: 5 }],
+      },
+    };
+    const scope = api()
+      .post('/api/v1/purchase_orders', body)
+      .reply(200, { id: 1, po_number: 'PO-1', location_name: 'Toronto' });
     const client = createClient({ baseUrl: BASE, token: TOKEN });
-    const order: Pick<Schema<'PurchaseOrder'>, 'id' | 'po_number'> = await unwrap(client.POST('/purchase_orders', { body }));
+    const order: Pick<Schema<'PurchaseOrder'>, 'id' | 'po_number'> = await unwrap(
+      client.POST('/purchase_orders', { body }),
+    );
     expect(order).to.include({ id: 1, po_number: 'PO-1' });
     expect(mistakesTheTypesCatch).to.be.a('function');
     scope.done();

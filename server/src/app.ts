@@ -32,7 +32,8 @@ export function createApp({ orm, config, log }: AppOptions): Koa {
   if (log) app.use(requestLog(log));
   app.use(errorHandler());
   app.use((ctx, next) => {
-    if (!ctx.path.startsWith(API_PREFIX)) throw notFound(`no endpoint ${ctx.method} ${ctx.path}; the API lives under ${API_PREFIX}`);
+    if (!ctx.path.startsWith(API_PREFIX))
+      throw notFound(`no endpoint ${ctx.method} ${ctx.path}; the API lives under ${API_PREFIX}`);
     return RequestContext.create(orm.em, next);
   });
   app.use(resolveTenant(config.baseHost, em));

@@ -4,9 +4,9 @@ import { Command, InvalidArgumentError } from 'commander';
 import { stringify } from 'yaml';
 import { createApp } from './app.js';
 import { configFromEnv, type ServerConfig } from './config.js';
-import { openDatabase, type Database } from './db/database.js';
-import { migrate, openOrm, type Orm } from './db/orm.js';
-import { readFixture, type Fixture } from './provision/fixture.js';
+import { type Database, openDatabase } from './db/database.js';
+import { migrate, type Orm, openOrm } from './db/orm.js';
+import { type Fixture, readFixture } from './provision/fixture.js';
 import { profileFor } from './provision/profile.js';
 import { provision } from './provision/provision.js';
 import { version } from './version.js';
@@ -38,16 +38,23 @@ function banner(config: ServerConfig, port: number, fixture?: Fixture): string {
   for (const organization of fixture?.organizations ?? []) {
     lines.push('', `${organization.name}`, `  organization interface  ${address(organization.subdomain)}`);
     for (const location of organization.locations) {
-      lines.push(`  ${location.name.padEnd(22)}  ${address(location.subdomain)}  (${location.time_zone}${location.paid ? ', paid' : ''})`);
+      lines.push(
+        `  ${location.name.padEnd(22)}  ${address(location.subdomain)}  (${location.time_zone}${location.paid ? ', paid' : ''})`,
+      );
     }
     for (const user of organization.users ?? []) {
-      const roles = Object.entries(user.roles).map(([name, role]) => `${name}: ${role}`).join(', ');
+      const roles = Object.entries(user.roles)
+        .map(([name, role]) => `${name}: ${role}`)
+        .join(', ');
       lines.push(`  token ${user.token}  (${user.name}; ${roles || 'no access'})`);
     }
   }
   if (fixture?.organizations[0]?.users?.[0]) {
     const first = fixture.organizations[0];
-    lines.push('', `try: curl -H 'Authorization: Token ${first.users![0]!.token}' ${address(first.subdomain)}/locations`);
+    lines.push(
+      '',
+      `try: curl -H 'Authorization: Token ${first.users![0]!.token}' ${address(first.subdomain)}/locations`,
+    );
   }
   return lines.join('\n');
 }
@@ -69,7 +76,11 @@ async function start(options: { port?: number; fixture?: string }): Promise<void
     await orm.close();
     await database.close();
     const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-    throw new ListenError(inUse ? `port ${config.port} is already in use; choose another with --port or PORT` : `cannot listen on port ${config.port}: ${(error as Error).message}`);
+    throw new ListenError(
+      inUse
+        ? `port ${config.port} is already in use; choose another with --port or PORT`
+        : `cannot listen on port ${config.port}: ${(error as Error).message}`,
+    );
   }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -89,7 +100,8 @@ async function start(options: { port?: number; fixture?: string }): Promise<void
 
 function port(value: string): number {
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new InvalidArgumentError('must be a port number (0-65535)');
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535)
+    throw new InvalidArgumentError('must be a port number (0-65535)');
   return parsed;
 }
 
@@ -135,8 +147,14 @@ program
   .command('profile')
   .description('print the conformance profile for a provisioned fixture (see "Conformance suite" in the README)')
   .argument('<file>', 'provisioning file')
-  .option('--organization <subdomain>', 'the organization to check (default: the first with a paid location and an admin)')
-  .option('--base-url-template <template>', 'addresses with {subdomain} for the first host label (default: http://{subdomain}.<WH_BASE_HOST>:<PORT>)')
+  .option(
+    '--organization <subdomain>',
+    'the organization to check (default: the first with a paid location and an admin)',
+  )
+  .option(
+    '--base-url-template <template>',
+    'addresses with {subdomain} for the first host label (default: http://{subdomain}.<WH_BASE_HOST>:<PORT>)',
+  )
   .action((file: string, options: { organization?: string; baseUrlTemplate?: string }) => {
     const config = configFromEnv();
     const profile = profileFor(readFixture(file), {
@@ -147,7 +165,11 @@ program
   });
 
 program.parseAsync().catch((error: unknown) => {
-  const expected = error instanceof Error && ['FixtureError', 'ProvisioningError', 'ProfileChoiceError', 'ListenError'].includes(error.name);
-  console.error(`wh-server: ${expected ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  const expected =
+    error instanceof Error &&
+    ['FixtureError', 'ProvisioningError', 'ProfileChoiceError', 'ListenError'].includes(error.name);
+  console.error(
+    `wh-server: ${expected ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   process.exit(1);
 });

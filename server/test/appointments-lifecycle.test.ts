@@ -1,20 +1,30 @@
 import { expect } from 'chai';
-import { createAppointment } from './support/appointments.js';
 import type { TestServer } from '../src/testing/server.js';
 import { startWorld, type World } from '../src/testing/world.js';
+import { createAppointment } from './support/appointments.js';
 
 describe('appointment lifecycle', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => ({ server, world } = await startWorld({ shape: (organization) => ({
-      ...organization,
-      companies: [...(organization.companies ?? []), { name: 'Slow Grocers', company_type: 'customer', auto_approve_appointments: false }],
-    }) })));
+  before(
+    async () =>
+      ({ server, world } = await startWorld({
+        shape: (organization) => ({
+          ...organization,
+          companies: [
+            ...(organization.companies ?? []),
+            { name: 'Slow Grocers', company_type: 'customer', auto_approve_appointments: false },
+          ],
+        }),
+      })),
+  );
   after(() => server.close());
 
-  const create = (appointment: Record<string, unknown> = {}) => createAppointment(world.as('admin'), { location_name: 'Toronto DC', ...appointment });
-  const update = (id: number, appointment: Record<string, unknown>) => world.as('admin').patch(`/appointments/${id}`, { appointment });
+  const create = (appointment: Record<string, unknown> = {}) =>
+    createAppointment(world.as('admin'), { location_name: 'Toronto DC', ...appointment });
+  const update = (id: number, appointment: Record<string, unknown>) =>
+    world.as('admin').patch(`/appointments/${id}`, { appointment });
   const moveTo = async (id: number, state: string) => {
     const res = await update(id, { state });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
@@ -29,15 +39,39 @@ describe('appointment lifecycle', () => {
 
     it('books a time at once when no company needs to approve it, or when both auto-approve', async () => {
       expect((await create({ scheduled_at: '2025-07-01T09:00:00' })).state).to.equal('booked');
-      expect((await create({ scheduled_at: '2025-07-01T09:00:00', carrier_name: 'Fast Freight', customer_name: 'Fresh Market' })).state).to.equal('booked');
+      expect(
+        (
+          await create({
+            scheduled_at: '2025-07-01T09:00:00',
+            carrier_name: 'Fast Freight',
+            customer_name: 'Fresh Market',
+          })
+        ).state,
+      ).to.equal('booked');
     });
 
     it('holds a time as pending when the carrier does not auto-approve', async () => {
-      expect((await create({ scheduled_at: '2025-07-01T09:00:00', carrier_name: 'Careful Carriers', customer_name: 'Fresh Market' })).state).to.equal('pending');
+      expect(
+        (
+          await create({
+            scheduled_at: '2025-07-01T09:00:00',
+            carrier_name: 'Careful Carriers',
+            customer_name: 'Fresh Market',
+          })
+        ).state,
+      ).to.equal('pending');
     });
 
     it('holds a time as pending when the customer does not auto-approve, even with an auto-approving carrier', async () => {
-      expect((await create({ scheduled_at: '2025-07-01T09:00:00', carrier_name: 'Fast Freight', customer_name: 'Slow Grocers' })).state).to.equal('pending');
+      expect(
+        (
+          await create({
+            scheduled_at: '2025-07-01T09:00:00',
+            carrier_name: 'Fast Freight',
+            customer_name: 'Slow Grocers',
+          })
+        ).state,
+      ).to.equal('pending');
     });
   });
 
@@ -53,7 +87,11 @@ describe('appointment lifecycle', () => {
     it('sends a booked appointment back to pending when its new time needs the carrier approval', async () => {
       const created = await create({ scheduled_at: '2025-07-01T09:00:00', carrier_name: 'Fast Freight' });
       const res = await update(created.id, { scheduled_at: '2025-07-02T09:00:00', carrier_name: 'Careful Carriers' });
-      expect(res.body).to.include({ state: 'pending', scheduled_at: '2025-07-02T09:00:00-04:00', carrier_name: 'Careful Carriers' });
+      expect(res.body).to.include({
+        state: 'pending',
+        scheduled_at: '2025-07-02T09:00:00-04:00',
+        carrier_name: 'Careful Carriers',
+      });
     });
 
     it('moves a pending time and keeps it pending', async () => {
@@ -81,7 +119,9 @@ describe('appointment lifecycle', () => {
       const created = await create({ scheduled_at: '2025-07-01T09:00:00', carrier_name: 'Careful Carriers' });
       await moveTo(created.id, 'booked');
       const arrived = await moveTo(created.id, 'arrived');
-      const res = await world.as('admin').put(`/appointments/${created.id}`, { appointment: { scheduled_at: '2025-07-01T13:00:00Z', state: 'arrived' } });
+      const res = await world.as('admin').put(`/appointments/${created.id}`, {
+        appointment: { scheduled_at: '2025-07-01T13:00:00Z', state: 'arrived' },
+      });
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ state: 'arrived', scheduled_at: arrived.scheduled_at });
     });
@@ -107,7 +147,10 @@ describe('appointment lifecycle', () => {
 
     it('cancels an appointment that needs booking, one that is pending and one that is booked', async () => {
       await moveTo((await create()).id, 'cancelled');
-      await moveTo((await create({ scheduled_at: '2025-07-01T09:00:00', carrier_name: 'Careful Carriers' })).id, 'cancelled');
+      await moveTo(
+        (await create({ scheduled_at: '2025-07-01T09:00:00', carrier_name: 'Careful Carriers' })).id,
+        'cancelled',
+      );
       await moveTo((await create({ scheduled_at: '2025-07-01T09:00:00' })).id, 'cancelled');
     });
 
@@ -115,7 +158,9 @@ describe('appointment lifecycle', () => {
       const open = await create();
       const needsBooking = await update(open.id, { state: 'booked' });
       expect(needsBooking.status).to.equal(422);
-      expect(needsBooking.body.errors).to.deep.equal({ state: ['cannot change from needs_booking to booked; from needs_booking it can only become cancelled'] });
+      expect(needsBooking.body.errors).to.deep.equal({
+        state: ['cannot change from needs_booking to booked; from needs_booking it can only become cancelled'],
+      });
 
       const pending = await create({ scheduled_at: '2025-07-01T09:00:00', carrier_name: 'Careful Carriers' });
       expect((await update(pending.id, { state: 'arrived' })).body.errors.state).to.deep.equal([
@@ -145,13 +190,18 @@ describe('appointment lifecycle', () => {
       const gone = await create({ scheduled_at: '2025-07-01T09:00:00' });
       await moveTo(gone.id, 'arrived');
       await moveTo(gone.id, 'left');
-      expect((await update(gone.id, { state: 'arrived' })).body.errors.state).to.deep.equal(['cannot change from left to arrived: left is final']);
+      expect((await update(gone.id, { state: 'arrived' })).body.errors.state).to.deep.equal([
+        'cannot change from left to arrived: left is final',
+      ]);
     });
 
     it('checks simultaneous transitions one after the other, so only one of two conflicting moves succeeds', async () => {
       for (let round = 0; round < 3; round++) {
         const created = await create({ scheduled_at: '2025-07-01T09:00:00' });
-        const results = await Promise.all([update(created.id, { state: 'arrived' }), update(created.id, { state: 'cancelled' })]);
+        const results = await Promise.all([
+          update(created.id, { state: 'arrived' }),
+          update(created.id, { state: 'cancelled' }),
+        ]);
         expect(results.map((res) => res.status).sort()).to.deep.equal([200, 422]);
         const winner = results.find((res) => res.status === 200)!.body.state;
         expect((await world.as('admin').get(`/appointments/${created.id}`)).body.state).to.equal(winner);

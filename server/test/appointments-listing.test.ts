@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { createAppointment } from './support/appointments.js';
 import { countQueries } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, type World } from '../src/testing/world.js';
+import { createAppointment } from './support/appointments.js';
 
 interface Listed {
   id: number;
@@ -19,11 +19,28 @@ describe('appointment lists', () => {
     server = await startTestServer();
     world = await createWorld(server);
     const admin = world.as('admin');
-    ids.torontoBooked = (await createAppointment(admin, { location_name: 'Toronto DC', scheduled_at: '2025-07-01T09:00:00', carrier_name: 'Fast Freight', dock_name: 'Dock 1' })).id;
-    ids.torontoPending = (await createAppointment(admin, { location_name: 'Toronto DC', scheduled_at: '2025-07-02T09:00:00', carrier_name: 'Careful Carriers' })).id;
+    ids.torontoBooked = (
+      await createAppointment(admin, {
+        location_name: 'Toronto DC',
+        scheduled_at: '2025-07-01T09:00:00',
+        carrier_name: 'Fast Freight',
+        dock_name: 'Dock 1',
+      })
+    ).id;
+    ids.torontoPending = (
+      await createAppointment(admin, {
+        location_name: 'Toronto DC',
+        scheduled_at: '2025-07-02T09:00:00',
+        carrier_name: 'Careful Carriers',
+      })
+    ).id;
     ids.torontoOpen = (await createAppointment(admin, { location_name: 'Toronto DC' })).id;
-    ids.vancouver = (await createAppointment(admin, { location_name: 'Vancouver DC', scheduled_at: '2025-07-01T09:00:00' })).id;
-    ids.auckland = (await createAppointment(admin, { location_name: 'Auckland DC', scheduled_at: '2025-07-01T09:00:00' })).id;
+    ids.vancouver = (
+      await createAppointment(admin, { location_name: 'Vancouver DC', scheduled_at: '2025-07-01T09:00:00' })
+    ).id;
+    ids.auckland = (
+      await createAppointment(admin, { location_name: 'Auckland DC', scheduled_at: '2025-07-01T09:00:00' })
+    ).id;
   });
   after(() => server.close());
 
@@ -62,7 +79,10 @@ describe('appointment lists', () => {
   it('filters by start time at or after start_time and at or before end_time, leaving out unscheduled ones', async () => {
     const admin = world.as('admin');
     // Toronto 2025-07-01T09:00 is 13:00Z, Vancouver's is 16:00Z, Auckland's 2025-06-30T21:00Z.
-    const window = await admin.get('/appointments', { start_time: '2025-07-01T13:00:00Z', end_time: '2025-07-01T16:00:00Z' });
+    const window = await admin.get('/appointments', {
+      start_time: '2025-07-01T13:00:00Z',
+      end_time: '2025-07-01T16:00:00Z',
+    });
     expect(listIds(window.body)).to.deep.equal([ids.torontoBooked, ids.vancouver]);
     const after = await admin.get('/appointments', { start_time: '2025-07-01T13:00:01Z' });
     expect(listIds(after.body)).to.deep.equal([ids.torontoPending, ids.vancouver]);
@@ -70,7 +90,11 @@ describe('appointment lists', () => {
 
   it('answers 400 for a time filter that is not an ISO 8601 time', async () => {
     const admin = world.as('admin');
-    for (const query of [{ start_time: 'yesterday' }, { end_time: '2025-02-30T10:00:00' }, { updated_since: '2025-07-01' }]) {
+    for (const query of [
+      { start_time: 'yesterday' },
+      { end_time: '2025-02-30T10:00:00' },
+      { updated_since: '2025-07-01' },
+    ]) {
       const res = await admin.get('/appointments', query);
       expect(res.status, JSON.stringify(query)).to.equal(400);
       expect(res.body.error).to.include(Object.keys(query)[0]);
@@ -81,7 +105,9 @@ describe('appointment lists', () => {
     const admin = world.as('admin');
     const since = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect((await admin.patch(`/appointments/${ids.torontoOpen}`, { appointment: { notes: 'touched' } })).status).to.equal(200);
+    expect(
+      (await admin.patch(`/appointments/${ids.torontoOpen}`, { appointment: { notes: 'touched' } })).status,
+    ).to.equal(200);
     const res = await admin.get('/appointments', { updated_since: since });
     expect(listIds(res.body)).to.deep.equal([ids.torontoOpen]);
   });
@@ -91,18 +117,32 @@ describe('appointment lists', () => {
     expect(res.status).to.equal(200);
     expect(listIds(res.body)).to.deep.equal([ids.torontoOpen]);
     expect(res.headers).to.include({ 'current-page': '2', 'page-items': '2', 'total-pages': '2', 'total-count': '3' });
-    expect(res.headers.link).to.include('location_name=Toronto+DC').and.include('rel="prev"').and.not.include('rel="next"');
+    expect(res.headers.link)
+      .to.include('location_name=Toronto+DC')
+      .and.include('rel="prev"')
+      .and.not.include('rel="next"');
   });
 
   it('loads a page with the same number of queries however many appointments it holds', async () => {
     const admin = world.as('admin');
     const items = [1, 2].map((quantity) => ({ product_name: 'Apples', quantity }));
     for (let i = 0; i < 4; i++) {
-      await createAppointment(admin, { location_name: 'Toronto DC', scheduled_at: `2025-08-0${i + 1}T10:00:00`, dock_name: `Dock ${(i % 2) + 1}`, carrier_name: 'Fast Freight', customer_name: 'Fresh Market', packing_lists: items });
+      await createAppointment(admin, {
+        location_name: 'Toronto DC',
+        scheduled_at: `2025-08-0${i + 1}T10:00:00`,
+        dock_name: `Dock ${(i % 2) + 1}`,
+        carrier_name: 'Fast Freight',
+        customer_name: 'Fresh Market',
+        packing_lists: items,
+      });
     }
     const page = (perPage: number) =>
       countQueries(async () => {
-        const res = await admin.get('/appointments', { per_page: perPage, location_name: 'Toronto DC', state: 'booked' });
+        const res = await admin.get('/appointments', {
+          per_page: perPage,
+          location_name: 'Toronto DC',
+          state: 'booked',
+        });
         expect(res.body).to.have.length(perPage);
       });
     const single = await page(1);

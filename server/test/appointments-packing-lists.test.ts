@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { PackingList } from '../src/entities/appointment.js';
 import { Product } from '../src/entities/product.js';
-import { createAppointment, insertPurchaseOrder } from './support/appointments.js';
 import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
 import { startWorld, type World } from '../src/testing/world.js';
+import { createAppointment, insertPurchaseOrder } from './support/appointments.js';
 
 interface Listed {
   id: number;
@@ -20,21 +20,38 @@ describe('appointment packing lists', () => {
   const orders: Record<string, number> = {};
 
   before(async () => {
-    ({ server, world } = await startWorld({ shape: (organization) => ({
-      ...organization,
-      locations: organization.locations.map((location) =>
-        location.name === 'Toronto DC' ? { ...location, products: [...(location.products ?? []), { name: 'Plums', sku: 'PLM-1' }, { name: 'plums', sku: 'PLM-2' }, { name: 'Pears', sku: 'PER-1' }, { name: 'PEARS', sku: 'PER-2' }, { name: 'pears', sku: 'PER-3' }] } : location,
-      ),
-    }) }));
+    ({ server, world } = await startWorld({
+      shape: (organization) => ({
+        ...organization,
+        locations: organization.locations.map((location) =>
+          location.name === 'Toronto DC'
+            ? {
+                ...location,
+                products: [
+                  ...(location.products ?? []),
+                  { name: 'Plums', sku: 'PLM-1' },
+                  { name: 'plums', sku: 'PLM-2' },
+                  { name: 'Pears', sku: 'PER-1' },
+                  { name: 'PEARS', sku: 'PER-2' },
+                  { name: 'pears', sku: 'PER-3' },
+                ],
+              }
+            : location,
+        ),
+      }),
+    }));
     orders.toronto = await insertPurchaseOrder(world, 'toronto', 'PO-100');
     orders.unassigned = await insertPurchaseOrder(world, null, 'PO-200');
     orders.vancouver = await insertPurchaseOrder(world, 'vancouver', 'PO-300');
   });
   after(() => server.close());
 
-  const create = (packing_lists: unknown[]) => world.as('admin').post('/appointments', { appointment: { location_name: 'Toronto DC', packing_lists } });
-  const update = (id: number, packing_lists: unknown[]) => world.as('admin').patch(`/appointments/${id}`, { appointment: { packing_lists } });
-  const storedLists = async (appointmentId: number) => (await testOrm()).em.fork().find(PackingList, { appointmentId }, { orderBy: { id: 'asc' } });
+  const create = (packing_lists: unknown[]) =>
+    world.as('admin').post('/appointments', { appointment: { location_name: 'Toronto DC', packing_lists } });
+  const update = (id: number, packing_lists: unknown[]) =>
+    world.as('admin').patch(`/appointments/${id}`, { appointment: { packing_lists } });
+  const storedLists = async (appointmentId: number) =>
+    (await testOrm()).em.fork().find(PackingList, { appointmentId }, { orderBy: { id: 'asc' } });
 
   it('creates packing lists naming products of the warehouse case-insensitively, storing the product and its own spelling', async () => {
     const res = await create([
@@ -42,7 +59,9 @@ describe('appointment packing lists', () => {
       { product_name: ' BANANAS ', quantity: 2.5, received_quantity: 0 },
     ]);
     expect(res.status).to.equal(200);
-    expect(res.body.packing_lists.map((l: Listed) => [l.product_name, l.quantity, l.received_quantity, l.po_number])).to.deep.equal([
+    expect(
+      res.body.packing_lists.map((l: Listed) => [l.product_name, l.quantity, l.received_quantity, l.po_number]),
+    ).to.deep.equal([
       ['Apples', 10, null, null],
       ['Bananas', 2.5, 0, null],
     ]);
@@ -59,7 +78,10 @@ describe('appointment packing lists', () => {
     ]);
     expect(res.status).to.equal(200);
     expect(res.body.packing_lists.map((l: Listed) => l.po_number)).to.deep.equal(['PO-100', 'PO-200']);
-    expect((await storedLists(res.body.id)).map((l) => l.purchaseOrderId)).to.deep.equal([orders.toronto, orders.unassigned]);
+    expect((await storedLists(res.body.id)).map((l) => l.purchaseOrderId)).to.deep.equal([
+      orders.toronto,
+      orders.unassigned,
+    ]);
     const otherCase = await create([{ product_name: 'Apples', quantity: 1, po_number: 'po-100' }]);
     expect(otherCase.status).to.equal(422);
     expect(otherCase.body.errors).to.have.keys('packing_lists[0].po_number');
@@ -77,12 +99,20 @@ describe('appointment packing lists', () => {
       'packing_lists[1].po_number': ['is not a purchase order at Toronto DC or an unassigned one'],
       'packing_lists[2].po_number': ['is not a purchase order at Toronto DC or an unassigned one'],
     });
-    const vancouver = await world.as('admin').post('/appointments', { appointment: { location_name: 'Vancouver DC', packing_lists: [{ product_name: 'Bananas', quantity: 1 }] } });
-    expect(vancouver.body.errors).to.deep.equal({ 'packing_lists[0].product_name': ['is not a product of Vancouver DC'] });
+    const vancouver = await world.as('admin').post('/appointments', {
+      appointment: { location_name: 'Vancouver DC', packing_lists: [{ product_name: 'Bananas', quantity: 1 }] },
+    });
+    expect(vancouver.body.errors).to.deep.equal({
+      'packing_lists[0].product_name': ['is not a product of Vancouver DC'],
+    });
   });
 
   it('requires a product and a quantity on new entries, and refuses ids on create', async () => {
-    const res = await create([{ quantity: 1 }, { product_name: 'Apples' }, { id: 1, product_name: 'Apples', quantity: 1 }]);
+    const res = await create([
+      { quantity: 1 },
+      { product_name: 'Apples' },
+      { id: 1, product_name: 'Apples', quantity: 1 },
+    ]);
     expect(res.status).to.equal(422);
     expect(res.body.errors).to.deep.equal({
       'packing_lists[0].product_name': ['is required'],
@@ -94,25 +124,35 @@ describe('appointment packing lists', () => {
   it('rejects a zero quantity and a negative received quantity', async () => {
     const res = await create([{ product_name: 'Apples', quantity: 0, received_quantity: -1 }]);
     expect(res.status).to.equal(422);
-    expect(Object.keys(res.body.errors).sort()).to.deep.equal(['packing_lists[0].quantity', 'packing_lists[0].received_quantity']);
+    expect(Object.keys(res.body.errors).sort()).to.deep.equal([
+      'packing_lists[0].quantity',
+      'packing_lists[0].received_quantity',
+    ]);
   });
 
   it('settles a name several products share by its exact spelling, and refuses it when that is not unique either', async () => {
-    const exact = await create([{ product_name: 'plums', quantity: 1 }, { product_name: ' Plums ', quantity: 1 }]);
+    const exact = await create([
+      { product_name: 'plums', quantity: 1 },
+      { product_name: ' Plums ', quantity: 1 },
+    ]);
     expect(exact.status).to.equal(200);
     expect(exact.body.packing_lists.map((l: Listed) => l.product_name)).to.deep.equal(['plums', 'Plums']);
     const ambiguous = await create([{ product_name: 'pEARS', quantity: 1 }]);
     expect(ambiguous.status).to.equal(422);
-    expect(ambiguous.body.errors).to.deep.equal({ 'packing_lists[0].product_name': ['is ambiguous: 3 products of Toronto DC match it; give them distinct names'] });
+    expect(ambiguous.body.errors).to.deep.equal({
+      'packing_lists[0].product_name': ['is ambiguous: 3 products of Toronto DC match it; give them distinct names'],
+    });
   });
 
   describe('on update', () => {
     it('adds entries without id, changes entries with id, removes entries marked _destroy and keeps the rest', async () => {
-      const created = (await create([
-        { product_name: 'Apples', quantity: 1 },
-        { product_name: 'Bananas', quantity: 2 },
-        { product_name: 'Apples', quantity: 3 },
-      ])).body;
+      const created = (
+        await create([
+          { product_name: 'Apples', quantity: 1 },
+          { product_name: 'Bananas', quantity: 2 },
+          { product_name: 'Apples', quantity: 3 },
+        ])
+      ).body;
       const [first, second, third] = created.packing_lists as Listed[];
       const res = await update(created.id, [
         { id: first!.id, quantity: 5, received_quantity: 4, po_number: 'PO-100' },
@@ -120,7 +160,9 @@ describe('appointment packing lists', () => {
         { product_name: 'bananas', quantity: 7 },
       ]);
       expect(res.status).to.equal(200);
-      expect(res.body.packing_lists.map((l: Listed) => [l.id, l.product_name, l.quantity, l.received_quantity, l.po_number])).to.deep.equal([
+      expect(
+        res.body.packing_lists.map((l: Listed) => [l.id, l.product_name, l.quantity, l.received_quantity, l.po_number]),
+      ).to.deep.equal([
         [first!.id, 'Apples', 5, 4, 'PO-100'],
         [third!.id, 'Apples', 3, null, null],
         [res.body.packing_lists[2].id, 'Bananas', 7, null, null],
@@ -159,7 +201,9 @@ describe('appointment packing lists', () => {
       const created = (await create([{ product_name: 'Apples', quantity: 1 }])).body;
       const res = await update(created.id, [{ product_name: 'Bananas', quantity: 1, _destroy: true }]);
       expect(res.status).to.equal(422);
-      expect(res.body.errors).to.deep.equal({ 'packing_lists[0]._destroy': ['needs the id of the packing list to remove'] });
+      expect(res.body.errors).to.deep.equal({
+        'packing_lists[0]._destroy': ['needs the id of the packing list to remove'],
+      });
       const after = await world.as('admin').get(`/appointments/${created.id}`);
       expect(after.body.packing_lists.map((l: Listed) => l.product_name)).to.deep.equal(['Apples']);
     });
@@ -174,14 +218,22 @@ describe('appointment packing lists', () => {
 
   it('keeps a product from deletion while an active appointment lists it, and lets it go once the appointment is cancelled', async () => {
     const admin = world.as('admin');
-    const product = (await admin.post('/products', { product: { location_name: 'Toronto DC', name: 'Quince', sku: 'QNC-1' } })).body;
-    const appointment = await createAppointment(admin, { location_name: 'Toronto DC', scheduled_at: '2025-07-01T09:00:00', packing_lists: [{ product_name: 'quince', quantity: 3 }] });
+    const product = (
+      await admin.post('/products', { product: { location_name: 'Toronto DC', name: 'Quince', sku: 'QNC-1' } })
+    ).body;
+    const appointment = await createAppointment(admin, {
+      location_name: 'Toronto DC',
+      scheduled_at: '2025-07-01T09:00:00',
+      packing_lists: [{ product_name: 'quince', quantity: 3 }],
+    });
 
     const refused = await admin.delete(`/products/${product.id}`);
     expect(refused.status).to.equal(422);
     expect(refused.body.errors.base[0]).to.include('active appointments');
 
-    expect((await admin.patch(`/appointments/${appointment.id}`, { appointment: { state: 'cancelled' } })).status).to.equal(200);
+    expect(
+      (await admin.patch(`/appointments/${appointment.id}`, { appointment: { state: 'cancelled' } })).status,
+    ).to.equal(200);
     expect((await admin.delete(`/products/${product.id}`)).status).to.equal(204);
     const after = await admin.get(`/appointments/${appointment.id}`);
     expect(after.body.packing_lists[0]).to.include({ product_name: 'Quince', quantity: 3 });

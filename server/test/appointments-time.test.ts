@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { createAppointment } from './support/appointments.js';
 import type { TestServer } from '../src/testing/server.js';
 import { startWorld, type World } from '../src/testing/world.js';
+import { createAppointment } from './support/appointments.js';
 
 describe('appointment times and zones', () => {
   let server: TestServer;
@@ -44,24 +44,39 @@ describe('appointment times and zones', () => {
   });
 
   it('reads offset-less times in the address zone on the location interface', async () => {
-    const res = await world.as('admin', 'auckland').post('/appointments', { appointment: { scheduled_at: '2025-06-01T09:00:00' } });
+    const res = await world
+      .as('admin', 'auckland')
+      .post('/appointments', { appointment: { scheduled_at: '2025-06-01T09:00:00' } });
     expect(res.body.scheduled_at).to.equal('2025-06-01T09:00:00+12:00');
   });
 
   it('reads offset-less list filters in the query location zone, and as UTC without one', async () => {
     const toronto = await at('Toronto DC', '2025-07-10T09:00:00'); // 13:00Z
     const admin = world.as('admin');
-    const inToronto = await admin.get('/appointments', { location_name: 'Toronto DC', start_time: '2025-07-10T10:00:00', end_time: '2025-07-10T23:00:00' });
+    const inToronto = await admin.get('/appointments', {
+      location_name: 'Toronto DC',
+      start_time: '2025-07-10T10:00:00',
+      end_time: '2025-07-10T23:00:00',
+    });
     expect(inToronto.body.map((a: { id: number }) => a.id)).to.deep.equal([]);
-    const inUtc = await admin.get('/appointments', { start_time: '2025-07-10T10:00:00', end_time: '2025-07-10T23:00:00' });
+    const inUtc = await admin.get('/appointments', {
+      start_time: '2025-07-10T10:00:00',
+      end_time: '2025-07-10T23:00:00',
+    });
     expect(inUtc.body.map((a: { id: number }) => a.id)).to.deep.equal([toronto.id]);
-    const earlierInToronto = await admin.get('/appointments', { location_name: 'Toronto DC', start_time: '2025-07-10T09:00:00', end_time: '2025-07-10T09:00:00' });
+    const earlierInToronto = await admin.get('/appointments', {
+      location_name: 'Toronto DC',
+      start_time: '2025-07-10T09:00:00',
+      end_time: '2025-07-10T09:00:00',
+    });
     expect(earlierInToronto.body.map((a: { id: number }) => a.id)).to.deep.equal([toronto.id]);
   });
 
   it('reads offset-less list filters in the address zone on the location interface', async () => {
     const auckland = await at('Auckland DC', '2025-08-01T00:30:00');
-    const res = await world.as('admin', 'auckland').get('/appointments', { start_time: '2025-08-01T00:00:00', end_time: '2025-08-01T01:00:00' });
+    const res = await world
+      .as('admin', 'auckland')
+      .get('/appointments', { start_time: '2025-08-01T00:00:00', end_time: '2025-08-01T01:00:00' });
     expect(res.body.map((a: { id: number }) => a.id)).to.deep.equal([auckland.id]);
   });
 });

@@ -4,10 +4,10 @@ import { Appointment } from '../src/entities/appointment.js';
 import { Location } from '../src/entities/location.js';
 import { httpErrorFor } from '../src/http/error-map.js';
 import { ValidationFailed } from '../src/http/errors.js';
-import { createAppointment } from './support/appointments.js';
 import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
 import { createWorld, startWorld, type World } from '../src/testing/world.js';
+import { createAppointment } from './support/appointments.js';
 
 describe('appointments', () => {
   let server: TestServer;
@@ -67,10 +67,14 @@ describe('appointments', () => {
     });
 
     it('takes the location from the query, and accepts the same name in query and body whatever the case and spaces', async () => {
-      const fromQuery = await world.as('admin').post('/appointments', { appointment: {} }, { location_name: 'Vancouver DC' });
+      const fromQuery = await world
+        .as('admin')
+        .post('/appointments', { appointment: {} }, { location_name: 'Vancouver DC' });
       expect(fromQuery.status).to.equal(200);
       expect(fromQuery.body.location_name).to.equal('Vancouver DC');
-      const both = await world.as('admin').post('/appointments', { appointment: { location_name: 'VANCOUVER dc' } }, { location_name: ' vancouver DC ' });
+      const both = await world
+        .as('admin')
+        .post('/appointments', { appointment: { location_name: 'VANCOUVER dc' } }, { location_name: ' vancouver DC ' });
       expect(both.status).to.equal(200);
       expect(both.body.location).to.equal('Vancouver DC');
     });
@@ -82,7 +86,9 @@ describe('appointments', () => {
     });
 
     it('answers 400 when the query and the body name different locations', async () => {
-      const res = await world.as('admin').post('/appointments', { appointment: { location_name: 'Toronto DC' } }, { location_name: 'Vancouver DC' });
+      const res = await world
+        .as('admin')
+        .post('/appointments', { appointment: { location_name: 'Toronto DC' } }, { location_name: 'Vancouver DC' });
       expect(res.status).to.equal(400);
       expect(res.body.error).to.include('differs');
     });
@@ -97,17 +103,30 @@ describe('appointments', () => {
     });
 
     it('answers 404 for an unknown location, 403 without access, 403 with read-only access and 403 for a read-only user', async () => {
-      expect((await world.as('admin').post('/appointments', { appointment: { location_name: 'Nowhere DC' } })).status).to.equal(404);
-      expect((await world.as('integration').post('/appointments', { appointment: { location_name: 'Auckland DC' } })).status).to.equal(403);
-      const readOnly = await world.as('integration').post('/appointments', { appointment: { location_name: 'Vancouver DC' } });
+      expect(
+        (await world.as('admin').post('/appointments', { appointment: { location_name: 'Nowhere DC' } })).status,
+      ).to.equal(404);
+      expect(
+        (await world.as('integration').post('/appointments', { appointment: { location_name: 'Auckland DC' } })).status,
+      ).to.equal(403);
+      const readOnly = await world
+        .as('integration')
+        .post('/appointments', { appointment: { location_name: 'Vancouver DC' } });
       expect(readOnly.status).to.equal(403);
       expect(readOnly.body.error).to.include('read-only');
-      expect((await world.as('viewer').post('/appointments', { appointment: { location_name: 'Toronto DC' } })).status).to.equal(403);
+      expect(
+        (await world.as('viewer').post('/appointments', { appointment: { location_name: 'Toronto DC' } })).status,
+      ).to.equal(403);
     });
 
     it('rejects a dock of another warehouse, an unknown carrier, a customer named as carrier and an unknown customer, all at once', async () => {
       const res = await world.as('admin').post('/appointments', {
-        appointment: { location_name: 'Toronto DC', dock_name: 'Door A', carrier_name: 'Fresh Market', customer_name: 'Nobody Inc' },
+        appointment: {
+          location_name: 'Toronto DC',
+          dock_name: 'Door A',
+          carrier_name: 'Fresh Market',
+          customer_name: 'Nobody Inc',
+        },
       });
       expect(res.status).to.equal(422);
       expect(res.body.errors).to.deep.equal({
@@ -124,18 +143,27 @@ describe('appointments', () => {
         expect(res.status).to.equal(422);
         expect(Object.keys(res.body.errors)).to.deep.equal(['duration']);
       }
-      const unknown = await admin.post('/appointments', { appointment: { location_name: 'Toronto DC', state: 'booked', colour: 'red' } });
+      const unknown = await admin.post('/appointments', {
+        appointment: { location_name: 'Toronto DC', state: 'booked', colour: 'red' },
+      });
       expect(unknown.status).to.equal(422);
-      expect(unknown.body.errors).to.deep.equal({ state: ['is not a known attribute'], colour: ['is not a known attribute'] });
+      expect(unknown.body.errors).to.deep.equal({
+        state: ['is not a known attribute'],
+        colour: ['is not a known attribute'],
+      });
     });
 
     it('answers 400 for a missing wrapper, a wrong type and a scheduled_at that is not a real time', async () => {
       const admin = world.as('admin');
       expect((await admin.post('/appointments', { location_name: 'Toronto DC' })).status).to.equal(400);
-      const wrongType = await admin.post('/appointments', { appointment: { location_name: 'Toronto DC', duration: 'long' } });
+      const wrongType = await admin.post('/appointments', {
+        appointment: { location_name: 'Toronto DC', duration: 'long' },
+      });
       expect(wrongType.status).to.equal(400);
       expect(wrongType.body.error).to.include('appointment.duration');
-      const badTime = await admin.post('/appointments', { appointment: { location_name: 'Toronto DC', scheduled_at: '2025-13-45T10:00:00' } });
+      const badTime = await admin.post('/appointments', {
+        appointment: { location_name: 'Toronto DC', scheduled_at: '2025-13-45T10:00:00' },
+      });
       expect(badTime.status).to.equal(400);
       expect(badTime.body.error).to.include('scheduled_at');
     });
@@ -144,7 +172,14 @@ describe('appointments', () => {
       const admin = world.as('admin');
       const before = Number((await admin.get('/appointments')).headers['total-count']);
       const refused = await admin.post('/appointments', {
-        appointment: { location_name: 'Toronto DC', dock_name: 'Dock 1', packing_lists: [{ product_name: 'Apples', quantity: 1 }, { product_name: 'Durian', quantity: 1 }] },
+        appointment: {
+          location_name: 'Toronto DC',
+          dock_name: 'Dock 1',
+          packing_lists: [
+            { product_name: 'Apples', quantity: 1 },
+            { product_name: 'Durian', quantity: 1 },
+          ],
+        },
       });
       expect(refused.status).to.equal(422);
       expect(Number((await admin.get('/appointments')).headers['total-count'])).to.equal(before);
@@ -156,10 +191,20 @@ describe('appointments', () => {
       const em = (await testOrm()).em.fork();
       const vancouver = await em.findOneOrFail(Location, { subdomain: `${world.id}-vancouver` });
       const created = await em.transactional((tx) =>
-        createAppointmentAt(tx, vancouver, { scheduled_at: '2025-07-01T09:00:00', dock_name: 'door a', carrier_name: 'Careful Carriers', packing_lists: [{ product_name: 'apples', quantity: 4 }] }),
+        createAppointmentAt(tx, vancouver, {
+          scheduled_at: '2025-07-01T09:00:00',
+          dock_name: 'door a',
+          carrier_name: 'Careful Carriers',
+          packing_lists: [{ product_name: 'apples', quantity: 4 }],
+        }),
       );
       const res = await world.as('admin').get(`/appointments/${created.id}`);
-      expect(res.body).to.include({ location_name: 'Vancouver DC', state: 'pending', dock_name: 'Door A', scheduled_at: '2025-07-01T09:00:00-07:00' });
+      expect(res.body).to.include({
+        location_name: 'Vancouver DC',
+        state: 'pending',
+        dock_name: 'Door A',
+        scheduled_at: '2025-07-01T09:00:00-07:00',
+      });
       expect(res.body.packing_lists[0]).to.include({ product_name: 'Apples', quantity: 4 });
 
       const before = await em.count(Appointment, { locationId: vancouver.id });
@@ -182,13 +227,19 @@ describe('appointments', () => {
       const admin = world.as('admin');
       toronto = (await createAppointment(admin, { location_name: 'Toronto DC', dock_name: 'Dock 1' })).id;
       vancouver = (await createAppointment(admin, { location_name: 'Vancouver DC' })).id;
-      auckland = (await createAppointment(admin, { location_name: 'Auckland DC', scheduled_at: '2025-06-01T09:00:00' })).id;
+      auckland = (await createAppointment(admin, { location_name: 'Auckland DC', scheduled_at: '2025-06-01T09:00:00' }))
+        .id;
     });
 
     it('shows an appointment by id in its warehouse zone, with the location alias', async () => {
       const res = await world.as('admin').get(`/appointments/${auckland}`);
       expect(res.status).to.equal(200);
-      expect(res.body).to.include({ id: auckland, location_name: 'Auckland DC', location: 'Auckland DC', scheduled_at: '2025-06-01T09:00:00+12:00' });
+      expect(res.body).to.include({
+        id: auckland,
+        location_name: 'Auckland DC',
+        location: 'Auckland DC',
+        scheduled_at: '2025-06-01T09:00:00+12:00',
+      });
     });
 
     it('lets a read-only user view appointments of that location', async () => {
@@ -215,11 +266,18 @@ describe('appointments', () => {
   describe('updating', () => {
     it('changes only the fields sent, by PATCH and by PUT', async () => {
       const admin = world.as('admin');
-      const created = await createAppointment(admin, { location_name: 'Toronto DC', dock_name: 'Dock 1', notes: 'Fragile', reference_numbers: ['A'] });
+      const created = await createAppointment(admin, {
+        location_name: 'Toronto DC',
+        dock_name: 'Dock 1',
+        notes: 'Fragile',
+        reference_numbers: ['A'],
+      });
       const patched = await admin.patch(`/appointments/${created.id}`, { appointment: { dock_name: 'dock 2' } });
       expect(patched.status).to.equal(200);
       expect(patched.body).to.include({ dock_name: 'Dock 2', notes: 'Fragile', duration: 60 });
-      const put = await admin.put(`/appointments/${created.id}`, { appointment: { duration: 45, reference_numbers: ['B', 'C'] } });
+      const put = await admin.put(`/appointments/${created.id}`, {
+        appointment: { duration: 45, reference_numbers: ['B', 'C'] },
+      });
       expect(put.status).to.equal(200);
       expect(put.body).to.include({ dock_name: 'Dock 2', notes: 'Fragile', duration: 45 });
       expect(put.body.reference_numbers).to.deep.equal(['B', 'C']);
@@ -227,8 +285,16 @@ describe('appointments', () => {
 
     it('clears a dock, carrier, customer and notes given null', async () => {
       const admin = world.as('admin');
-      const created = await createAppointment(admin, { location_name: 'Toronto DC', dock_name: 'Dock 1', carrier_name: 'Fast Freight', customer_name: 'Fresh Market', notes: 'x' });
-      const res = await admin.patch(`/appointments/${created.id}`, { appointment: { dock_name: null, carrier_name: null, customer_name: null, notes: null } });
+      const created = await createAppointment(admin, {
+        location_name: 'Toronto DC',
+        dock_name: 'Dock 1',
+        carrier_name: 'Fast Freight',
+        customer_name: 'Fresh Market',
+        notes: 'x',
+      });
+      const res = await admin.patch(`/appointments/${created.id}`, {
+        appointment: { dock_name: null, carrier_name: null, customer_name: null, notes: null },
+      });
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ dock_name: null, carrier_name: null, customer_name: null, notes: null });
     });
@@ -236,19 +302,33 @@ describe('appointments', () => {
     it('infers the location from the record and reads offset-less times in its zone', async () => {
       const admin = world.as('admin');
       const created = await createAppointment(admin, { location_name: 'Vancouver DC' });
-      const res = await admin.patch(`/appointments/${created.id}`, { appointment: { scheduled_at: '2025-07-01T09:00:00', dock_name: 'door a' } });
+      const res = await admin.patch(`/appointments/${created.id}`, {
+        appointment: { scheduled_at: '2025-07-01T09:00:00', dock_name: 'door a' },
+      });
       expect(res.status).to.equal(200);
-      expect(res.body).to.include({ scheduled_at: '2025-07-01T09:00:00-07:00', dock_name: 'Door A', location_name: 'Vancouver DC' });
+      expect(res.body).to.include({
+        scheduled_at: '2025-07-01T09:00:00-07:00',
+        dock_name: 'Door A',
+        location_name: 'Vancouver DC',
+      });
     });
 
     it('accepts the appointment location as location_name but never moves it: another location is 404', async () => {
       const admin = world.as('admin');
       const created = await createAppointment(admin, { location_name: 'Toronto DC' });
-      const same = await admin.patch(`/appointments/${created.id}`, { appointment: { location_name: 'toronto dc', notes: 'same' } });
+      const same = await admin.patch(`/appointments/${created.id}`, {
+        appointment: { location_name: 'toronto dc', notes: 'same' },
+      });
       expect(same.status).to.equal(200);
-      const moved = await admin.patch(`/appointments/${created.id}`, { appointment: { location_name: 'Vancouver DC', notes: 'moved?' } });
+      const moved = await admin.patch(`/appointments/${created.id}`, {
+        appointment: { location_name: 'Vancouver DC', notes: 'moved?' },
+      });
       expect(moved.status).to.equal(404);
-      const byQuery = await admin.put(`/appointments/${created.id}`, { appointment: { notes: 'moved?' } }, { location_name: 'Vancouver DC' });
+      const byQuery = await admin.put(
+        `/appointments/${created.id}`,
+        { appointment: { notes: 'moved?' } },
+        { location_name: 'Vancouver DC' },
+      );
       expect(byQuery.status).to.equal(404);
       const still = await admin.get(`/appointments/${created.id}`);
       expect(still.body).to.include({ location_name: 'Toronto DC', notes: 'same' });
@@ -257,7 +337,11 @@ describe('appointments', () => {
     it('answers 400 when the query and the body name different locations', async () => {
       const admin = world.as('admin');
       const created = await createAppointment(admin, { location_name: 'Toronto DC' });
-      const res = await admin.patch(`/appointments/${created.id}`, { appointment: { location_name: 'Toronto DC' } }, { location_name: 'Vancouver DC' });
+      const res = await admin.patch(
+        `/appointments/${created.id}`,
+        { appointment: { location_name: 'Toronto DC' } },
+        { location_name: 'Vancouver DC' },
+      );
       expect(res.status).to.equal(400);
     });
 
@@ -265,17 +349,26 @@ describe('appointments', () => {
       const admin = world.as('admin');
       const vancouver = await createAppointment(admin, { location_name: 'Vancouver DC' });
       const auckland = await createAppointment(admin, { location_name: 'Auckland DC' });
-      const readOnly = await world.as('integration').patch(`/appointments/${vancouver.id}`, { appointment: { notes: 'nope' } });
+      const readOnly = await world
+        .as('integration')
+        .patch(`/appointments/${vancouver.id}`, { appointment: { notes: 'nope' } });
       expect(readOnly.status).to.equal(403);
-      expect((await world.as('viewer').patch(`/appointments/${vancouver.id}`, { appointment: { notes: 'nope' } })).status).to.equal(403);
-      expect((await world.as('integration').patch(`/appointments/${auckland.id}`, { appointment: { notes: 'nope' } })).status).to.equal(404);
+      expect(
+        (await world.as('viewer').patch(`/appointments/${vancouver.id}`, { appointment: { notes: 'nope' } })).status,
+      ).to.equal(403);
+      expect(
+        (await world.as('integration').patch(`/appointments/${auckland.id}`, { appointment: { notes: 'nope' } }))
+          .status,
+      ).to.equal(404);
       expect((await admin.get(`/appointments/${vancouver.id}`)).body.notes).to.equal(null);
     });
 
     it('rejects an unknown dock on update and leaves the appointment as it was', async () => {
       const admin = world.as('admin');
       const created = await createAppointment(admin, { location_name: 'Toronto DC', dock_name: 'Dock 1' });
-      const res = await admin.patch(`/appointments/${created.id}`, { appointment: { dock_name: 'Dock 9', notes: 'changed' } });
+      const res = await admin.patch(`/appointments/${created.id}`, {
+        appointment: { dock_name: 'Dock 9', notes: 'changed' },
+      });
       expect(res.status).to.equal(422);
       expect(res.body.errors).to.deep.equal({ dock_name: ['is not a dock of Toronto DC'] });
       expect((await admin.get(`/appointments/${created.id}`)).body).to.include({ dock_name: 'Dock 1', notes: null });

@@ -24,7 +24,12 @@ describe('authentication and organization-wide access', () => {
 
   it('answers 401 for another scheme, an unknown token and an empty token', async () => {
     const client = world.as({ token: undefined });
-    for (const authorization of [`Bearer ${world.token('admin')}`, 'Token not-a-real-token', 'Token ', world.token('admin')]) {
+    for (const authorization of [
+      `Bearer ${world.token('admin')}`,
+      'Token not-a-real-token',
+      'Token ',
+      world.token('admin'),
+    ]) {
       const res = await client.request('GET', '/locations', { headers: { authorization } });
       expect(res.status, authorization).to.equal(401);
       expect(res.body.error).to.be.a('string');
@@ -47,7 +52,10 @@ describe('authentication and organization-wide access', () => {
   });
 
   it('answers 402 when no location of the organization is paid', async () => {
-    const unpaid = await createWorld(server, (o) => ({ ...o, locations: o.locations.map((l) => ({ ...l, paid: false })) }));
+    const unpaid = await createWorld(server, (o) => ({
+      ...o,
+      locations: o.locations.map((l) => ({ ...l, paid: false })),
+    }));
     const res = await unpaid.as('admin').get('/locations');
     expect(res.status).to.equal(402);
     expect(res.body.error).to.include('paid subscription');

@@ -12,10 +12,16 @@ describe('bulk uploads', () => {
     // catalog has, including ones the same upload adds.
     world = await createWorld(server, (o) => ({
       ...o,
-      locations: o.locations.map((l) => (l.name === 'Toronto DC' ? { ...l, settings: { require_catalog_products: true } } : l)),
+      locations: o.locations.map((l) =>
+        l.name === 'Toronto DC' ? { ...l, settings: { require_catalog_products: true } } : l,
+      ),
       users: [
         ...o.users!,
-        { name: 'toronto-reader', token: `${o.subdomain}-reader-token`, roles: { 'Toronto DC': 'read_only', 'Auckland DC': 'admin' } },
+        {
+          name: 'toronto-reader',
+          token: `${o.subdomain}-reader-token`,
+          roles: { 'Toronto DC': 'read_only', 'Auckland DC': 'admin' },
+        },
       ],
     }));
   });
@@ -29,8 +35,18 @@ describe('bulk uploads', () => {
       { name: 'Apples (Gala)', sku: 'apl-001' },
     ],
     purchase_orders: [
-      { po_number: 'BULK-1', expected_starts_at: '2026-01-15T09:00:00', purchase_order_items: [{ product_name: 'Dates', quantity: 10 }] },
-      { po_number: 'BULK-2', purchase_order_items: [{ product_name: 'Bananas', quantity: 5 }, { product_name: 'Apples (Gala)', quantity: 1 }] },
+      {
+        po_number: 'BULK-1',
+        expected_starts_at: '2026-01-15T09:00:00',
+        purchase_order_items: [{ product_name: 'Dates', quantity: 10 }],
+      },
+      {
+        po_number: 'BULK-2',
+        purchase_order_items: [
+          { product_name: 'Bananas', quantity: 5 },
+          { product_name: 'Apples (Gala)', quantity: 1 },
+        ],
+      },
     ],
   };
 
@@ -48,16 +64,25 @@ describe('bulk uploads', () => {
     // The row matched APL-001 case-insensitively and updated it, spelling included.
     expect(apples.body).to.include({ name: 'Apples (Gala)', sku: 'apl-001', location_name: 'Toronto DC' });
     const order = await world.as('admin').get(`/purchase_orders/${res.body.purchase_orders[0].id}`);
-    expect(order.body).to.include({ po_number: 'BULK-1', location_name: 'Toronto DC', expected_starts_at: '2026-01-15T09:00:00-05:00' });
+    expect(order.body).to.include({
+      po_number: 'BULK-1',
+      location_name: 'Toronto DC',
+      expected_starts_at: '2026-01-15T09:00:00-05:00',
+    });
   });
 
   it('changes nothing new when the same upload is sent again', async () => {
     const before = (await world.as('admin').get('/purchase_orders', { po_number: 'BULK-2' })).body[0];
     const res = await upload(rows);
     expect(res.status).to.equal(200);
-    expect([...res.body.products, ...res.body.purchase_orders].every((r: { action: string }) => r.action === 'updated')).to.equal(true);
+    expect(
+      [...res.body.products, ...res.body.purchase_orders].every((r: { action: string }) => r.action === 'updated'),
+    ).to.equal(true);
     const after = (await world.as('admin').get('/purchase_orders', { po_number: 'BULK-2' })).body[0];
-    expect(after.purchase_order_items.map((i: { product_name: string }) => i.product_name)).to.deep.equal(['Bananas', 'Apples (Gala)']);
+    expect(after.purchase_order_items.map((i: { product_name: string }) => i.product_name)).to.deep.equal([
+      'Bananas',
+      'Apples (Gala)',
+    ]);
     expect(after.id).to.equal(before.id);
     expect((await world.as('admin').get('/products', { sku: 'DAT-001' })).body).to.have.length(1);
   });
@@ -75,7 +100,11 @@ describe('bulk uploads', () => {
       ],
     });
     expect(res.status).to.equal(422);
-    expect(res.body.errors).to.have.keys('products[1].name', 'purchase_orders[0].purchase_order_items[0].product_name', 'purchase_orders[1]');
+    expect(res.body.errors).to.have.keys(
+      'products[1].name',
+      'purchase_orders[0].purchase_order_items[0].product_name',
+      'purchase_orders[1]',
+    );
     expect(res.body.errors['purchase_orders[1]'][0]).to.include('expected_starts_at');
     expect((await world.as('admin').get('/products', { sku: 'ELD-001' })).body).to.deep.equal([]);
     expect((await world.as('admin').get('/purchase_orders', { po_number: 'BULK-5' })).body).to.deep.equal([]);
@@ -97,7 +126,9 @@ describe('bulk uploads', () => {
   });
 
   it('refuses an order that is assigned to another location', async () => {
-    const elsewhere = await world.as('admin').post('/purchase_orders', { purchase_order: { po_number: 'BULK-AKL', location_name: 'Auckland DC' } });
+    const elsewhere = await world
+      .as('admin')
+      .post('/purchase_orders', { purchase_order: { po_number: 'BULK-AKL', location_name: 'Auckland DC' } });
     expect(elsewhere.status).to.equal(200);
     const res = await upload({ purchase_orders: [{ po_number: 'BULK-AKL' }] });
     expect(res.status).to.equal(422);
@@ -109,14 +140,18 @@ describe('bulk uploads', () => {
     const located = await upload({ purchase_orders: [{ po_number: 'BULK-7', location_name: 'Auckland DC' }] });
     expect(located.status).to.equal(422);
     expect(located.body.errors).to.have.keys('purchase_orders[0].location_name');
-    const tooMany = await upload({ products: Array.from({ length: 1001 }, (_, i) => ({ name: `P${i}`, sku: `MANY-${i}` })) });
+    const tooMany = await upload({
+      products: Array.from({ length: 1001 }, (_, i) => ({ name: `P${i}`, sku: `MANY-${i}` })),
+    });
     expect(tooMany.status).to.equal(422);
     expect(tooMany.body.errors.products[0]).to.include('at most 1000');
     expect((await upload({ products: [{ name: 'X', sku: 7 }] })).status).to.equal(400);
   });
 
   it('needs write access at the location', async () => {
-    const res = await world.as({ token: `${world.id}-reader-token` }, 'toronto').post('/bulk_uploads', { bulk_upload: { products: [{ name: 'X', sku: 'RO-1' }] } });
+    const res = await world
+      .as({ token: `${world.id}-reader-token` }, 'toronto')
+      .post('/bulk_uploads', { bulk_upload: { products: [{ name: 'X', sku: 'RO-1' }] } });
     expect(res.status).to.equal(403);
   });
 });

@@ -37,7 +37,9 @@ describe('companies', () => {
   });
 
   it('defaults both company settings to false', async () => {
-    const res = await world.as('admin').post('/companies', { company: { name: 'Plain Customer', company_type: 'customer' } });
+    const res = await world
+      .as('admin')
+      .post('/companies', { company: { name: 'Plain Customer', company_type: 'customer' } });
     expect(res.body).to.include({ auto_approve_appointments: false, can_create_carriers: false, company_number: null });
   });
 
@@ -60,9 +62,23 @@ describe('companies', () => {
 
   it('answers 400 for a malformed email or country and wrong types', async () => {
     const admin = world.as('admin');
-    expect((await admin.post('/companies', { company: { name: 'E', company_type: 'carrier', contact_email: 'not-an-email' } })).status).to.equal(400);
-    expect((await admin.post('/companies', { company: { name: 'C', company_type: 'carrier', country: 'Canada' } })).status).to.equal(400);
-    expect((await admin.post('/companies', { company: { name: 'T', company_type: 'carrier', auto_approve_appointments: 'yes' } })).status).to.equal(400);
+    expect(
+      (
+        await admin.post('/companies', {
+          company: { name: 'E', company_type: 'carrier', contact_email: 'not-an-email' },
+        })
+      ).status,
+    ).to.equal(400);
+    expect(
+      (await admin.post('/companies', { company: { name: 'C', company_type: 'carrier', country: 'Canada' } })).status,
+    ).to.equal(400);
+    expect(
+      (
+        await admin.post('/companies', {
+          company: { name: 'T', company_type: 'carrier', auto_approve_appointments: 'yes' },
+        })
+      ).status,
+    ).to.equal(400);
   });
 
   it('lists the organization-wide companies with filters and pagination', async () => {
@@ -87,9 +103,17 @@ describe('companies', () => {
     expect(viaToronto.body).to.deep.equal(all.body);
     expect((await integration.get('/companies', { location_name: 'Auckland DC' })).status).to.equal(403);
     expect((await integration.get('/companies', { location_name: 'Nowhere' })).status).to.equal(404);
-    const readOnlyWrite = await integration.post('/companies', { company: { name: 'RO', company_type: 'carrier' } }, { location_name: 'Vancouver DC' });
+    const readOnlyWrite = await integration.post(
+      '/companies',
+      { company: { name: 'RO', company_type: 'carrier' } },
+      { location_name: 'Vancouver DC' },
+    );
     expect(readOnlyWrite.status).to.equal(403);
-    const write = await integration.post('/companies', { company: { name: 'RW', company_type: 'carrier' } }, { location_name: 'Toronto DC' });
+    const write = await integration.post(
+      '/companies',
+      { company: { name: 'RW', company_type: 'carrier' } },
+      { location_name: 'Toronto DC' },
+    );
     expect(write.status).to.equal(200);
   });
 
@@ -101,10 +125,13 @@ describe('companies', () => {
 
   it('updates a company for the whole organization, by PATCH and by PUT', async () => {
     const admin = world.as('admin');
-    const created = (await admin.post('/companies', { company: { name: 'Renamed Co', company_type: 'customer' } })).body;
+    const created = (await admin.post('/companies', { company: { name: 'Renamed Co', company_type: 'customer' } }))
+      .body;
     const patched = await admin.patch(`/companies/${created.id}`, { company: { city: 'Auckland' } });
     expect(patched.body).to.include({ name: 'Renamed Co', city: 'Auckland' });
-    const put = await world.as('admin', 'toronto').put(`/companies/${created.id}`, { company: { name: 'Renamed Again', city: null } });
+    const put = await world
+      .as('admin', 'toronto')
+      .put(`/companies/${created.id}`, { company: { name: 'Renamed Again', city: null } });
     expect(put.status).to.equal(200);
     expect((await admin.get(`/companies/${created.id}`)).body).to.include({ name: 'Renamed Again', city: null });
   });
@@ -113,14 +140,17 @@ describe('companies', () => {
     const other = await createWorld(server);
     const foreign = (await other.as('admin').get('/companies')).body[0].id;
     expect((await world.as('admin').get(`/companies/${foreign}`)).status).to.equal(404);
-    expect((await world.as('admin').patch(`/companies/${foreign}`, { company: { name: 'Hijack' } })).status).to.equal(404);
+    expect((await world.as('admin').patch(`/companies/${foreign}`, { company: { name: 'Hijack' } })).status).to.equal(
+      404,
+    );
     expect((await world.as('admin').delete(`/companies/${foreign}`)).status).to.equal(404);
     expect((await other.as('admin').get(`/companies/${foreign}`)).body.name).not.to.equal('Hijack');
   });
 
   it('deletes a company with 204 and no body', async () => {
     const admin = world.as('admin');
-    const created = (await admin.post('/companies', { company: { name: 'Short Lived', company_type: 'carrier' } })).body;
+    const created = (await admin.post('/companies', { company: { name: 'Short Lived', company_type: 'carrier' } }))
+      .body;
     const res = await admin.delete(`/companies/${created.id}`);
     expect(res.status).to.equal(204);
     expect(res.body).to.equal(undefined);
@@ -129,7 +159,9 @@ describe('companies', () => {
 
   it('refuses to delete a company that appointments reference', async () => {
     const admin = world.as('admin');
-    const carrier = (await admin.post('/companies', { company: { name: 'Referenced Carrier', company_type: 'carrier' } })).body;
+    const carrier = (
+      await admin.post('/companies', { company: { name: 'Referenced Carrier', company_type: 'carrier' } })
+    ).body;
     const em = (await testOrm()).em.fork();
     const location = await em.findOneOrFail(Location, { subdomain: `${world.id}-toronto` });
     em.create(Appointment, {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
+import { DEMO_FIXTURE } from '../src/provision/demo.js';
 import { readFixture } from '../src/provision/fixture.js';
 import { ProfileChoiceError, profileFor } from '../src/provision/profile.js';
-import { DEMO_FIXTURE } from '../src/provision/demo.js';
 
 describe('wh-server profile', () => {
   const demo = readFixture(DEMO_FIXTURE);
@@ -12,8 +12,18 @@ describe('wh-server profile', () => {
     // Paid locations first: the first is where the suite creates most records.
     expect(profile.locations).to.deep.equal([
       { name: 'Toronto DC', address: 'http://acme-toronto.localhost:3000', time_zone: 'America/Toronto', paid: true },
-      { name: 'Auckland DC', address: 'http://acme-auckland.localhost:3000', time_zone: 'Pacific/Auckland', paid: true },
-      { name: 'Vancouver DC', address: 'http://acme-vancouver.localhost:3000', time_zone: 'America/Vancouver', paid: false },
+      {
+        name: 'Auckland DC',
+        address: 'http://acme-auckland.localhost:3000',
+        time_zone: 'Pacific/Auckland',
+        paid: true,
+      },
+      {
+        name: 'Vancouver DC',
+        address: 'http://acme-vancouver.localhost:3000',
+        time_zone: 'America/Vancouver',
+        paid: false,
+      },
     ]);
     expect(profile.tokens).to.deep.equal({
       admin: { token: 'acme-admin-token' },
@@ -27,13 +37,24 @@ describe('wh-server profile', () => {
 
   it('leaves out the roles a fixture has no user for', () => {
     const [acme] = demo.organizations;
-    const profile = profileFor({ organizations: [{ ...acme!, users: acme!.users!.filter((user) => user.name === 'admin') }] }, { baseUrlTemplate: 'https://{subdomain}.example.com' });
+    const profile = profileFor(
+      { organizations: [{ ...acme!, users: acme!.users!.filter((user) => user.name === 'admin') }] },
+      { baseUrlTemplate: 'https://{subdomain}.example.com' },
+    );
     expect(Object.keys(profile.tokens)).to.deep.equal(['admin']);
   });
 
   it('refuses an organization without a paid location and an admin at each, and a template without {subdomain}', () => {
-    expect(() => profileFor(demo, { baseUrlTemplate: 'http://{subdomain}.localhost', organization: 'globex' })).to.throw(ProfileChoiceError, 'paid location');
-    expect(() => profileFor(demo, { baseUrlTemplate: 'http://localhost:3000' })).to.throw(ProfileChoiceError, '{subdomain}');
-    expect(() => profileFor(demo, { baseUrlTemplate: 'http://{subdomain}.localhost', organization: 'nope' })).to.throw(ProfileChoiceError, 'nope');
+    expect(() =>
+      profileFor(demo, { baseUrlTemplate: 'http://{subdomain}.localhost', organization: 'globex' }),
+    ).to.throw(ProfileChoiceError, 'paid location');
+    expect(() => profileFor(demo, { baseUrlTemplate: 'http://localhost:3000' })).to.throw(
+      ProfileChoiceError,
+      '{subdomain}',
+    );
+    expect(() => profileFor(demo, { baseUrlTemplate: 'http://{subdomain}.localhost', organization: 'nope' })).to.throw(
+      ProfileChoiceError,
+      'nope',
+    );
   });
 });

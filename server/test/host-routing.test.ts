@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { send } from '../src/testing/http.js';
-import { TEST_BASE_HOST, startTestServer, type TestServer } from '../src/testing/server.js';
+import { TEST_BASE_HOST, type TestServer } from '../src/testing/server.js';
 import { startWorld, type World } from '../src/testing/world.js';
 
 describe('host routing', () => {
@@ -27,7 +27,13 @@ describe('host routing', () => {
   });
 
   it('matches the host case-insensitively and ignores the port', async () => {
-    const res = await send(server.port, `${world.id.toUpperCase()}.${TEST_BASE_HOST.toUpperCase()}:8080`, 'GET', '/api/v1/locations', auth());
+    const res = await send(
+      server.port,
+      `${world.id.toUpperCase()}.${TEST_BASE_HOST.toUpperCase()}:8080`,
+      'GET',
+      '/api/v1/locations',
+      auth(),
+    );
     expect(res.status).to.equal(200);
   });
 

@@ -47,16 +47,40 @@ const limitsAt: Record<string, ProductLimitFixture[]> = {
         { date: '2025-03-10', quantity: 100, start_time: '06:00', end_time: '10:00' },
       ],
     },
-    { product: 'BAN-001', quantity: 120, start_time: '22:00', end_time: '04:00', start_date: '2025-03-01', end_date: '2025-03-31', overrides: [{ date: '2025-04-02', quantity: 1 }] },
+    {
+      product: 'BAN-001',
+      quantity: 120,
+      start_time: '22:00',
+      end_time: '04:00',
+      start_date: '2025-03-01',
+      end_date: '2025-03-31',
+      overrides: [{ date: '2025-04-02', quantity: 1 }],
+    },
     { product: 'CHR-001', quantity: 80, start_time: '01:30', end_time: '02:45', start_date: '2025-01-01' },
-    { product: 'APL-001', quantity: 999, start_time: '05:00', end_time: '07:00', start_date: '2025-01-01', enabled: false },
+    {
+      product: 'APL-001',
+      quantity: 999,
+      start_time: '05:00',
+      end_time: '07:00',
+      start_date: '2025-01-01',
+      enabled: false,
+    },
   ],
-  'Vancouver DC': [{ product: 'APL-001', quantity: 30, start_time: '08:00', end_time: '16:00', start_date: '2020-01-01' }],
-  'Auckland DC': [{ product: 'KIW-001', quantity: 60, start_time: '07:00', end_time: '15:00', start_date: '2020-01-01' }],
+  'Vancouver DC': [
+    { product: 'APL-001', quantity: 30, start_time: '08:00', end_time: '16:00', start_date: '2020-01-01' },
+  ],
+  'Auckland DC': [
+    { product: 'KIW-001', quantity: 60, start_time: '07:00', end_time: '15:00', start_date: '2020-01-01' },
+  ],
 };
 
 function withLimits(location: LocationFixture): LocationFixture {
-  const products = location.name === 'Toronto DC' ? [...(location.products ?? []), { name: 'Cherries', sku: 'CHR-001' }] : location.name === 'Auckland DC' ? [{ name: 'Kiwifruit', sku: 'KIW-001' }] : location.products;
+  const products =
+    location.name === 'Toronto DC'
+      ? [...(location.products ?? []), { name: 'Cherries', sku: 'CHR-001' }]
+      : location.name === 'Auckland DC'
+        ? [{ name: 'Kiwifruit', sku: 'KIW-001' }]
+        : location.products;
   return { ...location, products, product_limits: limitsAt[location.name] };
 }
 
@@ -64,7 +88,12 @@ describe('product limits', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => ({ server, world } = await startWorld({ shape: (organization) => ({ ...organization, locations: organization.locations.map(withLimits) }) })));
+  before(
+    async () =>
+      ({ server, world } = await startWorld({
+        shape: (organization) => ({ ...organization, locations: organization.locations.map(withLimits) }),
+      })),
+  );
   after(() => server.close());
 
   const list = async (client: ApiClient, query: Record<string, string | number> = {}) => {
@@ -72,11 +101,14 @@ describe('product limits', () => {
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return res.body.product_limits as Limit[];
   };
-  const toronto = (query: Record<string, string | number>) => list(world.as('admin'), { location_name: 'Toronto DC', ...query });
+  const toronto = (query: Record<string, string | number>) =>
+    list(world.as('admin'), { location_name: 'Toronto DC', ...query });
   const named = (limits: Limit[], product: string) => limits.find((limit) => limit.product_name === product)!;
 
   it('answers the enabled limits wrapped in product_limits, with local HH:MM times and the five pagination headers', async () => {
-    const res = await world.as('admin').get('/product_limits', { start_date: '2025-03-10', location_name: 'Toronto DC', per_page: 2 });
+    const res = await world
+      .as('admin')
+      .get('/product_limits', { start_date: '2025-03-10', location_name: 'Toronto DC', per_page: 2 });
     expect(res.status).to.equal(200);
     expect(res.headers).to.include({ 'current-page': '1', 'page-items': '2', 'total-pages': '2', 'total-count': '3' });
     expect(res.headers.link).to.include('rel="next"').and.include('start_date=2025-03-10');
@@ -110,22 +142,42 @@ describe('product limits', () => {
 
   it('gives each date concrete instants in the warehouse zone, daylight saving applied', async () => {
     const apples = named(await toronto({ start_date: '2025-03-07', end_date: '2025-03-10' }), 'Apples');
-    expect(apples.dates[0]).to.include({ starts_at: '2025-03-07T06:00:00-05:00', ends_at: '2025-03-07T14:00:00-05:00' });
-    expect(apples.dates.at(-1)).to.include({ starts_at: '2025-03-10T06:00:00-04:00', ends_at: '2025-03-10T10:00:00-04:00' });
+    expect(apples.dates[0]).to.include({
+      starts_at: '2025-03-07T06:00:00-05:00',
+      ends_at: '2025-03-07T14:00:00-05:00',
+    });
+    expect(apples.dates.at(-1)).to.include({
+      starts_at: '2025-03-10T06:00:00-04:00',
+      ends_at: '2025-03-10T10:00:00-04:00',
+    });
   });
 
   it('ends a window whose end is not after its start on the next day, across the March change', async () => {
     const bananas = named(await toronto({ start_date: '2025-03-08', end_date: '2025-03-08' }), 'Bananas');
     expect(bananas.dates).to.deep.equal([
-      { date: '2025-03-08', quantity: 120, start_time: '22:00', end_time: '04:00', starts_at: '2025-03-08T22:00:00-05:00', ends_at: '2025-03-09T04:00:00-04:00', overridden: false },
+      {
+        date: '2025-03-08',
+        quantity: 120,
+        start_time: '22:00',
+        end_time: '04:00',
+        starts_at: '2025-03-08T22:00:00-05:00',
+        ends_at: '2025-03-09T04:00:00-04:00',
+        overridden: false,
+      },
     ]);
   });
 
   it('moves a local time skipped in March forward and reads a repeated one in November as the earlier instant', async () => {
     const spring = named(await toronto({ start_date: '2025-03-09', end_date: '2025-03-09' }), 'Cherries');
-    expect(spring.dates[0]).to.include({ starts_at: '2025-03-09T01:30:00-05:00', ends_at: '2025-03-09T03:45:00-04:00' });
+    expect(spring.dates[0]).to.include({
+      starts_at: '2025-03-09T01:30:00-05:00',
+      ends_at: '2025-03-09T03:45:00-04:00',
+    });
     const autumn = named(await toronto({ start_date: '2025-11-02', end_date: '2025-11-02' }), 'Cherries');
-    expect(autumn.dates[0]).to.include({ starts_at: '2025-11-02T01:30:00-04:00', ends_at: '2025-11-02T02:45:00-05:00' });
+    expect(autumn.dates[0]).to.include({
+      starts_at: '2025-11-02T01:30:00-04:00',
+      ends_at: '2025-11-02T02:45:00-05:00',
+    });
   });
 
   it('keeps to the limit date range, leaving out limits that do not meet the window and overrides outside the range', async () => {
@@ -142,7 +194,11 @@ describe('product limits', () => {
 
   it('covers each warehouse own current date through seven days later when no dates are given', async () => {
     const todayIn = (zone: string) => DateTime.now().setZone(zone).toISODate()!;
-    const zones = { 'Vancouver DC': 'America/Vancouver', 'Auckland DC': 'Pacific/Auckland', 'Toronto DC': 'America/Toronto' };
+    const zones = {
+      'Vancouver DC': 'America/Vancouver',
+      'Auckland DC': 'Pacific/Auckland',
+      'Toronto DC': 'America/Toronto',
+    };
     const before = Object.fromEntries(Object.entries(zones).map(([name, zone]) => [name, todayIn(zone)]));
     const limits = await list(world.as('admin'));
     const after = Object.fromEntries(Object.entries(zones).map(([name, zone]) => [name, todayIn(zone)]));
@@ -152,7 +208,10 @@ describe('product limits', () => {
       const first = everyDay.dates[0]!.date;
       expect([before[name], after[name]], name).to.include(first);
       const expected = Array.from({ length: 8 }, (_, i) => DateTime.fromISO(first).plus({ days: i }).toISODate());
-      expect(everyDay.dates.map((d) => d.date), name).to.deep.equal(expected);
+      expect(
+        everyDay.dates.map((d) => d.date),
+        name,
+      ).to.deep.equal(expected);
     }
   });
 
@@ -163,7 +222,10 @@ describe('product limits', () => {
     expect(windowAt('America/Vancouver', {}, now)).to.deep.equal({ start: '2025-06-01', end: '2025-06-08' });
     // With only an end_date, a warehouse already past it has an empty window rather than an error.
     expect(windowAt('Pacific/Auckland', { end_date: '2025-06-01' }, now)).to.equal(undefined);
-    expect(windowAt('America/Vancouver', { end_date: '2025-06-01' }, now)).to.deep.equal({ start: '2025-06-01', end: '2025-06-01' });
+    expect(windowAt('America/Vancouver', { end_date: '2025-06-01' }, now)).to.deep.equal({
+      start: '2025-06-01',
+      end: '2025-06-01',
+    });
   });
 
   it('reads explicit dates as local dates of each warehouse, on either side of the date line', async () => {
@@ -177,8 +239,12 @@ describe('product limits', () => {
   it('ends the window seven days after an explicit start, and allows 92 dates but not 93', async () => {
     const apples = named(await toronto({ start_date: '2025-03-03' }), 'Apples');
     expect(apples.dates.map((d) => d.date).at(-1)).to.equal('2025-03-10');
-    expect((await world.as('admin').get('/product_limits', { start_date: '2025-01-01', end_date: '2025-04-02' })).status).to.equal(200);
-    const tooLong = await world.as('admin').get('/product_limits', { start_date: '2025-01-01', end_date: '2025-04-03' });
+    expect(
+      (await world.as('admin').get('/product_limits', { start_date: '2025-01-01', end_date: '2025-04-02' })).status,
+    ).to.equal(200);
+    const tooLong = await world
+      .as('admin')
+      .get('/product_limits', { start_date: '2025-01-01', end_date: '2025-04-03' });
     expect(tooLong.status).to.equal(400);
     expect(tooLong.body.error).to.include('93 dates').and.include('92');
   });
@@ -214,7 +280,9 @@ describe('product limits', () => {
     const vancouver = await list(world.as('integration'), { location_name: 'vancouver dc' });
     expect(vancouver.map((limit) => limit.location_name)).to.deep.equal(['Vancouver DC']);
     expect((await world.as('admin').get('/product_limits', { location_name: 'Nowhere' })).status).to.equal(404);
-    expect((await world.as('integration').get('/product_limits', { location_name: 'Auckland DC' })).status).to.equal(403);
+    expect((await world.as('integration').get('/product_limits', { location_name: 'Auckland DC' })).status).to.equal(
+      403,
+    );
     const all = await list(world.as('integration'));
     expect([...new Set(all.map((limit) => limit.location_name))]).to.deep.equal(['Toronto DC', 'Vancouver DC']);
   });
@@ -226,7 +294,9 @@ describe('product limits', () => {
 
   it('loads a page with the same number of queries however many limits and overrides it holds', async () => {
     const page = (perPage: number) =>
-      countQueries(async () => expect(await list(world.as('admin'), { per_page: perPage, start_date: '2025-03-07' })).to.have.length(perPage));
+      countQueries(async () =>
+        expect(await list(world.as('admin'), { per_page: perPage, start_date: '2025-03-07' })).to.have.length(perPage),
+      );
     expect(await page(5)).to.equal(await page(1));
   });
 });

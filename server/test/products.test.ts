@@ -13,7 +13,12 @@ describe('products', () => {
   after(() => server.close());
 
   const newProduct = (overrides: Record<string, unknown> = {}) => ({
-    product: { name: 'Cherries', sku: `CHR-${Math.random().toString(36).slice(2, 8)}`, location_name: 'Toronto DC', ...overrides },
+    product: {
+      name: 'Cherries',
+      sku: `CHR-${Math.random().toString(36).slice(2, 8)}`,
+      location_name: 'Toronto DC',
+      ...overrides,
+    },
   });
 
   describe('listing', () => {
@@ -58,7 +63,8 @@ describe('products', () => {
 
     it('pages with the five headers and a Link that keeps only the caller-supplied filter', async () => {
       const admin = world.as('admin');
-      for (let i = 0; i < 4; i++) expect((await admin.post('/products', newProduct({ name: `Page item ${i}` }))).status).to.equal(200);
+      for (let i = 0; i < 4; i++)
+        expect((await admin.post('/products', newProduct({ name: `Page item ${i}` }))).status).to.equal(200);
       const total = (await admin.get('/products')).headers['total-count'];
 
       const page2 = await admin.get('/products', { per_page: 2, page: 2 });
@@ -68,7 +74,11 @@ describe('products', () => {
       expect(page2.headers['page-items']).to.equal('2');
       expect(page2.headers['total-count']).to.equal(total);
       expect(page2.headers['total-pages']).to.equal(String(Math.ceil(Number(total) / 2)));
-      expect(page2.headers.link).to.include('rel="next"').and.include('rel="prev"').and.include('rel="first"').and.include('rel="last"');
+      expect(page2.headers.link)
+        .to.include('rel="next"')
+        .and.include('rel="prev"')
+        .and.include('rel="first"')
+        .and.include('rel="last"');
       expect(page2.headers.link).not.to.include('location_name');
       expect(page2.headers.link).to.include(`http://${world.host()}/api/v1/products?per_page=2&page=3`);
 
@@ -102,7 +112,9 @@ describe('products', () => {
 
   describe('creating', () => {
     it('creates a product at the location named in the body, rendering times in that warehouse zone', async () => {
-      const res = await world.as('admin').post('/products', newProduct({ location_name: 'auckland dc', name: 'Kiwifruit' }));
+      const res = await world
+        .as('admin')
+        .post('/products', newProduct({ location_name: 'auckland dc', name: 'Kiwifruit' }));
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ name: 'Kiwifruit', location_name: 'Auckland DC' });
       expect(res.body.id).to.be.a('number');
@@ -132,13 +144,19 @@ describe('products', () => {
     });
 
     it('accepts the same name in query and body even with different case and spaces', async () => {
-      const res = await world.as('admin').post('/products', newProduct({ location_name: 'TORONTO DC' }), { location_name: ' toronto dc' });
+      const res = await world
+        .as('admin')
+        .post('/products', newProduct({ location_name: 'TORONTO DC' }), { location_name: ' toronto dc' });
       expect(res.status).to.equal(200);
     });
 
     it('answers 404 for an unknown location, 403 without access and 403 with read-only access', async () => {
-      expect((await world.as('admin').post('/products', newProduct({ location_name: 'Nowhere' }))).status).to.equal(404);
-      expect((await world.as('integration').post('/products', newProduct({ location_name: 'Auckland DC' }))).status).to.equal(403);
+      expect((await world.as('admin').post('/products', newProduct({ location_name: 'Nowhere' }))).status).to.equal(
+        404,
+      );
+      expect(
+        (await world.as('integration').post('/products', newProduct({ location_name: 'Auckland DC' }))).status,
+      ).to.equal(403);
       const readOnly = await world.as('integration').post('/products', newProduct({ location_name: 'Vancouver DC' }));
       expect(readOnly.status).to.equal(403);
       expect(readOnly.body.error).to.include('read-only');
@@ -151,12 +169,16 @@ describe('products', () => {
     });
 
     it('allows the same SKU at another location', async () => {
-      const res = await world.as('admin').post('/products', newProduct({ sku: 'BAN-001', location_name: 'Vancouver DC' }));
+      const res = await world
+        .as('admin')
+        .post('/products', newProduct({ sku: 'BAN-001', location_name: 'Vancouver DC' }));
       expect(res.status).to.equal(200);
     });
 
     it('allows a product without SKU on the organization interface', async () => {
-      const res = await world.as('admin').post('/products', { product: { name: 'Loose produce', location_name: 'Toronto DC' } });
+      const res = await world
+        .as('admin')
+        .post('/products', { product: { name: 'Loose produce', location_name: 'Toronto DC' } });
       expect(res.status).to.equal(200);
       expect(res.body.sku).to.equal(null);
     });
@@ -172,7 +194,9 @@ describe('products', () => {
     });
 
     it('answers 400 on the location interface when the body names another location', async () => {
-      const res = await world.as('admin', 'toronto').post('/products', { product: { name: 'Figs', sku: 'FIG-X', location_name: 'Auckland DC' } });
+      const res = await world
+        .as('admin', 'toronto')
+        .post('/products', { product: { name: 'Figs', sku: 'FIG-X', location_name: 'Auckland DC' } });
       expect(res.status).to.equal(400);
     });
 
@@ -207,7 +231,8 @@ describe('products', () => {
     before(async () => {
       const apples = await world.as('admin').get('/products', { sku: 'APL-001', location_name: 'Toronto DC' });
       torontoApples = apples.body[0].id;
-      aucklandProduct = (await world.as('admin').post('/products', newProduct({ location_name: 'Auckland DC' }))).body.id;
+      aucklandProduct = (await world.as('admin').post('/products', newProduct({ location_name: 'Auckland DC' }))).body
+        .id;
     });
 
     it('shows a product by id, in its warehouse zone', async () => {
@@ -246,14 +271,18 @@ describe('products', () => {
     });
 
     it('never moves a product: a different location_name in the body finds nothing', async () => {
-      const res = await world.as('admin').patch(`/products/${torontoApples}`, { product: { location_name: 'Vancouver DC', name: 'Moved?' } });
+      const res = await world
+        .as('admin')
+        .patch(`/products/${torontoApples}`, { product: { location_name: 'Vancouver DC', name: 'Moved?' } });
       expect(res.status).to.equal(404);
       const still = await world.as('admin').get(`/products/${torontoApples}`);
       expect(still.body).to.include({ location_name: 'Toronto DC', name: 'Apples' });
     });
 
     it('forbids updates with read-only access', async () => {
-      const vancouverApples = (await world.as('admin').get('/products', { location_name: 'Vancouver DC', sku: 'APL-001' })).body[0].id;
+      const vancouverApples = (
+        await world.as('admin').get('/products', { location_name: 'Vancouver DC', sku: 'APL-001' })
+      ).body[0].id;
       const res = await world.as('integration').patch(`/products/${vancouverApples}`, { product: { name: 'Nope' } });
       expect(res.status).to.equal(403);
     });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { createOrder, orderBody } from './support/purchase-orders.js';
 import type { TestServer } from '../src/testing/server.js';
 import { startWorld, type World } from '../src/testing/world.js';
+import { createOrder, orderBody } from './support/purchase-orders.js';
 
 describe('purchase order assignment', () => {
   let server: TestServer;
@@ -10,9 +10,13 @@ describe('purchase order assignment', () => {
   before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
-  const create = async (fields: Record<string, unknown> = {}) => (await createOrder(world.as('admin'), fields));
-  const patch = (user: 'admin' | 'integration', id: number, fields: Record<string, unknown>, query?: Record<string, string>) =>
-    world.as(user).patch(`/purchase_orders/${id}`, { purchase_order: fields }, query);
+  const create = async (fields: Record<string, unknown> = {}) => await createOrder(world.as('admin'), fields);
+  const patch = (
+    user: 'admin' | 'integration',
+    id: number,
+    fields: Record<string, unknown>,
+    query?: Record<string, string>,
+  ) => world.as(user).patch(`/purchase_orders/${id}`, { purchase_order: fields }, query);
   const current = async (id: number) => (await world.as('admin').get(`/purchase_orders/${id}`)).body;
 
   describe('the state machine', () => {
@@ -54,7 +58,11 @@ describe('purchase order assignment', () => {
 
     it('answers 404 for an unknown location name and changes nothing, also when other fields are valid', async () => {
       const order = await create({ location_name: 'Toronto DC', notes: 'before' });
-      const res = await patch('admin', order.id, { location_name: 'Atlantis', notes: 'after', purchase_order_items: [{ product_name: 'A', quantity: 1 }] });
+      const res = await patch('admin', order.id, {
+        location_name: 'Atlantis',
+        notes: 'after',
+        purchase_order_items: [{ product_name: 'A', quantity: 1 }],
+      });
       expect(res.status).to.equal(404);
       expect(res.body.error).to.include('Atlantis');
       expect(await current(order.id)).to.deep.equal(order);
@@ -115,9 +123,15 @@ describe('purchase order assignment', () => {
 
     it('answers 403 when the URL names a location the user cannot use for the request', async () => {
       const order = await create();
-      expect((await world.as('integration').get(`/purchase_orders/${order.id}`, { location_name: 'Auckland DC' })).status).to.equal(403);
-      expect((await patch('integration', order.id, { notes: 'x' }, { location_name: 'Vancouver DC' })).status).to.equal(403);
-      expect((await world.as('integration').get(`/purchase_orders/${order.id}`, { location_name: 'Vancouver DC' })).status).to.equal(200);
+      expect(
+        (await world.as('integration').get(`/purchase_orders/${order.id}`, { location_name: 'Auckland DC' })).status,
+      ).to.equal(403);
+      expect((await patch('integration', order.id, { notes: 'x' }, { location_name: 'Vancouver DC' })).status).to.equal(
+        403,
+      );
+      expect(
+        (await world.as('integration').get(`/purchase_orders/${order.id}`, { location_name: 'Vancouver DC' })).status,
+      ).to.equal(200);
     });
   });
 
@@ -126,7 +140,9 @@ describe('purchase order assignment', () => {
       const toronto = await create({ location_name: 'Toronto DC' });
       const unassigned = await create();
       const admin = world.as('admin');
-      expect((await admin.get(`/purchase_orders/${toronto.id}`, { location_name: 'Vancouver DC' })).status).to.equal(404);
+      expect((await admin.get(`/purchase_orders/${toronto.id}`, { location_name: 'Vancouver DC' })).status).to.equal(
+        404,
+      );
       expect((await admin.get(`/purchase_orders/${toronto.id}`, { location_name: 'Toronto DC' })).status).to.equal(200);
       const found = await admin.get(`/purchase_orders/${unassigned.id}`, { location_name: 'Vancouver DC' });
       expect(found.status).to.equal(200);
@@ -140,7 +156,9 @@ describe('purchase order assignment', () => {
       const res = await patch('admin', unassigned.id, { notes: 'still unassigned' }, { location_name: 'Toronto DC' });
       expect(res.status).to.equal(200);
       expect(res.body.location_name).to.equal(null);
-      const onInterface = await world.as('admin', 'toronto').patch(`/purchase_orders/${unassigned.id}`, { purchase_order: { notes: 'again' } });
+      const onInterface = await world
+        .as('admin', 'toronto')
+        .patch(`/purchase_orders/${unassigned.id}`, { purchase_order: { notes: 'again' } });
       expect(onInterface.body.location_name).to.equal(null);
     });
 
@@ -149,7 +167,9 @@ describe('purchase order assignment', () => {
       const res = await patch('admin', order.id, { location_name: 'Vancouver DC' }, { location_name: 'Toronto DC' });
       expect(res.status).to.equal(400);
       expect(res.body.error).to.include('differs');
-      const onInterface = await world.as('admin', 'toronto').patch(`/purchase_orders/${order.id}`, { purchase_order: { location_name: 'Auckland DC' } });
+      const onInterface = await world
+        .as('admin', 'toronto')
+        .patch(`/purchase_orders/${order.id}`, { purchase_order: { location_name: 'Auckland DC' } });
       expect(onInterface.status).to.equal(400);
       expect((await current(order.id)).location_name).to.equal('Toronto DC');
     });
@@ -161,23 +181,32 @@ describe('purchase order assignment', () => {
         expect(res.status, JSON.stringify(value)).to.equal(400);
         expect(res.body.error).to.include('unassign');
       }
-      const onInterface = await world.as('admin', 'toronto').patch(`/purchase_orders/${order.id}`, { purchase_order: { location_name: null } });
+      const onInterface = await world
+        .as('admin', 'toronto')
+        .patch(`/purchase_orders/${order.id}`, { purchase_order: { location_name: null } });
       expect(onInterface.status).to.equal(400);
-      const create400 = await world.as('admin').post('/purchase_orders', orderBody({ location_name: null }), { location_name: 'Toronto DC' });
+      const create400 = await world
+        .as('admin')
+        .post('/purchase_orders', orderBody({ location_name: null }), { location_name: 'Toronto DC' });
       expect(create400.status).to.equal(400);
       expect((await current(order.id)).location_name).to.equal('Toronto DC');
     });
 
     it('accepts the same location in URL and body, which assigns an unassigned order on the location interface', async () => {
       const order = await create();
-      const res = await world.as('admin', 'toronto').put(`/purchase_orders/${order.id}`, { purchase_order: { location_name: ' Toronto DC' } });
+      const res = await world
+        .as('admin', 'toronto')
+        .put(`/purchase_orders/${order.id}`, { purchase_order: { location_name: ' Toronto DC' } });
       expect(res.status).to.equal(200);
       expect(res.body.location_name).to.equal('Toronto DC');
     });
 
     it('answers 400 when a location interface is given another location in the query', async () => {
       const order = await create();
-      expect((await world.as('admin', 'toronto').get(`/purchase_orders/${order.id}`, { location_name: 'Auckland DC' })).status).to.equal(400);
+      expect(
+        (await world.as('admin', 'toronto').get(`/purchase_orders/${order.id}`, { location_name: 'Auckland DC' }))
+          .status,
+      ).to.equal(400);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { insertAppointment, createOrder, orderBody } from './support/purchase-orders.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, type World } from '../src/testing/world.js';
+import { createOrder, insertAppointment } from './support/purchase-orders.js';
 
 type Order = { id: number; po_number: string };
 type Rendered = { id: number; appointments: { id: number; location_name: string }[] };
@@ -18,7 +18,8 @@ describe('purchase orders with booked appointments', () => {
   const po = {} as Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h', Order>;
   const appointment = {} as Record<'a' | 'bVancouver' | 'bAuckland' | 'h', number>;
 
-  const create = async (fields: Record<string, unknown> = {}) => (await createOrder(world.as('admin'), fields)) as Order;
+  const create = async (fields: Record<string, unknown> = {}) =>
+    (await createOrder(world.as('admin'), fields)) as Order;
 
   before(async () => {
     server = await startTestServer();
@@ -31,23 +32,71 @@ describe('purchase orders with booked appointments', () => {
     po.f = await create({ location_name: 'Toronto DC' });
     po.g = await create({ location_name: 'Vancouver DC' });
     po.h = await create({ location_name: 'Toronto DC' });
-    appointment.a = await insertAppointment(world, { location: 'toronto', orders: [po.a], scheduledAt: '2032-03-01T15:00:00Z', dock: 'Dock 1', carrier: 'Fast Freight' });
-    appointment.bVancouver = await insertAppointment(world, { location: 'vancouver', orders: [po.b], scheduledAt: '2032-03-02T18:00:00Z', state: 'completed' });
-    appointment.bAuckland = await insertAppointment(world, { location: 'auckland', orders: [po.b], scheduledAt: '2032-03-05T00:00:00Z', duration: 90 });
-    await insertAppointment(world, { location: 'toronto', orders: [po.c], scheduledAt: '2032-03-01T15:00:00Z', state: 'pending' });
-    await insertAppointment(world, { location: 'toronto', orders: [po.c], scheduledAt: '2032-03-01T15:00:00Z', state: 'cancelled' });
+    appointment.a = await insertAppointment(world, {
+      location: 'toronto',
+      orders: [po.a],
+      scheduledAt: '2032-03-01T15:00:00Z',
+      dock: 'Dock 1',
+      carrier: 'Fast Freight',
+    });
+    appointment.bVancouver = await insertAppointment(world, {
+      location: 'vancouver',
+      orders: [po.b],
+      scheduledAt: '2032-03-02T18:00:00Z',
+      state: 'completed',
+    });
+    appointment.bAuckland = await insertAppointment(world, {
+      location: 'auckland',
+      orders: [po.b],
+      scheduledAt: '2032-03-05T00:00:00Z',
+      duration: 90,
+    });
+    await insertAppointment(world, {
+      location: 'toronto',
+      orders: [po.c],
+      scheduledAt: '2032-03-01T15:00:00Z',
+      state: 'pending',
+    });
+    await insertAppointment(world, {
+      location: 'toronto',
+      orders: [po.c],
+      scheduledAt: '2032-03-01T15:00:00Z',
+      state: 'cancelled',
+    });
     await insertAppointment(world, { location: 'auckland', orders: [po.d], scheduledAt: '2032-03-04T00:00:00Z' });
-    await insertAppointment(world, { location: 'auckland', orders: [po.e], scheduledAt: '2032-03-10T00:00:00Z', state: 'left' });
-    await insertAppointment(world, { location: 'vancouver', orders: [po.g], scheduledAt: '2032-03-03T18:00:00Z', state: 'started' });
-    appointment.h = await insertAppointment(world, { location: 'toronto', orders: [po.h], scheduledAt: '2032-03-06T15:00:00Z', state: 'arrived' });
-    expect((await world.as('admin').patch(`/purchase_orders/${po.h.id}`, { purchase_order: { location_name: 'Auckland DC' } })).status).to.equal(200);
+    await insertAppointment(world, {
+      location: 'auckland',
+      orders: [po.e],
+      scheduledAt: '2032-03-10T00:00:00Z',
+      state: 'left',
+    });
+    await insertAppointment(world, {
+      location: 'vancouver',
+      orders: [po.g],
+      scheduledAt: '2032-03-03T18:00:00Z',
+      state: 'started',
+    });
+    appointment.h = await insertAppointment(world, {
+      location: 'toronto',
+      orders: [po.h],
+      scheduledAt: '2032-03-06T15:00:00Z',
+      state: 'arrived',
+    });
+    expect(
+      (
+        await world
+          .as('admin')
+          .patch(`/purchase_orders/${po.h.id}`, { purchase_order: { location_name: 'Auckland DC' } })
+      ).status,
+    ).to.equal(200);
   });
   after(() => server.close());
 
   const search = (query: Record<string, string | number> = {}, user: 'admin' | 'integration' = 'admin') =>
     world.as(user).get('/purchase_orders/with_booked_appointments', query);
   const ids = (body: Rendered[]) => body.map((order) => order.id);
-  const appointmentsOf = (body: Rendered[], order: Order) => body.find((o) => o.id === order.id)?.appointments.map((a) => a.id);
+  const appointmentsOf = (body: Rendered[], order: Order) =>
+    body.find((o) => o.id === order.id)?.appointments.map((a) => a.id);
 
   it('finds the orders with a booked appointment, by id, with their booked appointments nested', async () => {
     const res = await search();
@@ -73,8 +122,12 @@ describe('purchase orders with booked appointments', () => {
 
   it('filters on start times only: an appointment running past end_time still counts', async () => {
     // a's appointment runs 15:00-16:00Z.
-    expect(ids((await search({ start_time: '2032-03-01T15:00:00Z', end_time: '2032-03-01T15:30:00Z' })).body)).to.deep.equal([po.a.id]);
-    expect((await search({ start_time: '2032-03-01T15:30:00Z', end_time: '2032-03-01T23:00:00Z' })).body).to.deep.equal([]);
+    expect(
+      ids((await search({ start_time: '2032-03-01T15:00:00Z', end_time: '2032-03-01T15:30:00Z' })).body),
+    ).to.deep.equal([po.a.id]);
+    expect((await search({ start_time: '2032-03-01T15:30:00Z', end_time: '2032-03-01T23:00:00Z' })).body).to.deep.equal(
+      [],
+    );
   });
 
   it("reads offset-less filters in the query location's zone, otherwise UTC", async () => {
@@ -85,7 +138,10 @@ describe('purchase orders with booked appointments', () => {
 
   it("limits to a location's orders plus unassigned ones", async () => {
     expect(ids((await search({ location_name: 'toronto dc' })).body)).to.deep.equal([po.a.id, po.b.id, po.d.id]);
-    expect(ids((await search({ location_name: 'Vancouver DC' }, 'integration')).body)).to.deep.equal([po.b.id, po.g.id]);
+    expect(ids((await search({ location_name: 'Vancouver DC' }, 'integration')).body)).to.deep.equal([
+      po.b.id,
+      po.g.id,
+    ]);
   });
 
   it('answers 404 for an unknown location and 403 for an inaccessible one', async () => {
@@ -111,7 +167,14 @@ describe('purchase orders with booked appointments', () => {
   });
 
   it('answers 400 for a limit outside 1..250, a negative offset or an invalid time', async () => {
-    const queries: Record<string, string | number>[] = [{ limit: 0 }, { limit: 251 }, { offset: -1 }, { limit: 'ten' }, { start_time: 'soon' }, { updated_since: '2032-02-30T00:00:00' }];
+    const queries: Record<string, string | number>[] = [
+      { limit: 0 },
+      { limit: 251 },
+      { offset: -1 },
+      { limit: 'ten' },
+      { start_time: 'soon' },
+      { updated_since: '2032-02-30T00:00:00' },
+    ];
     for (const query of queries) {
       const res = await search(query);
       expect(res.status, JSON.stringify(query)).to.equal(400);
@@ -144,7 +207,13 @@ describe('purchase orders with booked appointments', () => {
     });
     expect(nested.updated_at).to.match(/-0[45]:00$/);
     const auckland = res.body.find((order: Rendered) => order.id === po.b.id).appointments[1];
-    expect(auckland).to.include({ location: 'Auckland DC', scheduled_at: '2032-03-05T13:00:00+13:00', ends_at: '2032-03-05T14:30:00+13:00', dock_name: null, carrier_name: null });
+    expect(auckland).to.include({
+      location: 'Auckland DC',
+      scheduled_at: '2032-03-05T13:00:00+13:00',
+      ends_at: '2032-03-05T14:30:00+13:00',
+      dock_name: null,
+      carrier_name: null,
+    });
   });
 
   it('nests the same accessible booked appointments in every purchase-order response', async () => {

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { countQueries } from '../src/testing/database.js';
-import { insertAppointment, orderBody } from './support/purchase-orders.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, type World } from '../src/testing/world.js';
-
+import { insertAppointment, orderBody } from './support/purchase-orders.js';
 
 describe('purchase order queries', () => {
   let server: TestServer;
@@ -24,7 +23,13 @@ describe('purchase order queries', () => {
         }),
       );
       expect(res.status).to.equal(200);
-      await insertAppointment(world, { location: 'toronto', orders: [res.body], scheduledAt: '2033-01-01T15:00:00Z', dock: 'Dock 1', carrier: 'Fast Freight' });
+      await insertAppointment(world, {
+        location: 'toronto',
+        orders: [res.body],
+        scheduledAt: '2033-01-01T15:00:00Z',
+        dock: 'Dock 1',
+        carrier: 'Fast Freight',
+      });
     }
   });
   after(() => server.close());

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { createOrder, orderBody } from './support/purchase-orders.js';
 import type { TestServer } from '../src/testing/server.js';
 import { startWorld, type World } from '../src/testing/world.js';
+import { createOrder, orderBody } from './support/purchase-orders.js';
 
 describe('purchase order times', () => {
   let server: TestServer;
@@ -10,7 +10,8 @@ describe('purchase order times', () => {
   before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
-  const create = (fields: Record<string, unknown> = {}, query?: Record<string, string>) => createOrder(world.as('admin'), fields, query);
+  const create = (fields: Record<string, unknown> = {}, query?: Record<string, string>) =>
+    createOrder(world.as('admin'), fields, query);
   const patch = async (id: number, fields: Record<string, unknown>) => {
     const res = await world.as('admin').patch(`/purchase_orders/${id}`, { purchase_order: fields });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
@@ -26,7 +27,11 @@ describe('purchase order times', () => {
     });
 
     it('reads a time repeated by the fall-back change at Toronto as the earlier instant', async () => {
-      const order = await create({ location_name: 'Toronto DC', expected_starts_at: '2025-11-02T01:30:00', expected_ends_at: '2025-11-02T03:00:00' });
+      const order = await create({
+        location_name: 'Toronto DC',
+        expected_starts_at: '2025-11-02T01:30:00',
+        expected_ends_at: '2025-11-02T03:00:00',
+      });
       expect(order.expected_starts_at).to.equal('2025-11-02T01:30:00-04:00');
       expect(order.expected_ends_at).to.equal('2025-11-02T03:00:00-05:00');
     });
@@ -48,13 +53,19 @@ describe('purchase order times', () => {
     });
 
     it('lets an explicit offset or Z win over the zone', async () => {
-      const order = await create({ location_name: 'Toronto DC', expected_starts_at: '2025-07-01T09:00:00+02:00', expected_ends_at: '2025-07-01T09:00:00Z' });
+      const order = await create({
+        location_name: 'Toronto DC',
+        expected_starts_at: '2025-07-01T09:00:00+02:00',
+        expected_ends_at: '2025-07-01T09:00:00Z',
+      });
       expect(order.expected_starts_at).to.equal('2025-07-01T03:00:00-04:00');
       expect(order.expected_ends_at).to.equal('2025-07-01T05:00:00-04:00');
     });
 
     it('reads the location interface zone when it assigns the order', async () => {
-      const res = await world.as('admin', 'auckland').post('/purchase_orders', orderBody({ expected_starts_at: '2025-07-01T09:00:00' }));
+      const res = await world
+        .as('admin', 'auckland')
+        .post('/purchase_orders', orderBody({ expected_starts_at: '2025-07-01T09:00:00' }));
       expect(res.body.expected_starts_at).to.equal('2025-07-01T09:00:00+12:00');
     });
 
@@ -117,21 +128,38 @@ describe('purchase order times', () => {
 
     it('is the creation instant of an order created assigned', async () => {
       const order = await create({ location_name: 'Vancouver DC' });
-      expect(Math.abs(new Date(order.earliest_assignment_date).getTime() - new Date(order.created_at).getTime())).to.be.below(1000);
+      expect(
+        Math.abs(new Date(order.earliest_assignment_date).getTime() - new Date(order.created_at).getTime()),
+      ).to.be.below(1000);
     });
   });
 
   describe('order of expected times', () => {
     it('rejects an end before the start with 422, also when only one of them is sent', async () => {
-      const bad = await world.as('admin').post('/purchase_orders', orderBody({ expected_starts_at: '2025-07-01T10:00:00Z', expected_ends_at: '2025-07-01T09:59:59Z' }));
+      const bad = await world
+        .as('admin')
+        .post(
+          '/purchase_orders',
+          orderBody({ expected_starts_at: '2025-07-01T10:00:00Z', expected_ends_at: '2025-07-01T09:59:59Z' }),
+        );
       expect(bad.status).to.equal(422);
       expect(bad.body.errors).to.deep.equal({ expected_ends_at: ['must not be before expected_starts_at'] });
-      const order = await create({ location_name: 'Toronto DC', expected_starts_at: '2025-07-01T10:00:00', expected_ends_at: '2025-07-01T12:00:00' });
-      const earlierEnd = await world.as('admin').patch(`/purchase_orders/${order.id}`, { purchase_order: { expected_ends_at: '2025-07-01T09:00:00' } });
+      const order = await create({
+        location_name: 'Toronto DC',
+        expected_starts_at: '2025-07-01T10:00:00',
+        expected_ends_at: '2025-07-01T12:00:00',
+      });
+      const earlierEnd = await world
+        .as('admin')
+        .patch(`/purchase_orders/${order.id}`, { purchase_order: { expected_ends_at: '2025-07-01T09:00:00' } });
       expect(earlierEnd.status).to.equal(422);
-      const laterStart = await world.as('admin').patch(`/purchase_orders/${order.id}`, { purchase_order: { expected_starts_at: '2025-07-01T12:00:01' } });
+      const laterStart = await world
+        .as('admin')
+        .patch(`/purchase_orders/${order.id}`, { purchase_order: { expected_starts_at: '2025-07-01T12:00:01' } });
       expect(laterStart.status).to.equal(422);
-      const equal = await world.as('admin').patch(`/purchase_orders/${order.id}`, { purchase_order: { expected_starts_at: '2025-07-01T12:00:00' } });
+      const equal = await world
+        .as('admin')
+        .patch(`/purchase_orders/${order.id}`, { purchase_order: { expected_starts_at: '2025-07-01T12:00:00' } });
       expect(equal.status).to.equal(200);
     });
 
@@ -157,24 +185,38 @@ describe('purchase order times', () => {
     const ids = (body: { id: number }[]) => body.map((order) => order.id);
 
     it("reads offset-less filters in the query location's zone", async () => {
-      const res = await world.as('admin').get('/purchase_orders', { location_name: 'Toronto DC', start_time: '2031-05-01T10:00:00', end_time: '2031-05-01T10:00:00' });
+      const res = await world.as('admin').get('/purchase_orders', {
+        location_name: 'Toronto DC',
+        start_time: '2031-05-01T10:00:00',
+        end_time: '2031-05-01T10:00:00',
+      });
       expect(ids(res.body)).to.deep.equal([toronto.id, unassigned.id]);
     });
 
     it("reads them in the location interface's zone", async () => {
-      const res = await world.as('admin', 'toronto').get('/purchase_orders', { start_time: '2031-05-01T10:00:00', end_time: '2031-05-01T10:00:00' });
+      const res = await world
+        .as('admin', 'toronto')
+        .get('/purchase_orders', { start_time: '2031-05-01T10:00:00', end_time: '2031-05-01T10:00:00' });
       expect(ids(res.body)).to.deep.equal([toronto.id, unassigned.id]);
     });
 
     it('reads them as UTC without a location', async () => {
-      const local = await world.as('admin').get('/purchase_orders', { start_time: '2031-05-01T10:00:00', end_time: '2031-05-01T10:00:00' });
+      const local = await world
+        .as('admin')
+        .get('/purchase_orders', { start_time: '2031-05-01T10:00:00', end_time: '2031-05-01T10:00:00' });
       expect(local.body).to.deep.equal([]);
-      const utc = await world.as('admin').get('/purchase_orders', { start_time: '2031-05-01T14:00:00', end_time: '2031-05-01T14:00:00' });
+      const utc = await world
+        .as('admin')
+        .get('/purchase_orders', { start_time: '2031-05-01T14:00:00', end_time: '2031-05-01T14:00:00' });
       expect(ids(utc.body)).to.deep.equal([toronto.id, unassigned.id]);
     });
 
     it('lets an explicit offset win in a filter', async () => {
-      const res = await world.as('admin').get('/purchase_orders', { location_name: 'Toronto DC', start_time: '2031-05-01T14:00:00Z', end_time: '2031-05-01T16:00:00+02:00' });
+      const res = await world.as('admin').get('/purchase_orders', {
+        location_name: 'Toronto DC',
+        start_time: '2031-05-01T14:00:00Z',
+        end_time: '2031-05-01T16:00:00+02:00',
+      });
       expect(ids(res.body)).to.deep.equal([toronto.id, unassigned.id]);
     });
   });

@@ -1,7 +1,11 @@
-import { expect } from 'chai';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { expect } from 'chai';
 import { Access } from '../src/domain/access.js';
-import { createPurchaseOrder, upsertPurchaseOrder, type PurchaseOrderActor } from '../src/domain/purchase-orders/write.js';
+import {
+  createPurchaseOrder,
+  type PurchaseOrderActor,
+  upsertPurchaseOrder,
+} from '../src/domain/purchase-orders/write.js';
 import { ApiUser, LocationRole } from '../src/entities/api-user.js';
 import { Location } from '../src/entities/location.js';
 import { Organization } from '../src/entities/organization.js';
@@ -9,7 +13,7 @@ import { httpErrorFor } from '../src/http/error-map.js';
 import type { HttpError, ValidationFailed } from '../src/http/errors.js';
 import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
+import { startWorld, uniqueId, type World } from '../src/testing/world.js';
 
 /** Runs `work` in a transaction of its own, as the router and a bulk upload do. */
 async function inTransaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
@@ -27,7 +31,12 @@ async function accessOf(em: EntityManager, world: World, userName: string): Prom
 /** What a provisioning script passes: everything allowed, names resolved like the API does. */
 async function provisioningActor(em: EntityManager, world: World): Promise<PurchaseOrderActor> {
   const access = await accessOf(em, world, 'admin');
-  return { organization: access.organization, locationNamed: (name) => access.locationNamed(name), locationById: (id) => access.locationById(id), require: (location) => location };
+  return {
+    organization: access.organization,
+    locationNamed: (name) => access.locationNamed(name),
+    locationById: (id) => access.locationById(id),
+    require: (location) => location,
+  };
 }
 
 /** How the API would answer the refusal: domain errors go through the HTTP error map. */
@@ -68,59 +77,135 @@ describe('purchase order writes outside HTTP', () => {
   it('creates by po_number, then updates the same order with nested item semantics', async () => {
     const poNumber = uniqueId('PO-');
     const first = await inTransaction(async (em) =>
-      upsertPurchaseOrder(em, await provisioningActor(em, world), { po_number: poNumber, purchase_order_items: [{ product_name: 'Apples', quantity: 1 }] }),
+      upsertPurchaseOrder(em, await provisioningActor(em, world), {
+        po_number: poNumber,
+        purchase_order_items: [{ product_name: 'Apples', quantity: 1 }],
+      }),
     );
     expect(first.action).to.equal('created');
     const second = await inTransaction(async (em) =>
-      upsertPurchaseOrder(em, await provisioningActor(em, world), { po_number: poNumber, notes: 'again', purchase_order_items: [{ product_name: 'Pears', quantity: 2 }] }),
+      upsertPurchaseOrder(em, await provisioningActor(em, world), {
+        po_number: poNumber,
+        notes: 'again',
+        purchase_order_items: [{ product_name: 'Pears', quantity: 2 }],
+      }),
     );
     expect(second).to.include({ action: 'updated' });
     expect(second.order.id).to.equal(first.order.id);
     const shown = await viewed(first.order.id);
     expect(shown.notes).to.equal('again');
-    expect(shown.purchase_order_items.map((item: { product_name: string }) => item.product_name)).to.deep.equal(['Apples', 'Pears']);
+    expect(shown.purchase_order_items.map((item: { product_name: string }) => item.product_name)).to.deep.equal([
+      'Apples',
+      'Pears',
+    ]);
   });
 
   it('replaces the items when asked, so repeating the same input changes nothing new', async () => {
     const poNumber = uniqueId('PO-');
-    const input = { po_number: poNumber, purchase_order_items: [{ product_name: 'Apples', quantity: 1 }, { product_name: 'Pears', quantity: 2 }] };
+    const input = {
+      po_number: poNumber,
+      purchase_order_items: [
+        { product_name: 'Apples', quantity: 1 },
+        { product_name: 'Pears', quantity: 2 },
+      ],
+    };
     const toronto = async (em: EntityManager) => (await provisioningActor(em, world)).locationNamed('Toronto DC');
-    await inTransaction(async (em) => upsertPurchaseOrder(em, await provisioningActor(em, world), input, { urlLocation: await toronto(em), replaceItems: true }));
-    const { order } = await inTransaction(async (em) => upsertPurchaseOrder(em, await provisioningActor(em, world), input, { urlLocation: await toronto(em), replaceItems: true }));
+    await inTransaction(async (em) =>
+      upsertPurchaseOrder(em, await provisioningActor(em, world), input, {
+        urlLocation: await toronto(em),
+        replaceItems: true,
+      }),
+    );
+    const { order } = await inTransaction(async (em) =>
+      upsertPurchaseOrder(em, await provisioningActor(em, world), input, {
+        urlLocation: await toronto(em),
+        replaceItems: true,
+      }),
+    );
     const shown = await viewed(order.id);
     expect(shown.location_name).to.equal('Toronto DC');
-    expect(shown.purchase_order_items.map((item: { product_name: string; quantity: number }) => [item.product_name, item.quantity])).to.deep.equal([
+    expect(
+      shown.purchase_order_items.map((item: { product_name: string; quantity: number }) => [
+        item.product_name,
+        item.quantity,
+      ]),
+    ).to.deep.equal([
       ['Apples', 1],
       ['Pears', 2],
     ]);
     const withIds = await rejection(
       inTransaction(async (em) =>
-        upsertPurchaseOrder(em, await provisioningActor(em, world), { po_number: poNumber, purchase_order_items: [{ id: shown.purchase_order_items[0].id, quantity: 5 }] }, { replaceItems: true }),
+        upsertPurchaseOrder(
+          em,
+          await provisioningActor(em, world),
+          { po_number: poNumber, purchase_order_items: [{ id: shown.purchase_order_items[0].id, quantity: 5 }] },
+          { replaceItems: true },
+        ),
       ),
     );
-    expect((withIds as ValidationFailed).errors).to.deep.equal({ 'purchase_order_items[0].id': ["is not allowed here: these items replace the order's items"] });
+    expect((withIds as ValidationFailed).errors).to.deep.equal({
+      'purchase_order_items[0].id': ["is not allowed here: these items replace the order's items"],
+    });
   });
 
-  it("assigns an existing unassigned order to the URL location and refuses one assigned elsewhere", async () => {
-    const unassigned = (await world.as('admin').post('/purchase_orders', { purchase_order: { po_number: uniqueId('PO-') } })).body;
-    const elsewhere = (await world.as('admin').post('/purchase_orders', { purchase_order: { po_number: uniqueId('PO-'), location_name: 'Vancouver DC' } })).body;
+  it('assigns an existing unassigned order to the URL location and refuses one assigned elsewhere', async () => {
+    const unassigned = (
+      await world.as('admin').post('/purchase_orders', { purchase_order: { po_number: uniqueId('PO-') } })
+    ).body;
+    const elsewhere = (
+      await world
+        .as('admin')
+        .post('/purchase_orders', { purchase_order: { po_number: uniqueId('PO-'), location_name: 'Vancouver DC' } })
+    ).body;
     const toronto = async (em: EntityManager) => (await provisioningActor(em, world)).locationNamed('Toronto DC');
-    await inTransaction(async (em) => upsertPurchaseOrder(em, await provisioningActor(em, world), { po_number: unassigned.po_number }, { urlLocation: await toronto(em) }));
+    await inTransaction(async (em) =>
+      upsertPurchaseOrder(
+        em,
+        await provisioningActor(em, world),
+        { po_number: unassigned.po_number },
+        { urlLocation: await toronto(em) },
+      ),
+    );
     expect((await viewed(unassigned.id)).location_name).to.equal('Toronto DC');
     const refused = await rejection(
-      inTransaction(async (em) => upsertPurchaseOrder(em, await provisioningActor(em, world), { po_number: elsewhere.po_number, notes: 'x' }, { urlLocation: await toronto(em) })),
+      inTransaction(async (em) =>
+        upsertPurchaseOrder(
+          em,
+          await provisioningActor(em, world),
+          { po_number: elsewhere.po_number, notes: 'x' },
+          { urlLocation: await toronto(em) },
+        ),
+      ),
     );
     expect(refused.status).to.equal(422);
-    expect((refused as ValidationFailed).errors).to.deep.equal({ po_number: ['belongs to an order assigned to another location than Toronto DC'] });
+    expect((refused as ValidationFailed).errors).to.deep.equal({
+      po_number: ['belongs to an order assigned to another location than Toronto DC'],
+    });
     expect(await viewed(elsewhere.id)).to.deep.include({ notes: null, location_name: 'Vancouver DC' });
   });
 
   it("enforces the caller's access like the API does", async () => {
-    const vancouver = (await world.as('admin').post('/purchase_orders', { purchase_order: { po_number: uniqueId('PO-'), location_name: 'Vancouver DC' } })).body;
-    const readOnly = await rejection(inTransaction(async (em) => upsertPurchaseOrder(em, await accessOf(em, world, 'integration'), { po_number: vancouver.po_number, notes: 'x' })));
+    const vancouver = (
+      await world
+        .as('admin')
+        .post('/purchase_orders', { purchase_order: { po_number: uniqueId('PO-'), location_name: 'Vancouver DC' } })
+    ).body;
+    const readOnly = await rejection(
+      inTransaction(async (em) =>
+        upsertPurchaseOrder(em, await accessOf(em, world, 'integration'), {
+          po_number: vancouver.po_number,
+          notes: 'x',
+        }),
+      ),
+    );
     expect(readOnly.status).to.equal(403);
     const noAccess = await rejection(
-      inTransaction(async (em) => createPurchaseOrder(em, await accessOf(em, world, 'integration'), { po_number: uniqueId('PO-'), location_name: 'Auckland DC' })),
+      inTransaction(async (em) =>
+        createPurchaseOrder(em, await accessOf(em, world, 'integration'), {
+          po_number: uniqueId('PO-'),
+          location_name: 'Auckland DC',
+        }),
+      ),
     );
     expect(noAccess.status).to.equal(403);
   });

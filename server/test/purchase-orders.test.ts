@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { PackingList } from '../src/entities/appointment.js';
 import { PurchaseOrderItem } from '../src/entities/purchase-order.js';
 import { testOrm } from '../src/testing/database.js';
-import { insertAppointment, createOrder, orderBody } from './support/purchase-orders.js';
 import type { TestServer } from '../src/testing/server.js';
 import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
+import { createOrder, insertAppointment, orderBody } from './support/purchase-orders.js';
 
 describe('purchase orders', () => {
   let server: TestServer;
@@ -13,7 +13,8 @@ describe('purchase orders', () => {
   before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
-  const create = (fields: Record<string, unknown> = {}, query?: Record<string, string>) => createOrder(world.as('admin'), fields, query);
+  const create = (fields: Record<string, unknown> = {}, query?: Record<string, string>) =>
+    createOrder(world.as('admin'), fields, query);
 
   describe('creating', () => {
     it('creates an unassigned order with every documented field, rendered in UTC', async () => {
@@ -46,12 +47,20 @@ describe('purchase orders', () => {
       expect(order.appointments).to.deep.equal([]);
       expect(order.created_at).to.match(/Z$/).and.equal(order.updated_at);
       expect(order.purchase_order_items).to.have.length(1);
-      expect(order.purchase_order_items[0]).to.include({ product_name: 'Apples', quantity: 12.5, customer_name: 'Fresh Market', location_name: null });
+      expect(order.purchase_order_items[0]).to.include({
+        product_name: 'Apples',
+        quantity: 12.5,
+        customer_name: 'Fresh Market',
+        location_name: null,
+      });
       expect(order.purchase_order_items[0].created_at).to.match(/Z$/);
     });
 
     it('assigns the order to the location named in the body, rendering it in that warehouse zone', async () => {
-      const order = await create({ location_name: ' vancouver dc ', purchase_order_items: [{ product_name: 'Apples', quantity: 1 }] });
+      const order = await create({
+        location_name: ' vancouver dc ',
+        purchase_order_items: [{ product_name: 'Apples', quantity: 1 }],
+      });
       expect(order.location_name).to.equal('Vancouver DC');
       expect(order.created_at).to.match(/-0[78]:00$/);
       expect(order.purchase_order_items[0].location_name).to.equal('Vancouver DC');
@@ -68,7 +77,9 @@ describe('purchase orders', () => {
     });
 
     it('needs write access at the location it assigns to', async () => {
-      const readOnly = await world.as('integration').post('/purchase_orders', orderBody({ location_name: 'Vancouver DC' }));
+      const readOnly = await world
+        .as('integration')
+        .post('/purchase_orders', orderBody({ location_name: 'Vancouver DC' }));
       expect(readOnly.status).to.equal(403);
       expect(readOnly.body.error).to.include('read-only');
       const none = await world.as('integration').post('/purchase_orders', orderBody({ location_name: 'Auckland DC' }));
@@ -86,20 +97,27 @@ describe('purchase orders', () => {
 
     it('rejects a po_number already used in the organization with 422, also under concurrent requests', async () => {
       const first = await create();
-      const again = await world.as('admin').post('/purchase_orders', orderBody({ po_number: first.po_number, location_name: 'Toronto DC' }));
+      const again = await world
+        .as('admin')
+        .post('/purchase_orders', orderBody({ po_number: first.po_number, location_name: 'Toronto DC' }));
       expect(again.status).to.equal(422);
       expect(again.body.errors).to.deep.equal({ po_number: ['has already been taken'] });
 
       const raced = uniqueId('PO-RACE-');
-      const results = await Promise.all([1, 2, 3].map(() => world.as('admin').post('/purchase_orders', orderBody({ po_number: raced }))));
+      const results = await Promise.all(
+        [1, 2, 3].map(() => world.as('admin').post('/purchase_orders', orderBody({ po_number: raced }))),
+      );
       expect(results.map((res) => res.status).sort()).to.deep.equal([200, 422, 422]);
-      for (const res of results.filter((r) => r.status === 422)) expect(res.body.errors.po_number).to.deep.equal(['has already been taken']);
+      for (const res of results.filter((r) => r.status === 422))
+        expect(res.body.errors.po_number).to.deep.equal(['has already been taken']);
     });
 
     it('allows the same po_number in another organization', async () => {
       const order = await create();
       const other = await createWorld(server);
-      expect((await other.as('admin').post('/purchase_orders', orderBody({ po_number: order.po_number }))).status).to.equal(200);
+      expect(
+        (await other.as('admin').post('/purchase_orders', orderBody({ po_number: order.po_number }))).status,
+      ).to.equal(200);
     });
 
     it('answers 422 for a missing or blank po_number, an unknown attribute and blank reference numbers', async () => {
@@ -107,12 +125,24 @@ describe('purchase orders', () => {
       const missing = await admin.post('/purchase_orders', { purchase_order: { notes: 'x' } });
       expect(missing.status).to.equal(422);
       expect(missing.body.errors.po_number).to.deep.equal(['is required']);
-      const blank = await admin.post('/purchase_orders', orderBody({ po_number: '   ', reference_numbers: ['ok', '  '] }));
+      const blank = await admin.post(
+        '/purchase_orders',
+        orderBody({ po_number: '   ', reference_numbers: ['ok', '  '] }),
+      );
       expect(blank.status).to.equal(422);
-      expect(blank.body.errors).to.deep.equal({ po_number: ["can't be blank"], 'reference_numbers[1]': ["can't be blank"] });
-      const unknown = await admin.post('/purchase_orders', orderBody({ colour: 'red', purchase_order_items: [{ product_name: 'A', quantity: 1, sku: 'X' }] }));
+      expect(blank.body.errors).to.deep.equal({
+        po_number: ["can't be blank"],
+        'reference_numbers[1]': ["can't be blank"],
+      });
+      const unknown = await admin.post(
+        '/purchase_orders',
+        orderBody({ colour: 'red', purchase_order_items: [{ product_name: 'A', quantity: 1, sku: 'X' }] }),
+      );
       expect(unknown.status).to.equal(422);
-      expect(unknown.body.errors).to.deep.equal({ colour: ['is not a known attribute'], 'purchase_order_items[0].sku': ['is not a known attribute'] });
+      expect(unknown.body.errors).to.deep.equal({
+        colour: ['is not a known attribute'],
+        'purchase_order_items[0].sku': ['is not a known attribute'],
+      });
     });
 
     it('answers 400 for a body without its wrapper, wrong types and malformed times', async () => {
@@ -120,7 +150,10 @@ describe('purchase orders', () => {
       const wrapper = await admin.post('/purchase_orders', { po_number: 'X' });
       expect(wrapper.status).to.equal(400);
       expect(wrapper.body.error).to.include('"purchase_order"');
-      const wrongType = await admin.post('/purchase_orders', orderBody({ purchase_order_items: [{ product_name: 'A', quantity: 'many' }] }));
+      const wrongType = await admin.post(
+        '/purchase_orders',
+        orderBody({ purchase_order_items: [{ product_name: 'A', quantity: 'many' }] }),
+      );
       expect(wrongType.status).to.equal(400);
       expect(wrongType.body.error).to.include('purchase_order_items[0].quantity');
       const notIso = await admin.post('/purchase_orders', orderBody({ expected_starts_at: 'next tuesday' }));
@@ -139,7 +172,10 @@ describe('purchase orders', () => {
         expect(res.body.error).to.include('expected_ends_at').and.include('between');
       }
       expect((await admin.get('/purchase_orders', { start_time: '0000-01-01T00:00:00' })).status).to.equal(400);
-      const edge = await admin.post('/purchase_orders', orderBody({ location_name: 'Auckland DC', expected_starts_at: '9999-12-30T23:59:59Z' }));
+      const edge = await admin.post(
+        '/purchase_orders',
+        orderBody({ location_name: 'Auckland DC', expected_starts_at: '9999-12-30T23:59:59Z' }),
+      );
       expect(edge.status).to.equal(200);
       expect(edge.body.expected_starts_at).to.equal('9999-12-31T12:59:59+13:00');
     });
@@ -148,7 +184,12 @@ describe('purchase orders', () => {
       const res = await world.as('admin').post(
         '/purchase_orders',
         orderBody({
-          purchase_order_items: [{ quantity: 1 }, { product_name: '  ' }, { id: 5, product_name: 'A', quantity: 1 }, { _destroy: true, product_name: 'A', quantity: 1 }],
+          purchase_order_items: [
+            { quantity: 1 },
+            { product_name: '  ' },
+            { id: 5, product_name: 'A', quantity: 1 },
+            { _destroy: true, product_name: 'A', quantity: 1 },
+          ],
         }),
       );
       expect(res.status).to.equal(422);
@@ -159,7 +200,9 @@ describe('purchase orders', () => {
         'purchase_order_items[2].id': ['is not allowed when creating an order'],
         'purchase_order_items[3]._destroy': ['is not allowed when creating an order'],
       });
-      const zero = await world.as('admin').post('/purchase_orders', orderBody({ purchase_order_items: [{ product_name: 'A', quantity: 0 }] }));
+      const zero = await world
+        .as('admin')
+        .post('/purchase_orders', orderBody({ purchase_order_items: [{ product_name: 'A', quantity: 0 }] }));
       expect(zero.status).to.equal(422);
       expect(zero.body.errors).to.have.all.keys('purchase_order_items[0].quantity');
     });
@@ -167,7 +210,15 @@ describe('purchase orders', () => {
     it('writes nothing when a create is rejected', async () => {
       const admin = world.as('admin');
       const before = Number((await admin.get('/purchase_orders')).headers['total-count']);
-      const res = await admin.post('/purchase_orders', orderBody({ purchase_order_items: [{ product_name: 'A', quantity: 1, customer_name: 'Brand New Customer' }, { quantity: 1 }] }));
+      const res = await admin.post(
+        '/purchase_orders',
+        orderBody({
+          purchase_order_items: [
+            { product_name: 'A', quantity: 1, customer_name: 'Brand New Customer' },
+            { quantity: 1 },
+          ],
+        }),
+      );
       expect(res.status).to.equal(422);
       expect(Number((await admin.get('/purchase_orders')).headers['total-count'])).to.equal(before);
       expect((await admin.get('/companies', { name: 'Brand New Customer' })).body).to.deep.equal([]);
@@ -191,7 +242,9 @@ describe('purchase orders', () => {
     it('lists the orders of every accessible location plus unassigned ones, by id', async () => {
       const res = await world.as('integration').get('/purchase_orders', { per_page: 100 });
       expect(res.status).to.equal(200);
-      expect(ids(res.body)).to.include.members([po.toronto.id, po.vancouver.id, po.unassigned.id]).and.not.include(po.auckland.id);
+      expect(ids(res.body))
+        .to.include.members([po.toronto.id, po.vancouver.id, po.unassigned.id])
+        .and.not.include(po.auckland.id);
       expect(ids(res.body)).to.deep.equal([...ids(res.body)].sort((a, b) => a - b));
       const all = await world.as('admin').get('/purchase_orders', { per_page: 100 });
       expect(ids(all.body)).to.include(po.auckland.id);
@@ -208,18 +261,24 @@ describe('purchase orders', () => {
 
     it('answers 404 for an unknown location filter and 403 for an inaccessible one', async () => {
       expect((await world.as('admin').get('/purchase_orders', { location_name: 'Atlantis' })).status).to.equal(404);
-      expect((await world.as('integration').get('/purchase_orders', { location_name: 'Auckland DC' })).status).to.equal(403);
+      expect((await world.as('integration').get('/purchase_orders', { location_name: 'Auckland DC' })).status).to.equal(
+        403,
+      );
     });
 
     it('filters by exact po_number', async () => {
       const res = await world.as('admin').get('/purchase_orders', { po_number: po.vancouver.po_number });
       expect(ids(res.body)).to.deep.equal([po.vancouver.id]);
-      expect((await world.as('admin').get('/purchase_orders', { po_number: po.vancouver.po_number.slice(0, -1) })).body).to.deep.equal([]);
+      expect(
+        (await world.as('admin').get('/purchase_orders', { po_number: po.vancouver.po_number.slice(0, -1) })).body,
+      ).to.deep.equal([]);
     });
 
     it('filters expected_starts_at by start_time and end_time inclusively', async () => {
       // Toronto 13:00Z, Vancouver 16:00Z, Auckland 2030-01-09 19:00Z, unassigned 08:00Z
-      const res = await world.as('admin').get('/purchase_orders', { start_time: '2030-01-10T13:00:00Z', end_time: '2030-01-10T16:00:00Z' });
+      const res = await world
+        .as('admin')
+        .get('/purchase_orders', { start_time: '2030-01-10T13:00:00Z', end_time: '2030-01-10T16:00:00Z' });
       expect(ids(res.body)).to.deep.equal([po.toronto.id, po.vancouver.id]);
       const open = await world.as('admin').get('/purchase_orders', { end_time: '2030-01-10T08:00:00Z', per_page: 100 });
       expect(ids(open.body)).to.include.members([po.auckland.id, po.unassigned.id]).and.not.include(po.toronto.id);
@@ -230,13 +289,19 @@ describe('purchase orders', () => {
       const future = await admin.get('/purchase_orders', { updated_since: '2999-01-01T00:00:00Z' });
       expect(future.body).to.deep.equal([]);
       const marker = new Date(Date.now() - 1000).toISOString();
-      const touched = await admin.patch(`/purchase_orders/${po.vancouver.id}`, { purchase_order: { notes: 'touched' } });
+      const touched = await admin.patch(`/purchase_orders/${po.vancouver.id}`, {
+        purchase_order: { notes: 'touched' },
+      });
       const res = await admin.get('/purchase_orders', { updated_since: marker, per_page: 100 });
       expect(ids(res.body)).to.include(touched.body.id);
     });
 
     it('answers 400 for an invalid time filter', async () => {
-      for (const query of [{ start_time: 'yesterday' }, { end_time: '2030-13-01T00:00:00' }, { updated_since: '2030-01-01' }]) {
+      for (const query of [
+        { start_time: 'yesterday' },
+        { end_time: '2030-13-01T00:00:00' },
+        { updated_since: '2030-01-01' },
+      ]) {
         const res = await world.as('admin').get('/purchase_orders', query);
         expect(res.status, JSON.stringify(query)).to.equal(400);
         expect(res.body.error).to.include(Object.keys(query)[0]);
@@ -244,12 +309,17 @@ describe('purchase orders', () => {
     });
 
     it('pages with the pagination headers and a Link that keeps the caller-supplied filters', async () => {
-      const res = await world.as('admin').get('/purchase_orders', { per_page: 2, page: 2, location_name: 'Toronto DC' });
+      const res = await world
+        .as('admin')
+        .get('/purchase_orders', { per_page: 2, page: 2, location_name: 'Toronto DC' });
       expect(res.status).to.equal(200);
       expect(res.headers['current-page']).to.equal('2');
       expect(res.headers['page-items']).to.equal('2');
       expect(Number(res.headers['total-count'])).to.be.greaterThan(2);
-      expect(res.headers.link).to.include('rel="first"').and.include('rel="prev"').and.include('location_name=Toronto+DC');
+      expect(res.headers.link)
+        .to.include('rel="first"')
+        .and.include('rel="prev"')
+        .and.include('location_name=Toronto+DC');
       expect((await world.as('admin').get('/purchase_orders', { page: 999 })).body).to.deep.equal([]);
     });
   });
@@ -275,11 +345,20 @@ describe('purchase orders', () => {
   describe('updating', () => {
     it('changes only the fields sent, by PATCH and by PUT', async () => {
       const order = await create({ location_name: 'Toronto DC', carrier_name: 'Fast Freight', notes: 'first' });
-      const patched = await world.as('admin').patch(`/purchase_orders/${order.id}`, { purchase_order: { notes: 'second', reference_numbers: ['R-9'] } });
+      const patched = await world
+        .as('admin')
+        .patch(`/purchase_orders/${order.id}`, { purchase_order: { notes: 'second', reference_numbers: ['R-9'] } });
       expect(patched.status).to.equal(200);
-      expect(patched.body).to.include({ carrier_name: 'Fast Freight', notes: 'second', location_name: 'Toronto DC', po_number: order.po_number });
+      expect(patched.body).to.include({
+        carrier_name: 'Fast Freight',
+        notes: 'second',
+        location_name: 'Toronto DC',
+        po_number: order.po_number,
+      });
       expect(patched.body.reference_numbers).to.deep.equal(['R-9']);
-      const put = await world.as('admin').put(`/purchase_orders/${order.id}`, { purchase_order: { carrier_name: null, po_number: `${order.po_number}-B` } });
+      const put = await world.as('admin').put(`/purchase_orders/${order.id}`, {
+        purchase_order: { carrier_name: null, po_number: `${order.po_number}-B` },
+      });
       expect(put.status).to.equal(200);
       expect(put.body).to.include({ carrier_name: null, notes: 'second', po_number: `${order.po_number}-B` });
     });
@@ -287,10 +366,14 @@ describe('purchase orders', () => {
     it('refuses a po_number another order has, and accepts the order keeping its own', async () => {
       const a = await create();
       const b = await create();
-      const clash = await world.as('admin').patch(`/purchase_orders/${b.id}`, { purchase_order: { po_number: a.po_number } });
+      const clash = await world
+        .as('admin')
+        .patch(`/purchase_orders/${b.id}`, { purchase_order: { po_number: a.po_number } });
       expect(clash.status).to.equal(422);
       expect(clash.body.errors).to.deep.equal({ po_number: ['has already been taken'] });
-      const same = await world.as('admin').patch(`/purchase_orders/${a.id}`, { purchase_order: { po_number: a.po_number } });
+      const same = await world
+        .as('admin')
+        .patch(`/purchase_orders/${a.id}`, { purchase_order: { po_number: a.po_number } });
       expect(same.status).to.equal(200);
     });
 
@@ -305,11 +388,17 @@ describe('purchase orders', () => {
       const [apples, bananas, cherries] = order.purchase_order_items;
       const res = await world.as('admin').patch(`/purchase_orders/${order.id}`, {
         purchase_order: {
-          purchase_order_items: [{ id: apples.id, quantity: 10 }, { id: bananas.id, _destroy: true }, { product_name: 'Dates', quantity: 4 }],
+          purchase_order_items: [
+            { id: apples.id, quantity: 10 },
+            { id: bananas.id, _destroy: true },
+            { product_name: 'Dates', quantity: 4 },
+          ],
         },
       });
       expect(res.status).to.equal(200);
-      const items = res.body.purchase_order_items.map((item: { id: number; product_name: string; quantity: number }) => [item.id, item.product_name, item.quantity]);
+      const items = res.body.purchase_order_items.map(
+        (item: { id: number; product_name: string; quantity: number }) => [item.id, item.product_name, item.quantity],
+      );
       expect(items.slice(0, 2)).to.deep.equal([
         [apples.id, 'Apples', 10],
         [cherries.id, 'Cherries', 3],
@@ -332,7 +421,7 @@ describe('purchase orders', () => {
       expect(unchanged.body.updated_at).to.equal(res.body.updated_at);
     });
 
-    it("refuses an item id of another order, a repeated id and _destroy without id, changing nothing", async () => {
+    it('refuses an item id of another order, a repeated id and _destroy without id, changing nothing', async () => {
       const mine = await create({ purchase_order_items: [{ product_name: 'Apples', quantity: 1 }] });
       const theirs = await create({ purchase_order_items: [{ product_name: 'Bananas', quantity: 1 }] });
       const ownId = mine.purchase_order_items[0].id;
@@ -375,7 +464,10 @@ describe('purchase orders', () => {
 
   describe('deleting', () => {
     it('deletes an order and its items with 204, leaving packing lists its po_number as text', async () => {
-      const order = await create({ location_name: 'Toronto DC', purchase_order_items: [{ product_name: 'Apples', quantity: 1 }] });
+      const order = await create({
+        location_name: 'Toronto DC',
+        purchase_order_items: [{ product_name: 'Apples', quantity: 1 }],
+      });
       await insertAppointment(world, { location: 'toronto', orders: [order], scheduledAt: '2030-02-01T15:00:00Z' });
       const res = await world.as('admin').delete(`/purchase_orders/${order.id}`);
       expect(res.status).to.equal(204);
@@ -399,9 +491,13 @@ describe('purchase orders', () => {
 
     it('answers 404 when the URL location does not hold the order', async () => {
       const order = await create({ location_name: 'Toronto DC' });
-      expect((await world.as('admin').delete(`/purchase_orders/${order.id}`, { location_name: 'Vancouver DC' })).status).to.equal(404);
+      expect(
+        (await world.as('admin').delete(`/purchase_orders/${order.id}`, { location_name: 'Vancouver DC' })).status,
+      ).to.equal(404);
       expect((await world.as('admin', 'auckland').delete(`/purchase_orders/${order.id}`)).status).to.equal(404);
-      expect((await world.as('admin').delete(`/purchase_orders/${order.id}`, { location_name: 'Toronto DC' })).status).to.equal(204);
+      expect(
+        (await world.as('admin').delete(`/purchase_orders/${order.id}`, { location_name: 'Toronto DC' })).status,
+      ).to.equal(204);
     });
   });
 });

@@ -62,8 +62,12 @@ describe('rate limits', () => {
 
   it('reports the hourly limit when it is closer to exhaustion, and refuses past 5000 an hour', async () => {
     const em = (await testOrm()).em.fork();
-    const key = `per-3600s:${createHash('sha256').update(`Token ${world.token('integration')}`).digest('hex')}`;
-    await em.getConnection().execute('insert into rate_limits (key, points, expire) values (?, ?, ?)', [key, 4990, Date.now() + 1_800_000]);
+    const key = `per-3600s:${createHash('sha256')
+      .update(`Token ${world.token('integration')}`)
+      .digest('hex')}`;
+    await em
+      .getConnection()
+      .execute('insert into rate_limits (key, points, expire) values (?, ?, ?)', [key, 4990, Date.now() + 1_800_000]);
 
     const close = await world.as('integration').get('/locations');
     expect(close.status).to.equal(200);

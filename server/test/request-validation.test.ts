@@ -14,19 +14,27 @@ describe('request validation', () => {
     const inQuery = await admin.get('/purchase_orders', { po_number: 'PO\u0000' });
     expect(inQuery.status).to.equal(400);
     expect(inQuery.body.error).to.include('query.po_number').and.include('NUL');
-    const inBody = await admin.post('/products', { product: { name: 'Nul\u0000', sku: 'NUL-1', location_name: 'Toronto DC' } });
+    const inBody = await admin.post('/products', {
+      product: { name: 'Nul\u0000', sku: 'NUL-1', location_name: 'Toronto DC' },
+    });
     expect(inBody.status).to.equal(400);
     expect(inBody.body.error).to.include('body.product.name');
-    const inKey = await admin.post('/purchase_orders', { purchase_order: { po_number: 'PO-NUL', custom_values: { 'a\u0000': 'x' } } });
+    const inKey = await admin.post('/purchase_orders', {
+      purchase_order: { po_number: 'PO-NUL', custom_values: { 'a\u0000': 'x' } },
+    });
     expect(inKey.status).to.equal(400);
   });
 
   it('answers 400 for a time the database cannot hold, whatever the resource', async () => {
     const admin = world.as('admin');
-    const order = await admin.post('/purchase_orders', { purchase_order: { po_number: 'PO-YEAR', expected_starts_at: '0001-01-01T00:00:00Z' } });
+    const order = await admin.post('/purchase_orders', {
+      purchase_order: { po_number: 'PO-YEAR', expected_starts_at: '0001-01-01T00:00:00Z' },
+    });
     expect(order.status).to.equal(400);
     expect(order.body.error).to.include('1000-01-02');
-    const appointment = await admin.post('/appointments', { appointment: { location_name: 'Toronto DC', scheduled_at: '9999-12-31T23:00:00' } });
+    const appointment = await admin.post('/appointments', {
+      appointment: { location_name: 'Toronto DC', scheduled_at: '9999-12-31T23:00:00' },
+    });
     expect(appointment.status).to.equal(400);
     expect((await admin.get('/appointments', { start_time: '0099-01-01T00:00:00' })).status).to.equal(400);
   });
@@ -42,7 +50,13 @@ describe('request validation', () => {
 
   it('keys 422 messages by the path of the field inside nested records', async () => {
     const res = await world.as('admin').post('/purchase_orders', {
-      purchase_order: { po_number: 'PO-NESTED', purchase_order_items: [{ product_name: 'Apples', quantity: 1 }, { product_name: 'Pears', quantity: 0, colour: 'green' }] },
+      purchase_order: {
+        po_number: 'PO-NESTED',
+        purchase_order_items: [
+          { product_name: 'Apples', quantity: 1 },
+          { product_name: 'Pears', quantity: 0, colour: 'green' },
+        ],
+      },
     });
     expect(res.status).to.equal(422);
     expect(res.body.errors).to.deep.equal({
@@ -52,7 +66,9 @@ describe('request validation', () => {
   });
 
   it('answers 400 naming the field when a nested value has the wrong type', async () => {
-    const res = await world.as('admin').post('/purchase_orders', { purchase_order: { po_number: 'PO-TYPE', purchase_order_items: [{ product_name: 'Apples', quantity: 'ten' }] } });
+    const res = await world.as('admin').post('/purchase_orders', {
+      purchase_order: { po_number: 'PO-TYPE', purchase_order_items: [{ product_name: 'Apples', quantity: 'ten' }] },
+    });
     expect(res.status).to.equal(400);
     expect(res.body.error).to.include('purchase_order.purchase_order_items[0].quantity');
   });

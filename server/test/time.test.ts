@@ -1,7 +1,7 @@
 import { expect } from 'chai';
+import { localDate, parseInputTime } from '../src/domain/time.js';
 import { httpErrorFor } from '../src/http/error-map.js';
 import { HttpError } from '../src/http/errors.js';
-import { localDate, parseInputTime } from '../src/domain/time.js';
 import { renderTime } from '../src/render/time.js';
 
 describe('time rules', () => {
@@ -14,9 +14,13 @@ describe('time rules', () => {
     });
 
     it('lets an explicit offset or Z win over the zone', () => {
-      expect(parseInputTime('2025-01-15T09:00:00-08:00', toronto, 'x').toISOString()).to.equal('2025-01-15T17:00:00.000Z');
+      expect(parseInputTime('2025-01-15T09:00:00-08:00', toronto, 'x').toISOString()).to.equal(
+        '2025-01-15T17:00:00.000Z',
+      );
       expect(parseInputTime('2025-01-15T09:00:00Z', toronto, 'x').toISOString()).to.equal('2025-01-15T09:00:00.000Z');
-      expect(parseInputTime('2025-01-15T09:00:00+0530', toronto, 'x').toISOString()).to.equal('2025-01-15T03:30:00.000Z');
+      expect(parseInputTime('2025-01-15T09:00:00+0530', toronto, 'x').toISOString()).to.equal(
+        '2025-01-15T03:30:00.000Z',
+      );
     });
 
     it('moves a time skipped by the spring-forward change forward by the gap', () => {
@@ -31,7 +35,9 @@ describe('time rules', () => {
 
     it('reads a repeated southern-hemisphere time as the earlier instant too', () => {
       // Auckland falls back at 03:00 on 6 April 2025; 02:30 occurs at +13:00 and then +12:00.
-      expect(parseInputTime('2025-04-06T02:30:00', 'Pacific/Auckland', 'x').toISOString()).to.equal('2025-04-05T13:30:00.000Z');
+      expect(parseInputTime('2025-04-06T02:30:00', 'Pacific/Auckland', 'x').toISOString()).to.equal(
+        '2025-04-05T13:30:00.000Z',
+      );
     });
 
     it('answers 400 naming the field for a date that does not exist', () => {

@@ -1,15 +1,14 @@
-import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDir } from '@warehouse-kit/test-support';
+import { expect } from 'chai';
 import { stringify } from 'yaml';
 import { SERVER_BIN, startChildServer, stopChildServer } from '../src/testing/child-server.js';
 import { testDatabaseUrl } from '../src/testing/database.js';
 import { send, type TestResponse } from '../src/testing/http.js';
-import { TEST_BASE_HOST, startTestServer } from '../src/testing/server.js';
+import { startTestServer, TEST_BASE_HOST } from '../src/testing/server.js';
 import { standardOrganization, uniqueId } from '../src/testing/world.js';
-import { tempDir } from '@warehouse-kit/test-support';
-
 
 function env() {
   return { ...process.env, DATABASE_URL: testDatabaseUrl(), WH_BASE_HOST: TEST_BASE_HOST };
@@ -27,9 +26,15 @@ describe('wh-server', () => {
     const { child, port, output } = await startChildServer(['--fixture', fixtureFile(id)], env());
     try {
       expect(output()).to.include(`http://${id}.${TEST_BASE_HOST}:${port}/api/v1`).and.include(`${id}-admin-token`);
-      const res = await send(port, `${id}.${TEST_BASE_HOST}`, 'GET', '/api/v1/locations', { headers: { authorization: `Token ${id}-admin-token` } });
+      const res = await send(port, `${id}.${TEST_BASE_HOST}`, 'GET', '/api/v1/locations', {
+        headers: { authorization: `Token ${id}-admin-token` },
+      });
       expect(res.status).to.equal(200);
-      expect(res.body.map((l: { name: string }) => l.name)).to.deep.equal(['Auckland DC', 'Toronto DC', 'Vancouver DC']);
+      expect(res.body.map((l: { name: string }) => l.name)).to.deep.equal([
+        'Auckland DC',
+        'Toronto DC',
+        'Vancouver DC',
+      ]);
     } finally {
       expect(await stopChildServer(child)).to.equal(0);
     }
@@ -42,7 +47,8 @@ describe('wh-server', () => {
     const inProcess = await startTestServer();
     try {
       const headers = { authorization: `Token ${id}-admin-token` };
-      const ask = (serverPort: number) => send(serverPort, `${id}.${TEST_BASE_HOST}`, 'GET', '/api/v1/locations', { headers });
+      const ask = (serverPort: number) =>
+        send(serverPort, `${id}.${TEST_BASE_HOST}`, 'GET', '/api/v1/locations', { headers });
       const answers: TestResponse[] = [];
       for (let i = 0; i < 120; i++) answers.push(await ask(i % 2 ? port : inProcess.port));
       expect(answers.every((res) => res.status === 200)).to.equal(true);
@@ -80,7 +86,10 @@ describe('wh-server', () => {
   it('refuses a port already in use with a one-line reason and exit status 1', async () => {
     const { child, port } = await startChildServer([], env());
     try {
-      const second = spawnSync(process.execPath, [SERVER_BIN, 'start', '--port', String(port)], { env: env(), encoding: 'utf8' });
+      const second = spawnSync(process.execPath, [SERVER_BIN, 'start', '--port', String(port)], {
+        env: env(),
+        encoding: 'utf8',
+      });
       expect(second.status).to.equal(1);
       expect(second.stderr).to.include(`port ${port} is already in use`);
       expect(second.stderr).not.to.include('    at ');
@@ -90,7 +99,10 @@ describe('wh-server', () => {
   });
 
   it('rejects an invalid port before starting', () => {
-    const result = spawnSync(process.execPath, [SERVER_BIN, 'start', '--port', 'eighty'], { env: env(), encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [SERVER_BIN, 'start', '--port', 'eighty'], {
+      env: env(),
+      encoding: 'utf8',
+    });
     expect(result.status).not.to.equal(0);
     expect(result.stderr).to.include('port');
   });

@@ -92,7 +92,10 @@ export function listOperations(document: OpenApiDocument = loadDocument()): Oper
       const requestBody = op.requestBody ? resolveRef<{ content: unknown }>(document, op.requestBody) : undefined;
       const responses: Record<string, ResponseSpec> = {};
       for (const [status, raw] of Object.entries(op.responses as Record<string, unknown>)) {
-        const response = resolveRef<{ description: string; headers?: Record<string, unknown>; content?: unknown }>(document, raw);
+        const response = resolveRef<{ description: string; headers?: Record<string, unknown>; content?: unknown }>(
+          document,
+          raw,
+        );
         const headers: ResponseSpec['headers'] = {};
         for (const [name, header] of Object.entries(response.headers ?? {})) {
           headers[name] = resolveRef(document, header);

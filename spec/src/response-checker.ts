@@ -33,7 +33,10 @@ function valueAt(body: unknown, instancePath: string): unknown {
   return instancePath
     .split('/')
     .slice(1)
-    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], body);
+    .reduce<unknown>(
+      (node, key) => (node as Record<string, unknown> | undefined)?.[key.replaceAll('~1', '/').replaceAll('~0', '~')],
+      body,
+    );
 }
 
 function schemaProblems(validate: ValidateFunction, value: unknown, where: string): ResponseProblem[] {
@@ -70,18 +73,24 @@ export function createResponseChecker() {
    */
   return function check(operation: OperationSpec | undefined, response: ResponseToCheck): ResponseProblem[] {
     if (!operation) {
-      if (response.status < 400) return [{ where: 'status', received: String(response.status), documented: 'an error for an undocumented request' }];
+      if (response.status < 400)
+        return [
+          { where: 'status', received: String(response.status), documented: 'an error for an undocumented request' },
+        ];
       return schemaProblems(compiled('error', errorSchema), response.body, 'body');
     }
     const documented = operation.responses[String(response.status)];
     if (!documented) {
-      return [{ where: 'status', received: String(response.status), documented: Object.keys(operation.responses).join(', ') }];
+      return [
+        { where: 'status', received: String(response.status), documented: Object.keys(operation.responses).join(', ') },
+      ];
     }
     const problems: ResponseProblem[] = [];
     for (const [name, header] of Object.entries(documented.headers)) {
       const raw = response.header(name);
       if (raw === null || raw === undefined) {
-        if (header.required) problems.push({ where: `header ${name}`, received: 'no header', documented: 'a required header' });
+        if (header.required)
+          problems.push({ where: `header ${name}`, received: 'no header', documented: 'a required header' });
         continue;
       }
       const isInteger = header.schema.type === 'integer';

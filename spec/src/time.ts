@@ -27,7 +27,10 @@ export function resolveInputTime(input: string, zone: string): DateTime {
     const exact = valid(DateTime.fromISO(input, { setZone: true }), `resolveInputTime(${JSON.stringify(input)})`);
     return valid(exact.setZone(zone), `resolveInputTime zone ${JSON.stringify(zone)}`);
   }
-  const local = valid(DateTime.fromISO(input, { zone }), `resolveInputTime(${JSON.stringify(input)}, ${JSON.stringify(zone)})`);
+  const local = valid(
+    DateTime.fromISO(input, { zone }),
+    `resolveInputTime(${JSON.stringify(input)}, ${JSON.stringify(zone)})`,
+  );
   // Luxon already moves a skipped time forward, but takes the later of two repeated instants.
   const [earliest] = local.getPossibleOffsets().sort((a, b) => a.toMillis() - b.toMillis());
   return earliest ?? local;

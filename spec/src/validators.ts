@@ -3,7 +3,7 @@
 import type { ErrorObject } from 'ajv';
 import { Ajv2020, type Options as AjvOptions } from 'ajv/dist/2020.js';
 import ajvFormats from 'ajv-formats';
-import { loadDocument, type JsonSchema, type OpenApiDocument } from './document.js';
+import { type JsonSchema, loadDocument, type OpenApiDocument } from './document.js';
 
 const SCHEMAS_ID = 'urn:warehouse-api:schemas';
 
@@ -37,7 +37,11 @@ export function createAjv(options: AjvOptions & { document?: OpenApiDocument } =
  * the file: `organizations[0].locations[1] must have required property 'time_zone'`.
  */
 export function describeSchemaError(error: ErrorObject): string {
-  const where = error.instancePath.replace(/\/(\d+)/g, '[$1]').replaceAll('/', '.').replace(/^\./, '') || '(top level)';
+  const where =
+    error.instancePath
+      .replace(/\/(\d+)/g, '[$1]')
+      .replaceAll('/', '.')
+      .replace(/^\./, '') || '(top level)';
   const detail = error.params.additionalProperty ? ` (${String(error.params.additionalProperty)})` : '';
   return `${where} ${error.message ?? 'is invalid'}${detail}`;
 }

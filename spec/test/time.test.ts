@@ -4,13 +4,17 @@ import { hasExplicitOffset, resolveInputTime } from '../src/index.js';
 const TORONTO = 'America/Toronto';
 // 2025-03-09 02:00 EST jumps to 03:00 EDT; 2025-11-02 02:00 EDT falls back to 01:00 EST.
 
-describe('resolveInputTime, the contract\'s reading of input times (DECISIONS 23)', () => {
+describe("resolveInputTime, the contract's reading of input times (DECISIONS 23)", () => {
   it('moves a local time skipped by spring-forward ahead by the gap, as the API does', () => {
-    expect(resolveInputTime('2025-03-09T02:30:00', TORONTO).toISO({ suppressMilliseconds: true })).to.equal('2025-03-09T03:30:00-04:00');
+    expect(resolveInputTime('2025-03-09T02:30:00', TORONTO).toISO({ suppressMilliseconds: true })).to.equal(
+      '2025-03-09T03:30:00-04:00',
+    );
   });
 
   it('reads a local time that occurs twice on a fall-back night as the earlier instant', () => {
-    expect(resolveInputTime('2025-11-02T01:30', TORONTO).toISO({ suppressMilliseconds: true })).to.equal('2025-11-02T01:30:00-04:00');
+    expect(resolveInputTime('2025-11-02T01:30', TORONTO).toISO({ suppressMilliseconds: true })).to.equal(
+      '2025-11-02T01:30:00-04:00',
+    );
   });
 
   it('lets an explicit offset win over the zone', () => {
@@ -20,7 +24,9 @@ describe('resolveInputTime, the contract\'s reading of input times (DECISIONS 23
   });
 
   it('reads offset-less input as UTC for an unassigned order', () => {
-    expect(resolveInputTime('2025-11-02T01:30:00', 'UTC').toISO({ suppressMilliseconds: true })).to.equal('2025-11-02T01:30:00Z');
+    expect(resolveInputTime('2025-11-02T01:30:00', 'UTC').toISO({ suppressMilliseconds: true })).to.equal(
+      '2025-11-02T01:30:00Z',
+    );
   });
 
   it('refuses an unknown zone and input that is not a date-time', () => {
@@ -32,7 +38,9 @@ describe('resolveInputTime, the contract\'s reading of input times (DECISIONS 23
 
 describe('hasExplicitOffset', () => {
   it('tells an exact instant from a wall-clock time', () => {
-    expect(['2025-03-09T09:00:00Z', '2025-03-09T09:00:00-05:00', '2025-03-09T09:00:00+0530'].map(hasExplicitOffset)).to.deep.equal([true, true, true]);
+    expect(
+      ['2025-03-09T09:00:00Z', '2025-03-09T09:00:00-05:00', '2025-03-09T09:00:00+0530'].map(hasExplicitOffset),
+    ).to.deep.equal([true, true, true]);
     expect(['2025-03-09T09:00:00', '2025-03-09', 'soon'].map(hasExplicitOffset)).to.deep.equal([false, false, false]);
   });
 });

@@ -1,8 +1,8 @@
 // The SDK client whctl uses for every request, set up for a command line.
 import type { Middleware } from '@warehouse-kit/sdk';
-import { version } from '../version.js';
 import { createClient, USER_AGENT, type WarehouseClient } from '@warehouse-kit/sdk';
 import { NetworkError, UsageError } from '../errors.js';
+import { version } from '../version.js';
 import type { Connection } from './resolve.js';
 
 /** Turns a request that got no answer into a one-line failure that names the address. */
@@ -39,7 +39,9 @@ export function connect({ baseUrl, token }: Connection, options: ConnectOptions)
         // refused POST or PATCH did nothing and sending it again cannot duplicate a record.
         retryNonIdempotent: true,
         onRateLimited: ({ wait, rateLimit }) =>
-          onRateLimited(`rate limited (${rateLimit.limit ?? '?'} requests); waiting ${Math.ceil(wait / 1000)} s until ${rateLimit.reset?.toISOString() ?? 'the reset'}`),
+          onRateLimited(
+            `rate limited (${rateLimit.limit ?? '?'} requests); waiting ${Math.ceil(wait / 1000)} s until ${rateLimit.reset?.toISOString() ?? 'the reset'}`,
+          ),
       },
     });
   } catch (error) {

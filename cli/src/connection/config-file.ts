@@ -37,7 +37,8 @@ function validate(path: string, value: unknown): Config {
   const { current_profile: current, profiles = {}, ...unknown } = value;
   const extra = Object.keys(unknown)[0];
   if (extra !== undefined) throw invalid(path, `has an unknown key "${extra}" (expected current_profile, profiles)`);
-  if (current !== undefined && typeof current !== 'string') throw invalid(path, 'has a current_profile that is not a string');
+  if (current !== undefined && typeof current !== 'string')
+    throw invalid(path, 'has a current_profile that is not a string');
   if (!isObject(profiles)) throw invalid(path, 'has profiles that are not a mapping');
   for (const [name, profile] of Object.entries(profiles)) {
     if (!isObject(profile)) throw invalid(path, `has a profile "${name}" that is not a mapping`);
@@ -48,7 +49,10 @@ function validate(path: string, value: unknown): Config {
       if (typeof setting !== 'string') throw invalid(path, `has a ${key} in profile "${name}" that is not a string`);
     }
   }
-  return { ...(current === undefined ? {} : { current_profile: current }), profiles: profiles as Record<string, Profile> };
+  return {
+    ...(current === undefined ? {} : { current_profile: current }),
+    profiles: profiles as Record<string, Profile>,
+  };
 }
 
 /** The config at `path`; a missing file is an empty config. */

@@ -72,7 +72,11 @@ export async function startStub(handler: StubHandler): Promise<Stub> {
       try {
         const answer = await handler(request, stub);
         const body = answer.body === undefined ? '' : JSON.stringify(answer.body);
-        res.writeHead(answer.status, { ...(body ? { 'Content-Type': 'application/json' } : {}), ...rateLimitHeaders(), ...answer.headers });
+        res.writeHead(answer.status, {
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+          ...rateLimitHeaders(),
+          ...answer.headers,
+        });
         res.end(body);
       } catch (error) {
         res.writeHead(599).end(String(error));

@@ -6,7 +6,11 @@ export function initialize(data: { file?: string }): void {
   file = data.file;
 }
 
-export async function load(url: string, context: object, nextLoad: (url: string, context: object) => Promise<unknown>): Promise<unknown> {
+export async function load(
+  url: string,
+  context: object,
+  nextLoad: (url: string, context: object) => Promise<unknown>,
+): Promise<unknown> {
   if (file) appendFileSync(file, `${url}\n`);
   return nextLoad(url, context);
 }

@@ -1,6 +1,6 @@
 // Runs this package's built whctl as a user would, as a child process.
 import { fileURLToPath } from 'node:url';
-import { runNode, type Run, type RunOptions } from '@warehouse-kit/test-support';
+import { type Run, type RunOptions, runNode } from '@warehouse-kit/test-support';
 
 export { freshHome, json, type Run, type RunOptions } from '@warehouse-kit/test-support';
 

@@ -9,4 +9,12 @@ import { schemas } from './schemas.js';
 import { statusCodes } from './status-codes/index.js';
 import { timeZones } from './time-zones.js';
 
-export const groups: readonly CheckGroup[] = [statusCodes, locationRules, timeZones, pagination, schemas, decisions, rateLimits];
+export const groups: readonly CheckGroup[] = [
+  statusCodes,
+  locationRules,
+  timeZones,
+  pagination,
+  schemas,
+  decisions,
+  rateLimits,
+];

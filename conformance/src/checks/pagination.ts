@@ -5,12 +5,20 @@
 // our decision 17); a deployment that ignores it answers one page, which is checked alike.
 import type { LinkRel } from '@warehouse-kit/sdk';
 import type { CheckGroup } from '../check.js';
-import { expectStatus, isObject, Problems } from '../problems.js';
 import { bookedAppointment } from '../fixtures/appointments.js';
 import { listedRecords } from '../fixtures/created.js';
-import { PAGE_SIZE, PAGED_PRODUCTS, pagedProducts, paginationOf, productPages, type Walk, type WalkedPage } from '../fixtures/pages.js';
+import {
+  PAGE_SIZE,
+  PAGED_PRODUCTS,
+  pagedProducts,
+  paginationOf,
+  productPages,
+  type Walk,
+  type WalkedPage,
+} from '../fixtures/pages.js';
 import { assignedOrder, bookedOrders, orderList } from '../fixtures/purchase-orders.js';
 import { preview } from '../http.js';
+import { expectStatus, isObject, Problems } from '../problems.js';
 
 const HEADERS = ['Current-Page', 'Page-Items', 'Total-Pages', 'Total-Count', 'Link'];
 const RELS: LinkRel[] = ['first', 'prev', 'next', 'last'];
@@ -39,115 +47,263 @@ export const pagination: CheckGroup = {
   title: 'Pagination',
   basis: 'reference',
   define(group) {
-    group.check({ name: 'pagination_headers_present', method: 'GET', path: '/products', status: 200, section: '§8' }, async ({ ctx }) => {
-      const walk = await productPages(ctx);
-      walk.pages.forEach((page, i) => {
-        const problems = pageProblems(walk, i);
-        for (const header of HEADERS) {
-          problems.expect(page.exchange.headers.has(header), `page ${i + 1}: header ${header}`, 'no header', `${HEADERS.join(', ')} on every page of a list (§8)`);
-        }
+    group.check(
+      { name: 'pagination_headers_present', method: 'GET', path: '/products', status: 200, section: '§8' },
+      async ({ ctx }) => {
+        const walk = await productPages(ctx);
+        walk.pages.forEach((page, i) => {
+          const problems = pageProblems(walk, i);
+          for (const header of HEADERS) {
+            problems.expect(
+              page.exchange.headers.has(header),
+              `page ${i + 1}: header ${header}`,
+              'no header',
+              `${HEADERS.join(', ')} on every page of a list (§8)`,
+            );
+          }
+          problems.throwIfAny();
+        });
+      },
+    );
+
+    group.check(
+      { name: 'pagination_headers_consistent', method: 'GET', path: '/products', status: 200, section: '§8' },
+      async ({ ctx }) => {
+        const walk = await productPages(ctx);
+        const created = (await pagedProducts(ctx)).map((product) => product.record.id);
+        const seen = walk.pages.flatMap((page) => page.ids);
+        const last = walk.pages.length - 1;
+        walk.pages.forEach((page, i) => {
+          const problems = pageProblems(walk, i);
+          const p = page.pagination;
+          problems.expect(
+            p?.currentPage === i + 1,
+            `page ${i + 1}: header Current-Page`,
+            received(page, 'Current-Page'),
+            `${i + 1}, the page returned (§8)`,
+          );
+          problems.expect(
+            p?.totalCount === seen.length,
+            `page ${i + 1}: header Total-Count`,
+            received(page, 'Total-Count'),
+            `${seen.length}, the records on all ${walk.pages.length} page(s) (§8)`,
+          );
+          problems.expect(
+            p?.totalPages === walk.pages.length,
+            `page ${i + 1}: header Total-Pages`,
+            received(page, 'Total-Pages'),
+            `${walk.pages.length}, the pages rel="next" led to (§8)`,
+          );
+          problems.expect(
+            i === last || page.ids.length > 0,
+            `page ${i + 1}: body`,
+            '[]',
+            'records on every page before the last (§8)',
+          );
+          problems.throwIfAny();
+        });
+        const problems = pageProblems(walk, last);
+        problems.expect(
+          walk.stopped === undefined,
+          'Link rel="next"',
+          String(walk.stopped),
+          'a next page within the same list (§8)',
+        );
+        problems.expect(
+          new Set(seen).size === seen.length,
+          'records',
+          preview(seen),
+          'each record on one page only (§8)',
+        );
+        problems.expect(
+          created.every((id) => seen.includes(id)) && seen.length === PAGED_PRODUCTS,
+          'records',
+          preview(seen),
+          `exactly the ${PAGED_PRODUCTS} products the filter matches: ${created.join(', ')}`,
+        );
         problems.throwIfAny();
-      });
-    });
+      },
+    );
 
-    group.check({ name: 'pagination_headers_consistent', method: 'GET', path: '/products', status: 200, section: '§8' }, async ({ ctx }) => {
-      const walk = await productPages(ctx);
-      const created = (await pagedProducts(ctx)).map((product) => product.record.id);
-      const seen = walk.pages.flatMap((page) => page.ids);
-      const last = walk.pages.length - 1;
-      walk.pages.forEach((page, i) => {
-        const problems = pageProblems(walk, i);
-        const p = page.pagination;
-        problems.expect(p?.currentPage === i + 1, `page ${i + 1}: header Current-Page`, received(page, 'Current-Page'), `${i + 1}, the page returned (§8)`);
-        problems.expect(p?.totalCount === seen.length, `page ${i + 1}: header Total-Count`, received(page, 'Total-Count'), `${seen.length}, the records on all ${walk.pages.length} page(s) (§8)`);
-        problems.expect(p?.totalPages === walk.pages.length, `page ${i + 1}: header Total-Pages`, received(page, 'Total-Pages'), `${walk.pages.length}, the pages rel="next" led to (§8)`);
-        problems.expect(i === last || page.ids.length > 0, `page ${i + 1}: body`, '[]', 'records on every page before the last (§8)');
-        problems.throwIfAny();
-      });
-      const problems = pageProblems(walk, last);
-      problems.expect(walk.stopped === undefined, 'Link rel="next"', String(walk.stopped), 'a next page within the same list (§8)');
-      problems.expect(new Set(seen).size === seen.length, 'records', preview(seen), 'each record on one page only (§8)');
-      problems.expect(created.every((id) => seen.includes(id)) && seen.length === PAGED_PRODUCTS, 'records', preview(seen), `exactly the ${PAGED_PRODUCTS} products the filter matches: ${created.join(', ')}`);
-      problems.throwIfAny();
-    });
+    group.check(
+      { name: 'pagination_links_correct', method: 'GET', path: '/products', status: 200, section: '§8' },
+      async ({ ctx }) => {
+        const walk = await productPages(ctx);
+        const total = walk.pages.length;
+        walk.pages.forEach((page, i) => {
+          const problems = pageProblems(walk, i);
+          const current = i + 1;
+          if (page.paginationError)
+            problems.add(`page ${current}: header Link`, page.paginationError, 'RFC 8288 links (§8)');
+          const links = page.pagination?.links ?? {};
+          const expected: Partial<Record<LinkRel, number>> = {
+            first: 1,
+            last: total,
+            ...(current > 1 && { prev: current - 1 }),
+            ...(current < total && { next: current + 1 }),
+          };
+          for (const rel of RELS) {
+            const link = links[rel];
+            const want = expected[rel];
+            const received = link ? `page=${pageOf(link)} (${link.href})` : 'no link';
+            problems.expect(
+              link ? pageOf(link) === want : want === undefined,
+              `page ${current}: Link rel="${rel}"`,
+              received,
+              want === undefined
+                ? `no rel="${rel}" on page ${current} of ${total} (§8)`
+                : `a link to page ${want} (§8)`,
+            );
+          }
+          problems.throwIfAny();
+        });
+      },
+    );
 
-    group.check({ name: 'pagination_links_correct', method: 'GET', path: '/products', status: 200, section: '§8' }, async ({ ctx }) => {
-      const walk = await productPages(ctx);
-      const total = walk.pages.length;
-      walk.pages.forEach((page, i) => {
-        const problems = pageProblems(walk, i);
-        const current = i + 1;
-        if (page.paginationError) problems.add(`page ${current}: header Link`, page.paginationError, 'RFC 8288 links (§8)');
-        const links = page.pagination?.links ?? {};
-        const expected: Partial<Record<LinkRel, number>> = { first: 1, last: total, ...(current > 1 && { prev: current - 1 }), ...(current < total && { next: current + 1 }) };
-        for (const rel of RELS) {
-          const link = links[rel];
-          const want = expected[rel];
-          const received = link ? `page=${pageOf(link)} (${link.href})` : 'no link';
-          problems.expect(link ? pageOf(link) === want : want === undefined, `page ${current}: Link rel="${rel}"`, received, want === undefined ? `no rel="${rel}" on page ${current} of ${total} (§8)` : `a link to page ${want} (§8)`);
-        }
-        problems.throwIfAny();
-      });
-    });
-
-    group.check({ name: 'link_keeps_location_filter_only_when_supplied', method: 'GET', path: '/products', status: 200, section: '§8' }, async ({ ctx }) => {
-      const unfiltered = await productPages(ctx);
-      // The first page carries first, next and last: enough to see the filter kept.
-      const filtered = await ctx.send(ctx.admin, 'GET', '/products', { query: { name: ctx.name('page'), per_page: PAGE_SIZE, location_name: ctx.home.name } });
-      expectStatus(filtered, 200, 'with a page of products (§4.3)');
-      const { pagination: links, paginationError } = paginationOf(filtered);
-      const problems = new Problems(filtered);
-      if (paginationError) problems.add('header Link', paginationError, 'RFC 8288 links (§8)');
-      for (const url of Object.values(links?.links ?? {})) {
-        problems.expect(url.searchParams.get('location_name') === ctx.home.name, 'Link', url.href, `location_name=${ctx.home.name} kept, since the caller supplied it (§8)`);
-      }
-      problems.throwIfAny();
-      const without = new Problems(unfiltered.pages[0]!.exchange);
-      for (const url of linkUrls(unfiltered)) without.expect(!url.searchParams.has('location_name'), 'Link', url.href, 'no location_name, since the caller supplied none (§8)');
-      without.throwIfAny();
-    });
-
-    group.check({ name: 'link_keeps_location_filter_only_when_supplied', method: 'GET', path: '/purchase_orders', status: 200, section: '§8' }, async ({ ctx }) => {
-      const { record } = await assignedOrder(ctx);
-      for (const location_name of [ctx.home.name, undefined]) {
-        const query = { po_number: record.po_number as string, location_name };
-        const list = location_name ? await ctx.send(ctx.admin, 'GET', '/purchase_orders', { query }) : await orderList(ctx);
-        expectStatus(list, 200, 'with a page of orders (§4.6)');
-        const { pagination: links, paginationError } = paginationOf(list);
-        const problems = new Problems(list);
-        problems.expect(list.headers.has('Link') && !paginationError, 'header Link', paginationError ?? 'no header', 'RFC 8288 links on a list of purchase orders (§4.6: more pages via Link)');
+    group.check(
+      {
+        name: 'link_keeps_location_filter_only_when_supplied',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: '§8',
+      },
+      async ({ ctx }) => {
+        const unfiltered = await productPages(ctx);
+        // The first page carries first, next and last: enough to see the filter kept.
+        const filtered = await ctx.send(ctx.admin, 'GET', '/products', {
+          query: { name: ctx.name('page'), per_page: PAGE_SIZE, location_name: ctx.home.name },
+        });
+        expectStatus(filtered, 200, 'with a page of products (§4.3)');
+        const { pagination: links, paginationError } = paginationOf(filtered);
+        const problems = new Problems(filtered);
+        if (paginationError) problems.add('header Link', paginationError, 'RFC 8288 links (§8)');
         for (const url of Object.values(links?.links ?? {})) {
-          const kept = url.searchParams.get('location_name');
-          problems.expect(location_name ? kept === location_name : kept === null, 'Link', url.href, location_name ? `location_name=${location_name} kept (§8)` : 'no location_name, since the caller supplied none (§8)');
+          problems.expect(
+            url.searchParams.get('location_name') === ctx.home.name,
+            'Link',
+            url.href,
+            `location_name=${ctx.home.name} kept, since the caller supplied it (§8)`,
+          );
         }
         problems.throwIfAny();
-      }
-    });
+        const without = new Problems(unfiltered.pages[0]!.exchange);
+        for (const url of linkUrls(unfiltered))
+          without.expect(
+            !url.searchParams.has('location_name'),
+            'Link',
+            url.href,
+            'no location_name, since the caller supplied none (§8)',
+          );
+        without.throwIfAny();
+      },
+    );
 
-    group.check({ name: 'booked_limit_offset_window', method: 'GET', path: '/purchase_orders/with_booked_appointments', status: 200, section: '§4.6' }, async (run) => {
-      const { ctx, skip } = run;
-      if (ctx.allowAppointments) await bookedAppointment(run);
-      const template = '/purchase_orders/with_booked_appointments';
-      const two = await ctx.send(ctx.admin, 'GET', template, { query: { limit: 2, offset: 0 } });
-      const first = listedRecords(two, 'with orders that have booked appointments (§4.6)');
-      if (first.length < 2) skip('fewer than two orders with booked appointments exist; run with --allow-appointments to let the suite create them');
-      const second = await ctx.send(ctx.admin, 'GET', template, { query: { limit: 1, offset: 1 } });
-      const window = listedRecords(second, 'with orders that have booked appointments (§4.6)');
-      const problems = new Problems(second);
-      problems.expect(first.length === 2, 'records', String(first.length), '2 records for limit=2 (§4.6)');
-      problems.expect(window.length === 1 && window[0]!.id === first[1]!.id, 'records', preview(window.map((r) => r.id)), `[${first[1]!.id}], the second of limit=2 offset=0 (§4.6: offset skips results)`);
-      problems.throwIfAny();
-    });
+    group.check(
+      {
+        name: 'link_keeps_location_filter_only_when_supplied',
+        method: 'GET',
+        path: '/purchase_orders',
+        status: 200,
+        section: '§8',
+      },
+      async ({ ctx }) => {
+        const { record } = await assignedOrder(ctx);
+        for (const location_name of [ctx.home.name, undefined]) {
+          const query = { po_number: record.po_number as string, location_name };
+          const list = location_name
+            ? await ctx.send(ctx.admin, 'GET', '/purchase_orders', { query })
+            : await orderList(ctx);
+          expectStatus(list, 200, 'with a page of orders (§4.6)');
+          const { pagination: links, paginationError } = paginationOf(list);
+          const problems = new Problems(list);
+          problems.expect(
+            list.headers.has('Link') && !paginationError,
+            'header Link',
+            paginationError ?? 'no header',
+            'RFC 8288 links on a list of purchase orders (§4.6: more pages via Link)',
+          );
+          for (const url of Object.values(links?.links ?? {})) {
+            const kept = url.searchParams.get('location_name');
+            problems.expect(
+              location_name ? kept === location_name : kept === null,
+              'Link',
+              url.href,
+              location_name
+                ? `location_name=${location_name} kept (§8)`
+                : 'no location_name, since the caller supplied none (§8)',
+            );
+          }
+          problems.throwIfAny();
+        }
+      },
+    );
 
-    group.check({ name: 'booked_limit_bounds', method: 'GET', path: '/purchase_orders/with_booked_appointments', status: 200, section: '§4.6' }, async ({ ctx }) => {
-      const template = '/purchase_orders/with_booked_appointments';
-      for (const [limit, most] of [[undefined, 100], [250, 250], [1, 1]] as const) {
-        const answer = limit === undefined ? await bookedOrders(ctx) : await ctx.send(ctx.admin, 'GET', template, { query: { limit } });
-        const records = listedRecords(answer, `for ${limit === undefined ? 'the default limit' : `limit=${limit}`} (§4.6: default 100, maximum 250)`);
-        new Problems(answer)
-          .expect(records.length <= most && records.every(isObject), 'records', `${records.length} records`, `at most ${most} (§4.6: limit default 100, maximum 250)`)
-          .throwIfAny();
-      }
-    });
+    group.check(
+      {
+        name: 'booked_limit_offset_window',
+        method: 'GET',
+        path: '/purchase_orders/with_booked_appointments',
+        status: 200,
+        section: '§4.6',
+      },
+      async (run) => {
+        const { ctx, skip } = run;
+        if (ctx.allowAppointments) await bookedAppointment(run);
+        const template = '/purchase_orders/with_booked_appointments';
+        const two = await ctx.send(ctx.admin, 'GET', template, { query: { limit: 2, offset: 0 } });
+        const first = listedRecords(two, 'with orders that have booked appointments (§4.6)');
+        if (first.length < 2)
+          skip(
+            'fewer than two orders with booked appointments exist; run with --allow-appointments to let the suite create them',
+          );
+        const second = await ctx.send(ctx.admin, 'GET', template, { query: { limit: 1, offset: 1 } });
+        const window = listedRecords(second, 'with orders that have booked appointments (§4.6)');
+        const problems = new Problems(second);
+        problems.expect(first.length === 2, 'records', String(first.length), '2 records for limit=2 (§4.6)');
+        problems.expect(
+          window.length === 1 && window[0]!.id === first[1]!.id,
+          'records',
+          preview(window.map((r) => r.id)),
+          `[${first[1]!.id}], the second of limit=2 offset=0 (§4.6: offset skips results)`,
+        );
+        problems.throwIfAny();
+      },
+    );
+
+    group.check(
+      {
+        name: 'booked_limit_bounds',
+        method: 'GET',
+        path: '/purchase_orders/with_booked_appointments',
+        status: 200,
+        section: '§4.6',
+      },
+      async ({ ctx }) => {
+        const template = '/purchase_orders/with_booked_appointments';
+        for (const [limit, most] of [
+          [undefined, 100],
+          [250, 250],
+          [1, 1],
+        ] as const) {
+          const answer =
+            limit === undefined
+              ? await bookedOrders(ctx)
+              : await ctx.send(ctx.admin, 'GET', template, { query: { limit } });
+          const records = listedRecords(
+            answer,
+            `for ${limit === undefined ? 'the default limit' : `limit=${limit}`} (§4.6: default 100, maximum 250)`,
+          );
+          new Problems(answer)
+            .expect(
+              records.length <= most && records.every(isObject),
+              'records',
+              `${records.length} records`,
+              `at most ${most} (§4.6: limit default 100, maximum 250)`,
+            )
+            .throwIfAny();
+        }
+      },
+    );
   },
 };

@@ -4,10 +4,19 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { OrganizationFixture } from '@warehouse-kit/server';
+import {
+  type ChildServer,
+  SERVER_BIN,
+  standardOrganization,
+  startChildServer,
+  stopChildServer,
+  testDatabaseUrl,
+  testOrm,
+  uniqueId,
+} from '@warehouse-kit/server/testing';
 import { tempDir } from '@warehouse-kit/test-support';
 import { stringify } from 'yaml';
-import type { OrganizationFixture } from '@warehouse-kit/server';
-import { SERVER_BIN, startChildServer, stopChildServer, type ChildServer, testDatabaseUrl, testOrm, standardOrganization, uniqueId } from '@warehouse-kit/server/testing';
 
 /** The standard test organization (three locations, admin, integration and viewer users) and a second one without a paid location. */
 function organizationsFor(id: string): OrganizationFixture[] {
@@ -16,7 +25,9 @@ function organizationsFor(id: string): OrganizationFixture[] {
     {
       name: `Unpaid ${id}`,
       subdomain: `${id}-unpaid`,
-      locations: [{ name: 'Springfield DC', subdomain: `${id}-springfield`, time_zone: 'America/Chicago', paid: false }],
+      locations: [
+        { name: 'Springfield DC', subdomain: `${id}-springfield`, time_zone: 'America/Chicago', paid: false },
+      ],
       users: [{ name: 'admin', token: `${id}-unpaid-token`, roles: { 'Springfield DC': 'admin' } }],
     },
   ];
@@ -46,7 +57,19 @@ export async function startDeployment(runs: number): Promise<TestDeployment> {
     server,
     ids,
     profile(id, port = server.port) {
-      const printed = spawnSync(process.execPath, [SERVER_BIN, 'profile', fixture, '--organization', id, '--base-url-template', `http://{subdomain}.localhost:${port}`], { env, encoding: 'utf8' });
+      const printed = spawnSync(
+        process.execPath,
+        [
+          SERVER_BIN,
+          'profile',
+          fixture,
+          '--organization',
+          id,
+          '--base-url-template',
+          `http://{subdomain}.localhost:${port}`,
+        ],
+        { env, encoding: 'utf8' },
+      );
       if (printed.status !== 0) throw new Error(`wh-server profile failed: ${printed.stderr}`);
       const file = scratchFile('profile.yaml');
       writeFileSync(file, printed.stdout);
@@ -59,7 +82,9 @@ export async function startDeployment(runs: number): Promise<TestDeployment> {
 }
 
 /** What a run left in the database: records named with its prefix, and appointments not cancelled. */
-export async function leftovers(prefix: string): Promise<{ records: number; activeAppointments: number; cancelledAppointments: number }> {
+export async function leftovers(
+  prefix: string,
+): Promise<{ records: number; activeAppointments: number; cancelledAppointments: number }> {
   const orm = await testOrm();
   const like = `${prefix}%`;
   const [row] = await orm.em.getConnection().execute<[{ records: string; active: string; cancelled: string }]>(
@@ -69,5 +94,9 @@ export async function leftovers(prefix: string): Promise<{ records: number; acti
             (select count(*) from appointments where notes like ? and state = 'cancelled') as cancelled`,
     [like, like, like, like, like],
   );
-  return { records: Number(row.records), activeAppointments: Number(row.active), cancelledAppointments: Number(row.cancelled) };
+  return {
+    records: Number(row.records),
+    activeAppointments: Number(row.active),
+    cancelledAppointments: Number(row.cancelled),
+  };
 }

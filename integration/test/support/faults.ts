@@ -5,7 +5,9 @@ import type { Fault, ProxiedResponse } from './faulty-proxy.js';
 const DATE_TIME = /"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))"/g;
 
 function withoutHeader(response: ProxiedResponse, name: string): ProxiedResponse {
-  const headers = Object.fromEntries(Object.entries(response.headers).filter(([key]) => key.toLowerCase() !== name.toLowerCase()));
+  const headers = Object.fromEntries(
+    Object.entries(response.headers).filter(([key]) => key.toLowerCase() !== name.toLowerCase()),
+  );
   return { ...response, headers };
 }
 
@@ -13,7 +15,11 @@ function withoutHeader(response: ProxiedResponse, name: string): ProxiedResponse
 export const rendersUtc: Fault = {
   change: (response) => ({
     ...response,
-    body: response.body.replace(DATE_TIME, (_, time: string) => `"${DateTime.fromISO(time, { setZone: true }).toUTC().toISO({ suppressMilliseconds: true })}"`),
+    body: response.body.replace(
+      DATE_TIME,
+      (_, time: string) =>
+        `"${DateTime.fromISO(time, { setZone: true }).toUTC().toISO({ suppressMilliseconds: true })}"`,
+    ),
   }),
 };
 
@@ -40,7 +46,9 @@ export const linkDropsLocationFilter: Fault = {
 export const noRateLimit: Fault = {
   change: (response) => {
     if (response.status !== 429) return response;
-    const headers = Object.fromEntries(Object.entries(response.headers).filter(([key]) => !key.startsWith('x-ratelimit')));
+    const headers = Object.fromEntries(
+      Object.entries(response.headers).filter(([key]) => !key.startsWith('x-ratelimit')),
+    );
     return { status: 200, headers, body: '[]' };
   },
 };
@@ -53,7 +61,8 @@ export const forbiddenForBadTokens: Fault = {
 /** Leaves `location_name` out of products, so their bodies break the schema. */
 export const productsWithoutLocationName: Fault = {
   change: (response, request) => {
-    if (!request.url.pathname.startsWith('/api/v1/products') || !response.headers['content-type']?.includes('json')) return response;
+    if (!request.url.pathname.startsWith('/api/v1/products') || !response.headers['content-type']?.includes('json'))
+      return response;
     const strip = (record: unknown) => {
       if (record && typeof record === 'object') delete (record as Record<string, unknown>).location_name;
       return record;
@@ -69,7 +78,11 @@ export function exactLocationNames(names: string[]): Fault {
     respond: (request) => {
       const asked = request.url.searchParams.get('location_name');
       if (asked === null || names.includes(asked)) return undefined;
-      return { status: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: `location ${asked} not found` }) };
+      return {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ error: `location ${asked} not found` }),
+      };
     },
   };
 }

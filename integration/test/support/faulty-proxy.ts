@@ -28,16 +28,29 @@ export interface FaultyProxy {
 
 function flatten(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
   return flat;
 }
 
-function forward(targetPort: number, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer): Promise<ProxiedResponse> {
+function forward(
+  targetPort: number,
+  method: string,
+  path: string,
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+): Promise<ProxiedResponse> {
   return new Promise((resolve, reject) => {
     const upstream = httpRequest({ host: '127.0.0.1', port: targetPort, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: flatten(res.headers), body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 502,
+          headers: flatten(res.headers),
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
     });
     upstream.on('error', reject);
     upstream.end(body);
@@ -51,7 +64,9 @@ export async function startFaultyProxy(targetPort: number, fault: Fault): Promis
     req.on('end', async () => {
       const request = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', `http://${req.headers.host}`) };
       try {
-        let answer = fault.respond?.(request) ?? (await forward(targetPort, request.method, req.url ?? '/', req.headers, Buffer.concat(chunks)));
+        let answer =
+          fault.respond?.(request) ??
+          (await forward(targetPort, request.method, req.url ?? '/', req.headers, Buffer.concat(chunks)));
         answer = fault.change?.(answer, request) ?? answer;
         const { 'content-length': _length, 'transfer-encoding': _encoding, ...headers } = answer.headers;
         res.writeHead(answer.status, { ...headers, 'content-length': Buffer.byteLength(answer.body) });

@@ -1,6 +1,6 @@
 // `whctl conformance run` as a vendor's CI runs it: a child process, its exit status, its
 // output and the reports it writes.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckResult, Verdict } from '@warehouse-kit/conformance';
@@ -28,7 +28,9 @@ export interface RunOptions {
 export function runSuite(args: string[], options: RunOptions = {}): Promise<SuiteRun> {
   const reportDir = tempDir('wh-conformance-report-');
   const reports = options.noReports ? [] : ['--report-dir', reportDir];
-  const child = spawn(process.execPath, [WHCTL, 'conformance', ...args, ...reports], { env: options.env ?? process.env });
+  const child = spawn(process.execPath, [WHCTL, 'conformance', ...args, ...reports], {
+    env: options.env ?? process.env,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -36,7 +38,8 @@ export function runSuite(args: string[], options: RunOptions = {}): Promise<Suit
   options.started?.(child);
   return new Promise((resolve) => {
     child.once('close', (status) => {
-      const read = (name: string) => (existsSync(join(reportDir, name)) ? readFileSync(join(reportDir, name), 'utf8') : undefined);
+      const read = (name: string) =>
+        existsSync(join(reportDir, name)) ? readFileSync(join(reportDir, name), 'utf8') : undefined;
       const verdictText = read('verdict.json');
       const verdict = verdictText ? (JSON.parse(verdictText) as Verdict) : undefined;
       resolve({

@@ -1,5 +1,5 @@
 // Runs the workspace's whctl as a user would, as a child process.
-import { installedBin, runNode, type Run, type RunOptions } from '@warehouse-kit/test-support';
+import { installedBin, type Run, type RunOptions, runNode } from '@warehouse-kit/test-support';
 
 export { freshHome, json, type Run } from '@warehouse-kit/test-support';
 

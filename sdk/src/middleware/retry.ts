@@ -1,6 +1,6 @@
 import type { Middleware } from 'openapi-fetch';
 import { sleep as realSleep } from '../abort.js';
-import { readRateLimit, type RateLimit } from '../headers.js';
+import { type RateLimit, readRateLimit } from '../headers.js';
 
 // Methods whose repetition cannot change the outcome. POST and PATCH are left out: a retry of
 // those is only taken when the caller says the request is safe to repeat.
@@ -29,6 +29,7 @@ export interface RetryOptions {
   /** Also retry POST and PATCH, for callers whose writes are safe to repeat. Default false. */
   retryNonIdempotent?: boolean;
   /** Called before each wait, to observe it; return `false` to give up and get the 429. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: an observer that returns nothing must type-check.
   onRateLimited?: (event: RateLimitedEvent) => boolean | void | Promise<boolean | void>;
   /** Replaces the wait, e.g. in tests; it must reject when the signal aborts. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;

@@ -23,7 +23,9 @@ export function throttle(options: ThrottleOptions): Middleware {
   const { limit, interval, strict = false, onDelay } = options;
   // p-throttle accepts a limit of 0, which would hold every request forever.
   if (!Number.isInteger(limit) || limit < 1 || !Number.isFinite(interval) || interval <= 0) {
-    throw new TypeError(`throttle needs a whole limit >= 1 and an interval > 0 ms, got limit ${limit}, interval ${interval}`);
+    throw new TypeError(
+      `throttle needs a whole limit >= 1 and an interval > 0 ms, got limit ${limit}, interval ${interval}`,
+    );
   }
   // p-throttle does the window bookkeeping and queueing; the throttled function is a no-op
   // because the request itself goes on through openapi-fetch once the gate opens.

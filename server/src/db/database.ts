@@ -10,11 +10,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>, log: (line: string) => void): Promise<Database> {
+export async function openDatabase(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
+  log: (line: string) => void,
+): Promise<Database> {
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
     return { url: config.databaseUrl, description: `PostgreSQL at ${url.host}${url.pathname}`, close: async () => {} };
   }
-  const embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, log: (line) => /FATAL|ERROR/.test(line) && log(line) });
+  const embedded = await startEmbeddedDatabase({
+    dataDir: config.dataDir,
+    log: (line) => /FATAL|ERROR/.test(line) && log(line),
+  });
   return { url: embedded.url, description: `embedded PostgreSQL in ${embedded.dataDir}`, close: () => embedded.stop() };
 }

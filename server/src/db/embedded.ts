@@ -24,7 +24,9 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -47,7 +49,9 @@ function clusterDir(dataDir: string, log: (line: string) => void): string {
   if (!isRoot || traversableByOthers(wanted)) return wanted;
   const key = createHash('sha256').update(wanted).digest('hex').slice(0, 12);
   const fallback = join(tmpdir(), `wh-server-pg-${key}`);
-  log(`${dataDir} is not reachable by the postgres system user (PostgreSQL refuses to run as root); keeping its cluster in ${fallback}`);
+  log(
+    `${dataDir} is not reachable by the postgres system user (PostgreSQL refuses to run as root); keeping its cluster in ${fallback}`,
+  );
   return fallback;
 }
 
@@ -87,7 +91,7 @@ export async function startEmbeddedDatabase(options: StartEmbeddedOptions): Prom
   const initialised = existsSync(join(databaseDir, 'PG_VERSION'));
   if (!initialised) {
     await postgres.initialise();
-    if (!options.ephemeral) writeFileSync(passwordFile, password + '\n', { mode: 0o600 });
+    if (!options.ephemeral) writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   }
   try {
     await postgres.start();

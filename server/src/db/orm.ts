@@ -1,5 +1,5 @@
 import { Migrator } from '@mikro-orm/migrations';
-import { MikroORM, UnderscoreNamingStrategy, type Options } from '@mikro-orm/postgresql';
+import { MikroORM, type Options, UnderscoreNamingStrategy } from '@mikro-orm/postgresql';
 import { entities } from '../entities/index.js';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial.js';
 
@@ -8,7 +8,9 @@ export type Orm = MikroORM;
 /** Foreign keys are named for their column (`organizationId` → `organization_id`), not `organization_id_id`. */
 class NamingStrategy extends UnderscoreNamingStrategy {
   override joinKeyColumnName(propertyName: string, referencedColumnName?: string): string {
-    return propertyName.endsWith('Id') ? this.propertyToColumnName(propertyName) : super.joinKeyColumnName(propertyName, referencedColumnName);
+    return propertyName.endsWith('Id')
+      ? this.propertyToColumnName(propertyName)
+      : super.joinKeyColumnName(propertyName, referencedColumnName);
   }
 }
 

@@ -32,7 +32,9 @@ export interface ApprovingParties {
 /** A time makes an appointment booked unless its carrier or customer needs approval first. */
 export function stateForTime(scheduledAt: Date | null, parties: ApprovingParties): AppointmentState {
   if (!scheduledAt) return 'needs_booking';
-  const needsApproval = [parties.carrier, parties.customer].some((company) => company && !company.autoApproveAppointments);
+  const needsApproval = [parties.carrier, parties.customer].some(
+    (company) => company && !company.autoApproveAppointments,
+  );
   return needsApproval ? 'pending' : 'booked';
 }
 

@@ -22,13 +22,24 @@ const optionalText = {
 } as const satisfies Partial<Record<keyof CompanyFields, keyof Company>>;
 
 /** Matching is case-insensitive and per type (DECISIONS 25). */
-export function findCompanyNamed(em: EntityManager, organizationId: number, companyType: CompanyType, name: string): Promise<Company | null> {
+export function findCompanyNamed(
+  em: EntityManager,
+  organizationId: number,
+  companyType: CompanyType,
+  name: string,
+): Promise<Company | null> {
   return em.findOne(Company, { organizationId, companyType, [sql.lower('name')]: name.trim().toLowerCase() });
 }
 
 /** New companies are not trusted by default, like those created from unassigned orders. */
 export function newCompany(em: EntityManager, organizationId: number, companyType: CompanyType): Company {
-  return em.create(Company, { organizationId, name: '', companyType, autoApproveAppointments: false, canCreateCarriers: false } as never) as Company;
+  return em.create(Company, {
+    organizationId,
+    name: '',
+    companyType,
+    autoApproveAppointments: false,
+    canCreateCarriers: false,
+  } as never) as Company;
 }
 
 export async function applyCompanyInput(em: EntityManager, company: Company, input: CompanyFields): Promise<void> {

@@ -1,11 +1,13 @@
-import { Invalid, type FieldErrors } from './errors.js';
+import { type FieldErrors, Invalid } from './errors.js';
 
 /** Collects field errors over several checks, so a client sees every problem at once. */
 export class FieldErrorCollector {
   private readonly errors: FieldErrors = {};
 
   add(field: string, message: string): void {
-    (this.errors[field] ??= []).push(message);
+    const messages = this.errors[field] ?? [];
+    messages.push(message);
+    this.errors[field] = messages;
   }
 
   merge(prefix: string, other: FieldErrors): void {

@@ -19,7 +19,12 @@ export async function findProductBySku(em: EntityManager, locationId: number, sk
  * location, case-insensitively, and required where `requireSku` says so (the location
  * interface). One Invalid lists every problem.
  */
-export async function applyProductInput(em: EntityManager, product: Product, input: ProductInput, options: { creating: boolean; requireSku: boolean }) {
+export async function applyProductInput(
+  em: EntityManager,
+  product: Product,
+  input: ProductInput,
+  options: { creating: boolean; requireSku: boolean },
+) {
   const errors = new FieldErrorCollector();
   if (input.name !== undefined || options.creating) {
     const name = trimToNull(input.name);

@@ -1,7 +1,8 @@
 // Loading a tenant's record by id. Every lookup is scoped by organization_id, so another
 // organization's id reads exactly like an id that does not exist.
-import type { EntityManager } from '@mikro-orm/postgresql';
+
 import type { EntityName } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFound } from './errors.js';
 
 export async function findOwned<T extends { id: number; organizationId: number }>(

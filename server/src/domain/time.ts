@@ -1,7 +1,8 @@
 // Reading times, and the zones they are read in. Offset-less input is a wall-clock time in the
 // effective zone (spec: "Time", DECISIONS 22-23); render/time.ts writes times back out.
-import { DateTime } from 'luxon';
+
 import { resolveInputTime } from '@warehouse-kit/spec';
+import { DateTime } from 'luxon';
 import { BadInput } from './errors.js';
 
 export const UTC = 'UTC';
@@ -39,7 +40,11 @@ export function parseInputTime(value: string, zone: string, field: string): Date
   return instant;
 }
 
-export function parseOptionalInputTime(value: string | null | undefined, zone: string, field: string): Date | null | undefined {
+export function parseOptionalInputTime(
+  value: string | null | undefined,
+  zone: string,
+  field: string,
+): Date | null | undefined {
   if (value === undefined || value === null) return value;
   return parseInputTime(value, zone, field);
 }
@@ -65,7 +70,8 @@ export function collectionTimeFilters(
   queryLocation: { timeZone: string } | undefined,
 ): CollectionTimeFilters {
   const zone = zoneOf(queryLocation);
-  const read = (value: string | undefined, field: string) => (value === undefined ? undefined : parseInputTime(value, zone, field));
+  const read = (value: string | undefined, field: string) =>
+    value === undefined ? undefined : parseInputTime(value, zone, field);
   return {
     startTime: read(query.start_time, 'start_time'),
     endTime: read(query.end_time, 'end_time'),

@@ -17,7 +17,7 @@ export class HttpError extends Error {
 /** 422: the record is well-formed but breaks a rule; the body lists the problems by field. */
 export class ValidationFailed extends HttpError {
   constructor(readonly errors: FieldErrors) {
-    super(422, 'validation failed: ' + Object.keys(errors).join(', '));
+    super(422, `validation failed: ${Object.keys(errors).join(', ')}`);
     this.name = 'ValidationFailed';
   }
 }

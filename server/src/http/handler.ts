@@ -2,8 +2,8 @@
 // handler is keyed by its operationId and receives validated input typed by the generated
 // `operations`, and must return the body the spec documents for its success status.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ParameterizedContext } from 'koa';
 import type { operations } from '@warehouse-kit/spec';
+import type { ParameterizedContext } from 'koa';
 import type { Access } from '../domain/access.js';
 
 export type OperationId = keyof operations;
@@ -16,9 +16,7 @@ export type PathOf<K extends OperationId> = Parameters<K> extends { path: infer 
 export type BodyOf<K extends OperationId> = operations[K] extends { requestBody: infer R } ? JsonBody<R> : undefined;
 
 /** The 200 body of an operation; `null` for operations whose success is 204 No Content. */
-export type SuccessOf<K extends OperationId> = operations[K]['responses'] extends { 200: infer R }
-  ? JsonBody<R>
-  : null;
+export type SuccessOf<K extends OperationId> = operations[K]['responses'] extends { 200: infer R } ? JsonBody<R> : null;
 
 export interface HandlerInput<K extends OperationId> {
   query: QueryOf<K>;

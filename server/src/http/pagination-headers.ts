@@ -1,7 +1,7 @@
 // The pagination headers of a list response (section 8): Current-Page, Page-Items,
 // Total-Pages, Total-Count and Link.
 import type { ParameterizedContext } from 'koa';
-import { pageLinks, type PageRequest } from '../domain/pagination.js';
+import { type PageRequest, pageLinks } from '../domain/pagination.js';
 
 /**
  * Link URLs repeat the caller's own query string with another page, so a location filter

@@ -2,11 +2,12 @@
 // from strings and defaulted; bodies are checked as sent. Errors are sorted into the two
 // kinds the API distinguishes (DECISIONS 5): a request that cannot be read (400) and a
 // well-formed record that breaks a rule (422, keyed by field path).
-import type { ErrorObject, ValidateFunction } from 'ajv';
+
 import type { OperationSpec, ParameterSpec } from '@warehouse-kit/spec/document';
 import { createAjv, toAjvSchema } from '@warehouse-kit/spec/validators';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { FieldErrors } from '../domain/errors.js';
-import { HttpError, ValidationFailed, badRequest } from './errors.js';
+import { badRequest, type HttpError, ValidationFailed } from './errors.js';
 
 export interface ValidatedRequest {
   query: Record<string, unknown>;
@@ -14,7 +15,11 @@ export interface ValidatedRequest {
   body: unknown;
 }
 
-export type RequestValidator = (raw: { query: Record<string, unknown>; path: Record<string, string>; body: unknown }) => ValidatedRequest;
+export type RequestValidator = (raw: {
+  query: Record<string, unknown>;
+  path: Record<string, string>;
+  body: unknown;
+}) => ValidatedRequest;
 
 /** Keywords whose failure means the value has the wrong type or format: 400, not 422. */
 const malformedKeywords = new Set(['type', 'format', 'pattern']);
@@ -53,7 +58,10 @@ function fieldPath(segments: string[]): string {
 }
 
 function fieldOf(error: ErrorObject): string {
-  const segments = error.instancePath.split('/').slice(2).map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const segments = error.instancePath
+    .split('/')
+    .slice(2)
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
   const extra = error.params.missingProperty ?? error.params.additionalProperty ?? error.params.unevaluatedProperty;
   if (extra !== undefined) segments.push(String(extra));
   return fieldPath(segments) || 'base';
@@ -86,7 +94,9 @@ function ruleMessage(error: ErrorObject): string {
 
 function bodyError(errors: ErrorObject[], wrapper: string | undefined): HttpError {
   const relevant = errors.filter((error) => error.keyword !== 'oneOf' && error.keyword !== 'anyOf');
-  const atRoot = relevant.some((error) => error.instancePath === '' || (error.instancePath === `/${wrapper}` && error.keyword === 'type'));
+  const atRoot = relevant.some(
+    (error) => error.instancePath === '' || (error.instancePath === `/${wrapper}` && error.keyword === 'type'),
+  );
   if (atRoot || !wrapper) {
     return badRequest(`the body must be a JSON object holding a "${wrapper}" object (Content-Type: application/json)`);
   }
@@ -96,9 +106,10 @@ function bodyError(errors: ErrorObject[], wrapper: string | undefined): HttpErro
   }
   const fields: FieldErrors = {};
   for (const error of relevant) {
-    const messages = (fields[fieldOf(error)] ??= []);
+    const field = fieldOf(error);
     const message = ruleMessage(error);
-    if (!messages.includes(message)) messages.push(message);
+    const messages = fields[field] ?? [];
+    if (!messages.includes(message)) fields[field] = [...messages, message];
   }
   return new ValidationFailed(fields);
 }
@@ -131,7 +142,9 @@ export function compileRequestValidators(operations: OperationSpec[]): Map<strin
     const queryNames = new Set(queryParameters.map((p) => p.name));
     const validateQuery: ValidateFunction = coercing.compile(parametersSchema(queryParameters));
     const validatePath: ValidateFunction = coercing.compile(parametersSchema(pathParameters));
-    const validateBody = operation.requestBodySchema ? strict.compile(toAjvSchema(operation.requestBodySchema)) : undefined;
+    const validateBody = operation.requestBodySchema
+      ? strict.compile(toAjvSchema(operation.requestBodySchema))
+      : undefined;
     const wrapper = wrapperOf(operation.requestBodySchema);
 
     validators.set(operation.operationId, (raw) => {

@@ -15,7 +15,8 @@ export function authenticate(em: () => EntityManager): Middleware {
   return async (ctx, next) => {
     const tenant = ctx.state.tenant as Tenant;
     const match = scheme.exec(ctx.get('Authorization'));
-    if (!match) throw unauthorized('missing or malformed Authorization header: send "Authorization: Token <API_TOKEN>"');
+    if (!match)
+      throw unauthorized('missing or malformed Authorization header: send "Authorization: Token <API_TOKEN>"');
 
     const digest = tokenDigest(match[1]!);
     const manager = em();
@@ -27,7 +28,9 @@ export function authenticate(em: () => EntityManager): Middleware {
       throw unauthorized('invalid API token');
     }
 
-    if (tenant.interfaceLocation ? !tenant.interfaceLocation.paid : !tenant.locations.some((location) => location.paid)) {
+    if (
+      tenant.interfaceLocation ? !tenant.interfaceLocation.paid : !tenant.locations.some((location) => location.paid)
+    ) {
       throw paymentRequired(
         tenant.interfaceLocation
           ? `location ${tenant.interfaceLocation.name} has no paid subscription; use the organization interface or contact support`
@@ -43,7 +46,8 @@ export function authenticate(em: () => EntityManager): Middleware {
       new Map(roles.map((role) => [role.locationId, role.role])),
       tenant.interfaceLocation,
     );
-    if (!access.isAdminSomewhere) throw forbidden('this API user has no admin access at any location of the organization');
+    if (!access.isAdminSomewhere)
+      throw forbidden('this API user has no admin access at any location of the organization');
     ctx.state.access = access;
     await next();
   };

@@ -26,11 +26,17 @@ export function errorHandler(): Middleware {
       // Our own HttpErrors, and errors of Koa and its body parser (malformed JSON is a 400
       // from co-body, without `expose`), carry a client-error status.
       const candidate = error as ExposedError;
-      const status = error instanceof HttpError ? error.status : candidate.expose !== false ? candidate.status : undefined;
+      const status =
+        error instanceof HttpError ? error.status : candidate.expose !== false ? candidate.status : undefined;
       if (status && status < 500) {
         ctx.set(candidate.headers ?? {});
         ctx.status = status;
-        ctx.body = { error: status === 400 && !(error instanceof HttpError) ? `malformed request: ${candidate.message}` : candidate.message };
+        ctx.body = {
+          error:
+            status === 400 && !(error instanceof HttpError)
+              ? `malformed request: ${candidate.message}`
+              : candidate.message,
+        };
         return;
       }
       ctx.status = 500;

@@ -55,7 +55,8 @@ export function rateLimit(knex: Knex): Middleware {
         limiter.consume(key).then(
           (result) => ({ limit: rateLimits[i]!, result, exceeded: false }),
           (rejection: unknown) => {
-            if (rejection instanceof RateLimiterRes) return { limit: rateLimits[i]!, result: rejection, exceeded: true };
+            if (rejection instanceof RateLimiterRes)
+              return { limit: rateLimits[i]!, result: rejection, exceeded: true };
             throw rejection;
           },
         ),
@@ -66,7 +67,11 @@ export function rateLimit(knex: Knex): Middleware {
       // Requests resume only when every exceeded limit has reset.
       const binding = exceeded.reduce((a, b) => (b.result.msBeforeNext > a.result.msBeforeNext ? b : a));
       const headers = headersFor(binding);
-      throw new HttpError(429, `rate limit exceeded (${binding.limit.label}); requests resume at ${headers['X-RateLimit-Reset']}`, headers);
+      throw new HttpError(
+        429,
+        `rate limit exceeded (${binding.limit.label}); requests resume at ${headers['X-RateLimit-Reset']}`,
+        headers,
+      );
     }
     const closest = outcomes.reduce((a, b) => (b.result.remainingPoints < a.result.remainingPoints ? b : a));
     ctx.set(headersFor(closest));

@@ -1,8 +1,9 @@
 // Validates every response against the spec (on in tests): a mismatch becomes a 500 whose
 // message says what differs, so no test can pass on a response the contract forbids.
-import type { Middleware } from 'koa';
+
 import { createOperationMatcher } from '@warehouse-kit/spec/document';
 import { createResponseChecker, formatProblem } from '@warehouse-kit/spec/response-checker';
+import type { Middleware } from 'koa';
 import { API_PREFIX } from '../http/prefix.js';
 
 export function validateResponses(): Middleware {

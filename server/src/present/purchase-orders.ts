@@ -8,7 +8,7 @@ import { bookedAppointmentIds } from '../domain/purchase-orders/booked-appointme
 import { Appointment } from '../entities/appointment.js';
 import { Company } from '../entities/company.js';
 import { Dock } from '../entities/dock.js';
-import { PurchaseOrderItem, type PurchaseOrder } from '../entities/purchase-order.js';
+import { type PurchaseOrder, PurchaseOrderItem } from '../entities/purchase-order.js';
 import { renderBookedAppointment } from '../render/booked-appointment.js';
 import { renderPurchaseOrder } from '../render/purchase-order.js';
 
@@ -16,20 +16,37 @@ export type PresentingAccess = Pick<Access, 'organization' | 'locationById' | 'a
 
 type Named = { id: number; name: string };
 
-async function namesById<T extends Named>(load: (ids: number[]) => Promise<T[]>, ids: (number | null | undefined)[]): Promise<Map<number, string>> {
+async function namesById<T extends Named>(
+  load: (ids: number[]) => Promise<T[]>,
+  ids: (number | null | undefined)[],
+): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => id != null))];
   const rows = wanted.length ? await load(wanted) : [];
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-export async function presentPurchaseOrders(em: EntityManager, access: PresentingAccess, orders: PurchaseOrder[]): Promise<components['schemas']['PurchaseOrder'][]> {
+export async function presentPurchaseOrders(
+  em: EntityManager,
+  access: PresentingAccess,
+  orders: PurchaseOrder[],
+): Promise<components['schemas']['PurchaseOrder'][]> {
   if (orders.length === 0) return [];
   const organizationId = access.organization.id;
   const orderIds = orders.map((order) => order.id);
-  const items = await em.find(PurchaseOrderItem, { organizationId, purchaseOrderId: { $in: orderIds } }, { orderBy: { id: 'asc' } });
-  const links = await bookedAppointmentIds(em, { organizationId, appointmentLocationIds: access.accessibleLocations.map((location) => location.id) }, orderIds);
+  const items = await em.find(
+    PurchaseOrderItem,
+    { organizationId, purchaseOrderId: { $in: orderIds } },
+    { orderBy: { id: 'asc' } },
+  );
+  const links = await bookedAppointmentIds(
+    em,
+    { organizationId, appointmentLocationIds: access.accessibleLocations.map((location) => location.id) },
+    orderIds,
+  );
   const appointmentIds = [...new Set([...links.values()].flat())];
-  const appointments = appointmentIds.length ? await em.find(Appointment, { organizationId, id: { $in: appointmentIds } }) : [];
+  const appointments = appointmentIds.length
+    ? await em.find(Appointment, { organizationId, id: { $in: appointmentIds } })
+    : [];
   const companies = await namesById(
     (ids) => em.find(Company, { organizationId, id: { $in: ids } }),
     [...items.map((item) => item.customerId), ...appointments.map((appointment) => appointment.carrierId)],
@@ -44,15 +61,20 @@ export async function presentPurchaseOrders(em: EntityManager, access: Presentin
     if (!itemsByOrder.has(item.purchaseOrderId)) itemsByOrder.set(item.purchaseOrderId, []);
     itemsByOrder.get(item.purchaseOrderId)!.push(item);
   }
-  const nameOf = (names: Map<number, string>, id: number | null | undefined) => (id == null ? null : (names.get(id) ?? null));
+  const nameOf = (names: Map<number, string>, id: number | null | undefined) =>
+    id == null ? null : (names.get(id) ?? null);
   const renderedAppointments = new Map(
     appointments.map((appointment) => [
       appointment.id,
       // bookedAppointmentIds only links appointments that have a time.
-      renderBookedAppointment(appointment as Appointment & { scheduledAt: Date }, access.locationById(appointment.locationId), {
-        dock: nameOf(docks, appointment.dockId),
-        carrier: nameOf(companies, appointment.carrierId),
-      }),
+      renderBookedAppointment(
+        appointment as Appointment & { scheduledAt: Date },
+        access.locationById(appointment.locationId),
+        {
+          dock: nameOf(docks, appointment.dockId),
+          carrier: nameOf(companies, appointment.carrierId),
+        },
+      ),
     ]),
   );
   return orders.map((order) =>

@@ -3,11 +3,11 @@
 // product limits). Records the API does write (companies, products) use the API's own
 // request schemas, so a fixture line reads like a request body.
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import type { components } from '@warehouse-kit/spec';
 import { createAjv, describeSchemaError } from '@warehouse-kit/spec/validators';
-import { customFieldTargets, customFieldTypes, type CustomFieldRules } from '../entities/custom-field.js';
-import { roles, type Role } from '../entities/api-user.js';
+import { parse } from 'yaml';
+import { type Role, roles } from '../entities/api-user.js';
+import { type CustomFieldRules, customFieldTargets, customFieldTypes } from '../entities/custom-field.js';
 
 type Schemas = components['schemas'];
 
@@ -117,7 +117,10 @@ const fixtureSchema = {
                   additionalProperties: false,
                   properties: {
                     require_catalog_products: { type: 'boolean' },
-                    required_po_fields: { type: 'array', items: { enum: ['expected_starts_at', 'expected_ends_at', 'carrier_name', 'notes'] } },
+                    required_po_fields: {
+                      type: 'array',
+                      items: { enum: ['expected_starts_at', 'expected_ends_at', 'carrier_name', 'notes'] },
+                    },
                     allow_customer_creation: { type: 'boolean' },
                     new_customer_auto_approve: { type: 'boolean' },
                     new_customer_can_create_carriers: { type: 'boolean' },
@@ -154,7 +157,12 @@ const fixtureSchema = {
                           type: 'object',
                           required: ['date', 'quantity'],
                           additionalProperties: false,
-                          properties: { date, quantity: { type: 'integer', minimum: 0 }, start_time: localTime, end_time: localTime },
+                          properties: {
+                            date,
+                            quantity: { type: 'integer', minimum: 0 },
+                            start_time: localTime,
+                            end_time: localTime,
+                          },
                         },
                       },
                     },

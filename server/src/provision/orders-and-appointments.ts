@@ -47,10 +47,17 @@ export function pathBetween(from: AppointmentState, to: AppointmentState): Appoi
   return undefined;
 }
 
-async function provisionAppointment(em: EntityManager, actor: PurchaseOrderActor, input: AppointmentFixture): Promise<void> {
+async function provisionAppointment(
+  em: EntityManager,
+  actor: PurchaseOrderActor,
+  input: AppointmentFixture,
+): Promise<void> {
   const location = actor.locationNamed(input.location_name);
   const [reference] = input.reference_numbers;
-  const existing = await em.findOne(Appointment, { locationId: location.id, referenceNumbers: { $overlap: [reference!] } });
+  const existing = await em.findOne(Appointment, {
+    locationId: location.id,
+    referenceNumbers: { $overlap: [reference!] },
+  });
   if (existing) return;
   const { state, ...create } = input;
   const appointment = await createAppointmentAt(em, location, create);

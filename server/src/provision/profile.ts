@@ -24,8 +24,11 @@ const isAdminSomewhere = (user: UserFixture) => Object.values(user.roles).includ
 function adminOf(organization: OrganizationFixture): UserFixture | undefined {
   const paid = organization.locations.filter((location) => location.paid);
   if (!paid.length) return undefined;
-  const admins = (organization.users ?? []).filter((user) => paid.every((location) => roleAt(user, location) === 'admin'));
-  const adminCount = (user: UserFixture) => organization.locations.filter((location) => roleAt(user, location) === 'admin').length;
+  const admins = (organization.users ?? []).filter((user) =>
+    paid.every((location) => roleAt(user, location) === 'admin'),
+  );
+  const adminCount = (user: UserFixture) =>
+    organization.locations.filter((location) => roleAt(user, location) === 'admin').length;
   return admins.sort((a, b) => adminCount(b) - adminCount(a))[0];
 }
 
@@ -36,7 +39,9 @@ function adminOf(organization: OrganizationFixture): UserFixture | undefined {
 function userWithRole(organization: OrganizationFixture, role: 'read_only' | undefined, preferred: LocationFixture[]) {
   const order = [...preferred, ...organization.locations.filter((location) => !preferred.includes(location))];
   for (const location of order) {
-    const user = (organization.users ?? []).find((candidate) => isAdminSomewhere(candidate) && roleAt(candidate, location) === role);
+    const user = (organization.users ?? []).find(
+      (candidate) => isAdminSomewhere(candidate) && roleAt(candidate, location) === role,
+    );
     if (user) return { token: user.token, location: location.name };
   }
   return undefined;
@@ -44,15 +49,22 @@ function userWithRole(organization: OrganizationFixture, role: 'read_only' | und
 
 export function profileFor(fixture: Fixture, options: ProfileOptions): ProfileFile {
   if (!options.baseUrlTemplate.includes('{subdomain}')) {
-    throw new ProfileChoiceError(`the base URL template must contain {subdomain}, e.g. http://{subdomain}.localhost:3000; got ${options.baseUrlTemplate}`);
+    throw new ProfileChoiceError(
+      `the base URL template must contain {subdomain}, e.g. http://{subdomain}.localhost:3000; got ${options.baseUrlTemplate}`,
+    );
   }
   const address = (subdomain: string) => options.baseUrlTemplate.replace('{subdomain}', subdomain);
-  const candidates = fixture.organizations.filter((o) => options.organization === undefined || o.subdomain === options.organization);
-  if (!candidates.length) throw new ProfileChoiceError(`the fixture has no organization with subdomain ${options.organization}`);
+  const candidates = fixture.organizations.filter(
+    (o) => options.organization === undefined || o.subdomain === options.organization,
+  );
+  if (!candidates.length)
+    throw new ProfileChoiceError(`the fixture has no organization with subdomain ${options.organization}`);
   const organization = candidates.find((candidate) => adminOf(candidate));
   const admin = organization && adminOf(organization);
   if (!organization || !admin) {
-    throw new ProfileChoiceError('no organization in the fixture has a paid location and a user who is admin at every paid location');
+    throw new ProfileChoiceError(
+      'no organization in the fixture has a paid location and a user who is admin at every paid location',
+    );
   }
 
   // Paid locations first: the first is where the suite creates most of its records.
@@ -65,19 +77,29 @@ export function profileFor(fixture: Fixture, options: ProfileOptions): ProfileFi
   // the admin token keeps its budget. It needs a role at the first paid location, whose
   // interface shares the budget.
   const firstPaid = writable.find((location) => location.paid);
-  const rateLimitUser = (organization.users ?? []).find((user) => user !== admin && isAdminSomewhere(user) && firstPaid && roleAt(user, firstPaid));
-  const unpaidOrganization = fixture.organizations.find((o) => o !== organization && !o.locations.some((location) => location.paid) && o.users?.some(isAdminSomewhere));
+  const rateLimitUser = (organization.users ?? []).find(
+    (user) => user !== admin && isAdminSomewhere(user) && firstPaid && roleAt(user, firstPaid),
+  );
+  const unpaidOrganization = fixture.organizations.find(
+    (o) => o !== organization && !o.locations.some((location) => location.paid) && o.users?.some(isAdminSomewhere),
+  );
   const unpaidUser = unpaidOrganization?.users?.find(isAdminSomewhere);
 
   return {
     organization: address(organization.subdomain),
-    locations: writable.map((location) => ({ name: location.name, address: address(location.subdomain), time_zone: location.time_zone, paid: location.paid ?? false })),
+    locations: writable.map((location) => ({
+      name: location.name,
+      address: address(location.subdomain),
+      time_zone: location.time_zone,
+      paid: location.paid ?? false,
+    })),
     tokens: {
       admin: { token: admin.token },
       ...(rateLimitUser && { rate_limit: { token: rateLimitUser.token } }),
       ...(readOnly && { read_only: readOnly }),
       ...(noAccess && { no_access: noAccess }),
-      ...(unpaidOrganization && unpaidUser && { unpaid: { token: unpaidUser.token, organization: address(unpaidOrganization.subdomain) } }),
+      ...(unpaidOrganization &&
+        unpaidUser && { unpaid: { token: unpaidUser.token, organization: address(unpaidOrganization.subdomain) } }),
     },
   };
 }

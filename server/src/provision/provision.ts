@@ -48,16 +48,21 @@ function checkReferences(fixture: Fixture): void {
       const key = location.name.trim().toLowerCase();
       if (names.has(key)) problems.push(`${organization.name} has two locations named ${location.name}`);
       names.add(key);
-      if (!isValidZone(location.time_zone)) problems.push(`location ${location.name}: ${location.time_zone} is not an IANA time zone`);
+      if (!isValidZone(location.time_zone))
+        problems.push(`location ${location.name}: ${location.time_zone} is not an IANA time zone`);
     }
     const known = (name: string) => names.has(name.trim().toLowerCase());
     for (const user of organization.users ?? []) {
-      for (const name of Object.keys(user.roles)) if (!known(name)) problems.push(`user ${user.name} has a role at unknown location ${name}`);
+      for (const name of Object.keys(user.roles))
+        if (!known(name)) problems.push(`user ${user.name} has a role at unknown location ${name}`);
     }
     for (const field of organization.custom_fields ?? []) {
-      for (const name of field.locations ?? []) if (!known(name)) problems.push(`custom field ${field.key} is enabled at unknown location ${name}`);
+      for (const name of field.locations ?? [])
+        if (!known(name)) problems.push(`custom field ${field.key} is enabled at unknown location ${name}`);
       if (field.rules?.pattern !== undefined && !compiles(field.rules.pattern)) {
-        problems.push(`custom field ${field.key} has a pattern that is not a valid regular expression: ${field.rules.pattern}`);
+        problems.push(
+          `custom field ${field.key} has a pattern that is not a valid regular expression: ${field.rules.pattern}`,
+        );
       }
     }
   }
@@ -65,7 +70,9 @@ function checkReferences(fixture: Fixture): void {
 }
 
 async function upsertOrganization(em: EntityManager, input: OrganizationFixture): Promise<Organization> {
-  const organization = (await em.findOne(Organization, { subdomain: input.subdomain })) ?? em.create(Organization, { subdomain: input.subdomain, name: input.name } as never);
+  const organization =
+    (await em.findOne(Organization, { subdomain: input.subdomain })) ??
+    em.create(Organization, { subdomain: input.subdomain, name: input.name } as never);
   if ((await em.count(Location, { subdomain: input.subdomain })) > 0) {
     throw new ProvisioningError(`subdomain ${input.subdomain} already belongs to a location`);
   }
@@ -74,13 +81,21 @@ async function upsertOrganization(em: EntityManager, input: OrganizationFixture)
   return organization as Organization;
 }
 
-async function upsertLocation(em: EntityManager, organization: Organization, input: LocationFixture): Promise<Location> {
-  if (await em.findOne(Organization, { subdomain: input.subdomain })) throw new ProvisioningError(`subdomain ${input.subdomain} already belongs to an organization`);
+async function upsertLocation(
+  em: EntityManager,
+  organization: Organization,
+  input: LocationFixture,
+): Promise<Location> {
+  if (await em.findOne(Organization, { subdomain: input.subdomain }))
+    throw new ProvisioningError(`subdomain ${input.subdomain} already belongs to an organization`);
   let location = await em.findOne(Location, { subdomain: input.subdomain });
   if (location && location.organizationId !== organization.id) {
     throw new ProvisioningError(`subdomain ${input.subdomain} already belongs to another organization's location`);
   }
-  location ??= em.create(Location, { organizationId: organization.id, subdomain: input.subdomain } as never) as Location;
+  location ??= em.create(Location, {
+    organizationId: organization.id,
+    subdomain: input.subdomain,
+  } as never) as Location;
   const settings = input.settings ?? {};
   em.assign(location, {
     name: input.name,
@@ -98,31 +113,60 @@ async function upsertLocation(em: EntityManager, organization: Organization, inp
 
 async function upsertDocks(em: EntityManager, location: Location, names: string[]): Promise<void> {
   for (const name of names) {
-    const existing = await em.findOne(Dock, { locationId: location.id, [sql.lower('name')]: name.trim().toLowerCase() });
-    if (!existing) em.create(Dock, { organizationId: location.organizationId, locationId: location.id, name: name.trim() } as never);
+    const existing = await em.findOne(Dock, {
+      locationId: location.id,
+      [sql.lower('name')]: name.trim().toLowerCase(),
+    });
+    if (!existing)
+      em.create(Dock, { organizationId: location.organizationId, locationId: location.id, name: name.trim() } as never);
   }
 }
 
-async function upsertProducts(em: EntityManager, location: Location, products: NonNullable<LocationFixture['products']>): Promise<void> {
+async function upsertProducts(
+  em: EntityManager,
+  location: Location,
+  products: NonNullable<LocationFixture['products']>,
+): Promise<void> {
   for (const input of products) {
     const existing = input.sku
       ? await findProductBySku(em, location.id, input.sku)
       : await em.findOne(Product, { locationId: location.id, [sql.lower('name')]: input.name.trim().toLowerCase() });
-    const product = existing ?? (em.create(Product, { organizationId: location.organizationId, locationId: location.id, name: '', sku: null } as never) as Product);
+    const product =
+      existing ??
+      (em.create(Product, {
+        organizationId: location.organizationId,
+        locationId: location.id,
+        name: '',
+        sku: null,
+      } as never) as Product);
     await applyProductInput(em, product, input, { creating: !existing, requireSku: false });
   }
   await em.flush();
 }
 
-async function upsertProductLimits(em: EntityManager, location: Location, limits: NonNullable<LocationFixture['product_limits']>): Promise<void> {
+async function upsertProductLimits(
+  em: EntityManager,
+  location: Location,
+  limits: NonNullable<LocationFixture['product_limits']>,
+): Promise<void> {
   for (const input of limits) {
     const key = input.product.trim().toLowerCase();
     const product =
       (await findProductBySku(em, location.id, input.product)) ??
       (await em.findOne(Product, { locationId: location.id, [sql.lower('name')]: key }));
-    if (!product) throw new ProvisioningError(`product limit at ${location.name} names unknown product ${input.product}`);
-    let limit = await em.findOne(ProductLimit, { locationId: location.id, productId: product.id, startDate: input.start_date, startTime: `${input.start_time}:00` });
-    limit ??= em.create(ProductLimit, { organizationId: location.organizationId, locationId: location.id, productId: product.id } as never) as ProductLimit;
+    if (!product)
+      throw new ProvisioningError(`product limit at ${location.name} names unknown product ${input.product}`);
+    let limit = await em.findOne(ProductLimit, {
+      locationId: location.id,
+      productId: product.id,
+      startDate: input.start_date,
+      startTime: `${input.start_time}:00`,
+    });
+    limit ??= em.create(ProductLimit, {
+      organizationId: location.organizationId,
+      locationId: location.id,
+      productId: product.id,
+    } as never) as ProductLimit;
     em.assign(limit, {
       quantity: input.quantity,
       startTime: `${input.start_time}:00`,
@@ -135,7 +179,13 @@ async function upsertProductLimits(em: EntityManager, location: Location, limits
     await em.flush();
     for (const override of input.overrides ?? []) {
       const existing = await em.findOne(ProductLimitOverride, { productLimitId: limit.id, date: override.date });
-      const row = existing ?? (em.create(ProductLimitOverride, { organizationId: location.organizationId, productLimitId: limit.id, date: override.date } as never) as ProductLimitOverride);
+      const row =
+        existing ??
+        (em.create(ProductLimitOverride, {
+          organizationId: location.organizationId,
+          productLimitId: limit.id,
+          date: override.date,
+        } as never) as ProductLimitOverride);
       em.assign(row, {
         quantity: override.quantity,
         startTime: override.start_time ? `${override.start_time}:00` : null,
@@ -146,18 +196,39 @@ async function upsertProductLimits(em: EntityManager, location: Location, limits
   await em.flush();
 }
 
-async function upsertCompanies(em: EntityManager, organization: Organization, companies: NonNullable<OrganizationFixture['companies']>): Promise<void> {
+async function upsertCompanies(
+  em: EntityManager,
+  organization: Organization,
+  companies: NonNullable<OrganizationFixture['companies']>,
+): Promise<void> {
   for (const input of companies) {
-    const company = (await findCompanyNamed(em, organization.id, input.company_type, input.name)) ?? newCompany(em, organization.id, input.company_type);
+    const company =
+      (await findCompanyNamed(em, organization.id, input.company_type, input.name)) ??
+      newCompany(em, organization.id, input.company_type);
     await applyCompanyInput(em, company, input);
   }
   await em.flush();
 }
 
-async function upsertCustomFields(em: EntityManager, organization: Organization, locations: Map<string, Location>, fields: NonNullable<OrganizationFixture['custom_fields']>): Promise<void> {
+async function upsertCustomFields(
+  em: EntityManager,
+  organization: Organization,
+  locations: Map<string, Location>,
+  fields: NonNullable<OrganizationFixture['custom_fields']>,
+): Promise<void> {
   for (const input of fields) {
-    let definition = await em.findOne(CustomFieldDefinition, { organizationId: organization.id, key: input.key, appliesTo: input.applies_to, fieldType: input.field_type });
-    definition ??= em.create(CustomFieldDefinition, { organizationId: organization.id, key: input.key, appliesTo: input.applies_to, fieldType: input.field_type } as never) as CustomFieldDefinition;
+    let definition = await em.findOne(CustomFieldDefinition, {
+      organizationId: organization.id,
+      key: input.key,
+      appliesTo: input.applies_to,
+      fieldType: input.field_type,
+    });
+    definition ??= em.create(CustomFieldDefinition, {
+      organizationId: organization.id,
+      key: input.key,
+      appliesTo: input.applies_to,
+      fieldType: input.field_type,
+    } as never) as CustomFieldDefinition;
     definition.label = input.label ?? input.key;
     // jsonb keeps keys in its own order, so compare by value: assigning an equal object in
     // another key order would count as a change and bump updated_at on every run.
@@ -169,25 +240,38 @@ async function upsertCustomFields(em: EntityManager, organization: Organization,
     for (const row of current) if (!wanted.has(row.locationId)) em.remove(row);
     for (const locationId of wanted) {
       if (!current.some((row) => row.locationId === locationId)) {
-        em.create(CustomFieldLocation, { organizationId: organization.id, customFieldDefinitionId: definition.id, locationId } as never);
+        em.create(CustomFieldLocation, {
+          organizationId: organization.id,
+          customFieldDefinitionId: definition.id,
+          locationId,
+        } as never);
       }
     }
   }
   await em.flush();
 }
 
-async function upsertUsers(em: EntityManager, organization: Organization, locations: Map<string, Location>, users: NonNullable<OrganizationFixture['users']>): Promise<void> {
+async function upsertUsers(
+  em: EntityManager,
+  organization: Organization,
+  locations: Map<string, Location>,
+  users: NonNullable<OrganizationFixture['users']>,
+): Promise<void> {
   for (const input of users) {
     const digest = tokenDigest(input.token);
     const holder = await em.findOne(ApiUser, { tokenDigest: digest });
     if (holder && (holder.organizationId !== organization.id || holder.name !== input.name)) {
-      throw new ProvisioningError(`the token of user ${input.name} is already issued to another user; tokens must be unique`);
+      throw new ProvisioningError(
+        `the token of user ${input.name} is already issued to another user; tokens must be unique`,
+      );
     }
     let user = await em.findOne(ApiUser, { organizationId: organization.id, name: input.name });
     user ??= em.create(ApiUser, { organizationId: organization.id, name: input.name } as never) as ApiUser;
     user.tokenDigest = digest;
     await em.flush();
-    const wanted = new Map(Object.entries(input.roles).map(([name, role]) => [locations.get(name.trim().toLowerCase())!.id, role]));
+    const wanted = new Map(
+      Object.entries(input.roles).map(([name, role]) => [locations.get(name.trim().toLowerCase())!.id, role]),
+    );
     const current = await em.find(LocationRole, { apiUserId: user.id });
     for (const row of current) {
       const role = wanted.get(row.locationId);

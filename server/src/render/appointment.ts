@@ -30,16 +30,29 @@ type Slot<T> = { scheduled_at: T; ends_at: T };
 
 /** When an appointment starts and ends (start plus `duration` minutes), in `zone`; null when unscheduled. */
 export function renderSlot(appointment: { scheduledAt: Date; duration: number }, zone: string): Slot<string>;
-export function renderSlot(appointment: Pick<Appointment, 'scheduledAt' | 'duration'>, zone: string): Slot<string | null>;
-export function renderSlot(appointment: Pick<Appointment, 'scheduledAt' | 'duration'>, zone: string): Slot<string | null> {
-  const endsAt = appointment.scheduledAt ? new Date(appointment.scheduledAt.getTime() + appointment.duration * 60_000) : null;
+export function renderSlot(
+  appointment: Pick<Appointment, 'scheduledAt' | 'duration'>,
+  zone: string,
+): Slot<string | null>;
+export function renderSlot(
+  appointment: Pick<Appointment, 'scheduledAt' | 'duration'>,
+  zone: string,
+): Slot<string | null> {
+  const endsAt = appointment.scheduledAt
+    ? new Date(appointment.scheduledAt.getTime() + appointment.duration * 60_000)
+    : null;
   return { scheduled_at: renderNullableTime(appointment.scheduledAt, zone), ends_at: renderNullableTime(endsAt, zone) };
 }
 
 /** Rendered in the warehouse's zone; `location` repeats `location_name` for older integrations (section 9). */
-export function renderAppointment(appointment: Appointment, location: Location, relations: AppointmentRelations): Schemas['Appointment'] {
+export function renderAppointment(
+  appointment: Appointment,
+  location: Location,
+  relations: AppointmentRelations,
+): Schemas['Appointment'] {
   const zone = location.timeZone;
-  const nameOf = (id: number | null | undefined, names: Map<number, { name: string }>) => (id ? (names.get(id)?.name ?? null) : null);
+  const nameOf = (id: number | null | undefined, names: Map<number, { name: string }>) =>
+    id ? (names.get(id)?.name ?? null) : null;
   return {
     id: appointment.id,
     location_name: location.name,

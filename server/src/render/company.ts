@@ -1,6 +1,6 @@
 import type { components } from '@warehouse-kit/spec';
-import type { Company } from '../entities/company.js';
 import { UTC } from '../domain/time.js';
+import type { Company } from '../entities/company.js';
 import { renderTime } from './time.js';
 
 /** Companies belong to no warehouse, so their times are UTC (DECISIONS 24). */

@@ -26,7 +26,11 @@ export function renderProductLimit(
     days_of_week: [...limit.daysOfWeek].sort((a, b) => a - b),
     start_date: limit.startDate,
     end_date: limit.endDate ?? null,
-    overrides: overrides.map((override) => ({ date: override.date, quantity: override.quantity, ...effectiveTimes(limit, override) })),
+    overrides: overrides.map((override) => ({
+      date: override.date,
+      quantity: override.quantity,
+      ...effectiveTimes(limit, override),
+    })),
     dates: expandLimit(limit, overridesByDate, window, zone).map((day) => ({
       ...day,
       starts_at: renderTime(day.starts_at, zone),

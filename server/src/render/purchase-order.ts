@@ -1,7 +1,7 @@
 import type { components } from '@warehouse-kit/spec';
+import { zoneOf } from '../domain/time.js';
 import type { Location } from '../entities/location.js';
 import type { PurchaseOrder, PurchaseOrderItem } from '../entities/purchase-order.js';
-import { zoneOf } from '../domain/time.js';
 import { renderNullableTime, renderTime } from './time.js';
 
 type Schemas = components['schemas'];

@@ -20,8 +20,18 @@ import { renderAppointment } from '../render/appointment.js';
  * yard marking it arrived while the ERP cancels it) are checked one after the other against
  * the lifecycle instead of the last one silently winning.
  */
-async function findAppointment(em: EntityManager, access: Access, id: number, selected: Location | undefined, lockMode?: LockMode) {
-  const appointment = await em.findOne(Appointment, { id, organizationId: access.organization.id }, lockMode ? { lockMode } : {});
+async function findAppointment(
+  em: EntityManager,
+  access: Access,
+  id: number,
+  selected: Location | undefined,
+  lockMode?: LockMode,
+) {
+  const appointment = await em.findOne(
+    Appointment,
+    { id, organizationId: access.organization.id },
+    lockMode ? { lockMode } : {},
+  );
   if (!appointment) throw new NotFound(`appointment ${id} not found`);
   return { appointment, location: access.recordLocation(appointment.locationId, selected, `appointment ${id}`) };
 }
@@ -41,14 +51,19 @@ async function updateAppointment(input: HandlerInput<'updateAppointment'> | Hand
   return renderOne(em, appointment, location);
 }
 
-export const appointmentHandlers: Pick<Handlers, 'listAppointments' | 'createAppointment' | 'getAppointment' | 'updateAppointment' | 'putAppointment'> = {
+export const appointmentHandlers: Pick<
+  Handlers,
+  'listAppointments' | 'createAppointment' | 'getAppointment' | 'updateAppointment' | 'putAppointment'
+> = {
   async listAppointments({ em, access, query, ctx }) {
     const page = pageRequest(query);
     const where = appointmentListFilter(access, query);
     const { records: appointments, total } = await findPage(em, Appointment, where, page);
     setPaginationHeaders(ctx, page, total);
     const relations = await loadAppointmentRelations(em, appointments);
-    return appointments.map((appointment) => renderAppointment(appointment, access.locationById(appointment.locationId), relations));
+    return appointments.map((appointment) =>
+      renderAppointment(appointment, access.locationById(appointment.locationId), relations),
+    );
   },
 
   async createAppointment({ em, access, query, body }) {
@@ -58,7 +73,12 @@ export const appointmentHandlers: Pick<Handlers, 'listAppointments' | 'createApp
   },
 
   async getAppointment({ em, access, path, query }) {
-    const { appointment, location } = await findAppointment(em, access, path.id, access.urlLocation(query.location_name));
+    const { appointment, location } = await findAppointment(
+      em,
+      access,
+      path.id,
+      access.urlLocation(query.location_name),
+    );
     return renderOne(em, appointment, location);
   },
 

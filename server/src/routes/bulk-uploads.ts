@@ -20,7 +20,12 @@ type Row = components['schemas']['BulkUploadRow'];
  * (BadInput) is recorded under the row's path; anything else, such as missing access, stops
  * the upload.
  */
-async function applyRow(em: EntityManager, path: string, errors: FieldErrorCollector, work: (tx: EntityManager) => Promise<Row>): Promise<Row | undefined> {
+async function applyRow(
+  em: EntityManager,
+  path: string,
+  errors: FieldErrorCollector,
+  work: (tx: EntityManager) => Promise<Row>,
+): Promise<Row | undefined> {
   try {
     return await em.transactional(work);
   } catch (error) {
@@ -32,7 +37,12 @@ async function applyRow(em: EntityManager, path: string, errors: FieldErrorColle
 }
 
 /** A key that appears twice in one upload is refused: which row should win is not the server's to guess. */
-function checkRepeats<T>(rows: T[], key: (row: T) => string, path: (index: number) => string, errors: FieldErrorCollector): Set<number> {
+function checkRepeats<T>(
+  rows: T[],
+  key: (row: T) => string,
+  path: (index: number) => string,
+  errors: FieldErrorCollector,
+): Set<number> {
   const seen = new Map<string, number>();
   const repeated = new Set<number>();
   rows.forEach((row, index) => {
@@ -47,14 +57,31 @@ function checkRepeats<T>(rows: T[], key: (row: T) => string, path: (index: numbe
   return repeated;
 }
 
-async function uploadProducts(em: EntityManager, location: Location, rows: components['schemas']['BulkProductRow'][], errors: FieldErrorCollector) {
-  const repeated = checkRepeats(rows, (row) => row.sku.trim().toLowerCase(), (i) => `products[${i}].sku`, errors);
+async function uploadProducts(
+  em: EntityManager,
+  location: Location,
+  rows: components['schemas']['BulkProductRow'][],
+  errors: FieldErrorCollector,
+) {
+  const repeated = checkRepeats(
+    rows,
+    (row) => row.sku.trim().toLowerCase(),
+    (i) => `products[${i}].sku`,
+    errors,
+  );
   const results: Row[] = [];
   for (const [index, row] of rows.entries()) {
     if (repeated.has(index)) continue;
     const result = await applyRow(em, `products[${index}]`, errors, async (tx) => {
       const existing = await findProductBySku(tx, location.id, row.sku);
-      const product = existing ?? (tx.create(Product, { organizationId: location.organizationId, locationId: location.id, name: '', sku: null } as never) as Product);
+      const product =
+        existing ??
+        (tx.create(Product, {
+          organizationId: location.organizationId,
+          locationId: location.id,
+          name: '',
+          sku: null,
+        } as never) as Product);
       await applyProductInput(tx, product, row, { creating: !existing, requireSku: true });
       await tx.flush();
       return { row: index, id: product.id, action: existing ? 'updated' : 'created' };
@@ -64,14 +91,28 @@ async function uploadProducts(em: EntityManager, location: Location, rows: compo
   return results;
 }
 
-async function uploadPurchaseOrders(em: EntityManager, access: Access, location: Location, rows: components['schemas']['BulkPurchaseOrderRow'][], errors: FieldErrorCollector) {
-  const repeated = checkRepeats(rows, (row) => row.po_number.trim(), (i) => `purchase_orders[${i}].po_number`, errors);
+async function uploadPurchaseOrders(
+  em: EntityManager,
+  access: Access,
+  location: Location,
+  rows: components['schemas']['BulkPurchaseOrderRow'][],
+  errors: FieldErrorCollector,
+) {
+  const repeated = checkRepeats(
+    rows,
+    (row) => row.po_number.trim(),
+    (i) => `purchase_orders[${i}].po_number`,
+    errors,
+  );
   const results: Row[] = [];
   for (const [index, row] of rows.entries()) {
     if (repeated.has(index)) continue;
     const result = await applyRow(em, `purchase_orders[${index}]`, errors, async (tx) => {
       // Items replace the order's items, so the same upload can be applied again (DECISIONS 38).
-      const { order, action } = await upsertPurchaseOrder(tx, access, row, { urlLocation: location, replaceItems: true });
+      const { order, action } = await upsertPurchaseOrder(tx, access, row, {
+        urlLocation: location,
+        replaceItems: true,
+      });
       return { row: index, id: order.id, action };
     });
     if (result) results.push(result);
@@ -87,7 +128,13 @@ export const bulkUploadHandlers: Pick<Handlers, 'createBulkUpload'> = {
     // Products first, so orders of the same upload may name them where the warehouse
     // requires catalog products.
     const products = await uploadProducts(em, location, body.bulk_upload.products ?? [], errors);
-    const purchaseOrders = await uploadPurchaseOrders(em, access, location, body.bulk_upload.purchase_orders ?? [], errors);
+    const purchaseOrders = await uploadPurchaseOrders(
+      em,
+      access,
+      location,
+      body.bulk_upload.purchase_orders ?? [],
+      errors,
+    );
     errors.throwIfAny();
     return { location_name: location.name, products, purchase_orders: purchaseOrders };
   },

@@ -2,8 +2,8 @@
 // membership in the organization (checked for every request); a location in the request
 // applies its own permissions without narrowing the companies.
 import { sql } from '@mikro-orm/core';
-import { applyCompanyInput, newCompany } from '../domain/companies.js';
 import type { Access, Need } from '../domain/access.js';
+import { applyCompanyInput, newCompany } from '../domain/companies.js';
 import { Invalid } from '../domain/errors.js';
 import { findPage, pageRequest } from '../domain/pagination.js';
 import { findOwned } from '../domain/tenant-lookup.js';
@@ -29,7 +29,10 @@ async function updateCompany(input: HandlerInput<'updateCompany'> | HandlerInput
   return renderCompany(company);
 }
 
-export const companyHandlers: Pick<Handlers, 'listCompanies' | 'createCompany' | 'getCompany' | 'updateCompany' | 'putCompany' | 'deleteCompany'> = {
+export const companyHandlers: Pick<
+  Handlers,
+  'listCompanies' | 'createCompany' | 'getCompany' | 'updateCompany' | 'putCompany' | 'deleteCompany'
+> = {
   async listCompanies({ em, access, query, ctx }) {
     applyLocationPermission(access, query.location_name, 'read');
     const where = {

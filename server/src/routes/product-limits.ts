@@ -2,7 +2,7 @@
 // local date expanded.
 import { pageRequest } from '../domain/pagination.js';
 import { findLimitPage } from '../domain/product-limits/find.js';
-import { checkWindowQuery, windowAt, type DateWindow } from '../domain/product-limits/window.js';
+import { checkWindowQuery, type DateWindow, windowAt } from '../domain/product-limits/window.js';
 import type { Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { renderProductLimit } from '../render/product-limit.js';

@@ -24,14 +24,22 @@ async function findProduct(em: EntityManager, access: Access, id: number, select
 async function updateProduct(input: HandlerInput<'updateProduct'> | HandlerInput<'putProduct'>) {
   const { em, access, path, query } = input;
   const body = input.body.product;
-  const { product, location } = await findProduct(em, access, path.id, access.selectedLocation(query.location_name, body.location_name));
+  const { product, location } = await findProduct(
+    em,
+    access,
+    path.id,
+    access.selectedLocation(query.location_name, body.location_name),
+  );
   access.require(location, 'write');
   await applyProductInput(em, product, body, { creating: false, requireSku: !!access.interfaceLocation });
   await flushUnique(em, 'sku');
   return renderProduct(product, location);
 }
 
-export const productHandlers: Pick<Handlers, 'listProducts' | 'createProduct' | 'getProduct' | 'updateProduct' | 'putProduct' | 'deleteProduct'> = {
+export const productHandlers: Pick<
+  Handlers,
+  'listProducts' | 'createProduct' | 'getProduct' | 'updateProduct' | 'putProduct' | 'deleteProduct'
+> = {
   async listProducts({ em, access, query, ctx }) {
     const where = {
       organizationId: access.organization.id,
@@ -47,7 +55,12 @@ export const productHandlers: Pick<Handlers, 'listProducts' | 'createProduct' | 
 
   async createProduct({ em, access, query, body }) {
     const location = access.requiredLocation(query.location_name, body.product.location_name, 'write');
-    const product = em.create(Product, { organizationId: access.organization.id, locationId: location.id, name: '', sku: null } as never) as Product;
+    const product = em.create(Product, {
+      organizationId: access.organization.id,
+      locationId: location.id,
+      name: '',
+      sku: null,
+    } as never) as Product;
     await applyProductInput(em, product, body.product, { creating: true, requireSku: !!access.interfaceLocation });
     await flushUnique(em, 'sku');
     return renderProduct(product, location);

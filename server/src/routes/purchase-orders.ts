@@ -3,11 +3,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { findPage, pageRequest } from '../domain/pagination.js';
-import { authorizeAssignment, findVisiblePurchaseOrder, requestedAssignment } from '../domain/purchase-orders/assignment.js';
+import {
+  authorizeAssignment,
+  findVisiblePurchaseOrder,
+  requestedAssignment,
+} from '../domain/purchase-orders/assignment.js';
 import { searchOrdersWithBookedAppointments } from '../domain/purchase-orders/booked-appointments.js';
 import { purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
-import { collectionTimeFilters } from '../domain/time.js';
 import { createPurchaseOrder, savePurchaseOrder } from '../domain/purchase-orders/write.js';
+import { collectionTimeFilters } from '../domain/time.js';
 import { PurchaseOrder } from '../entities/purchase-order.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
@@ -25,7 +29,14 @@ async function updatePurchaseOrder(input: HandlerInput<'updatePurchaseOrder'> | 
   const url = access.urlLocation(query.location_name);
   const requested = requestedAssignment(access, url, body.location_name);
   const { order, location } = await findVisiblePurchaseOrder(em, access, path.id, url, 'write');
-  await savePurchaseOrder(em, access.organization.id, order, body, authorizeAssignment(access, location, requested), 'nested');
+  await savePurchaseOrder(
+    em,
+    access.organization.id,
+    order,
+    body,
+    authorizeAssignment(access, location, requested),
+    'nested',
+  );
   return presentOne(em, access, order);
 }
 
@@ -47,12 +58,20 @@ export const purchaseOrderHandlers: Pick<
   },
 
   async createPurchaseOrder({ em, access, query, body }) {
-    const order = await createPurchaseOrder(em, access, body.purchase_order, { urlLocation: access.urlLocation(query.location_name) });
+    const order = await createPurchaseOrder(em, access, body.purchase_order, {
+      urlLocation: access.urlLocation(query.location_name),
+    });
     return presentOne(em, access, order);
   },
 
   async getPurchaseOrder({ em, access, path, query }) {
-    const { order } = await findVisiblePurchaseOrder(em, access, path.id, access.urlLocation(query.location_name), 'read');
+    const { order } = await findVisiblePurchaseOrder(
+      em,
+      access,
+      path.id,
+      access.urlLocation(query.location_name),
+      'read',
+    );
     return presentOne(em, access, order);
   },
 
@@ -60,7 +79,13 @@ export const purchaseOrderHandlers: Pick<
   putPurchaseOrder: updatePurchaseOrder,
 
   async deletePurchaseOrder({ em, access, path, query }) {
-    const { order, location } = await findVisiblePurchaseOrder(em, access, path.id, access.urlLocation(query.location_name), 'write');
+    const { order, location } = await findVisiblePurchaseOrder(
+      em,
+      access,
+      path.id,
+      access.urlLocation(query.location_name),
+      'write',
+    );
     if (location) access.require(location, 'write');
     // Items go with the order; packing lists keep its po_number as text (foreign keys in the schema).
     await em.remove(order).flush();
@@ -77,7 +102,13 @@ export const purchaseOrderHandlers: Pick<
       offset: query.offset ?? 0,
     });
     ctx.set('Total-Count', String(total));
-    const orders = ids.length ? await em.find(PurchaseOrder, { organizationId: access.organization.id, id: { $in: ids } }, { orderBy: { id: 'asc' } }) : [];
+    const orders = ids.length
+      ? await em.find(
+          PurchaseOrder,
+          { organizationId: access.organization.id, id: { $in: ids } },
+          { orderBy: { id: 'asc' } },
+        )
+      : [];
     return presentPurchaseOrders(em, access, orders);
   },
 };

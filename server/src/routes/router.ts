@@ -1,14 +1,14 @@
 // Routes come from the spec: one per operation, each validating its input against the
 // operation's schemas before its handler runs. A missing handler stops the server at start.
 import Router from '@koa/router';
-import { RequestContext, type EntityManager } from '@mikro-orm/postgresql';
+import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { createOperationMatcher, listOperations, type OperationSpec } from '@warehouse-kit/spec/document';
+import type { Middleware } from 'koa';
 import type { Access } from '../domain/access.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { Handler, HandlerInput, Handlers, OperationId } from '../http/handler.js';
 import { API_PREFIX } from '../http/prefix.js';
 import { compileRequestValidators } from '../http/request-validation.js';
-import type { Middleware } from 'koa';
 
 /** Literal segments before templated ones, so `/purchase_orders/with_booked_appointments` is not an id. */
 function routeOrder(a: OperationSpec, b: OperationSpec): number {
@@ -33,7 +33,8 @@ export function createApiRouter(handlers: Handlers, operations: OperationSpec[] 
       }
       const input = validate({ query: ctx.query, path: ctx.params, body: ctx.request.body });
       const em = RequestContext.getEntityManager() as EntityManager;
-      const run = (manager: EntityManager) => handler({ ...input, access, em: manager, ctx } as unknown as HandlerInput<OperationId>);
+      const run = (manager: EntityManager) =>
+        handler({ ...input, access, em: manager, ctx } as unknown as HandlerInput<OperationId>);
       // Every write runs in one transaction: on any error nothing of it remains.
       const result = operation.method === 'get' ? await run(em) : await em.transactional(run);
       ctx.status = noContent ? 204 : 200;
@@ -58,8 +59,12 @@ export function unmatchedRequests(): Middleware {
     const template = matcher.pathTemplate(path);
     const verbs = allowed.map((method) => method.toUpperCase());
     const hint = methodHints[`${ctx.method} ${template}`];
-    throw new HttpError(405, `${ctx.method} is not allowed on ${ctx.path} (allowed: ${verbs.join(', ')})${hint ? `; ${hint}` : ''}`, {
-      Allow: verbs.join(', '),
-    });
+    throw new HttpError(
+      405,
+      `${ctx.method} is not allowed on ${ctx.path} (allowed: ${verbs.join(', ')})${hint ? `; ${hint}` : ''}`,
+      {
+        Allow: verbs.join(', '),
+      },
+    );
   };
 }

@@ -1,6 +1,6 @@
 // `wh-server start` as a child process, as an operator runs it: the tests of the command line
 // and the conformance suite's runs against the reference server use it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The built `wh-server` entry, found from this module so tests run from any folder. */

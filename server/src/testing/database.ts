@@ -1,11 +1,14 @@
 // The test run's ORM on the PostgreSQL the global fixture started, migrated once.
-import { migrate, openOrm, type Orm } from '../db/orm.js';
+import { migrate, type Orm, openOrm } from '../db/orm.js';
 
 let shared: Promise<Orm> | undefined;
 
 export function testDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('TEST_DATABASE_URL is not set; run the tests through mocha so the global fixture starts PostgreSQL');
+  if (!url)
+    throw new Error(
+      'TEST_DATABASE_URL is not set; run the tests through mocha so the global fixture starts PostgreSQL',
+    );
   return url;
 }
 

@@ -16,11 +16,23 @@ export interface RequestOptions {
   body?: unknown;
 }
 
-export function send(port: number, host: string, method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
+export function send(
+  port: number,
+  host: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<TestResponse> {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) search.set(key, String(value));
+  for (const [key, value] of Object.entries(options.query ?? {}))
+    if (value !== undefined) search.set(key, String(value));
   const target = search.size ? `${path}?${search.toString()}` : path;
-  const payload = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  const payload =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -30,7 +42,9 @@ export function send(port: number, host: string, method: string, path: string, o
         path: target,
         headers: {
           host,
-          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(payload !== undefined
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
           ...options.headers,
         },
       },
@@ -41,7 +55,9 @@ export function send(port: number, host: string, method: string, path: string, o
           const text = Buffer.concat(chunks).toString('utf8');
           let body: unknown = text || undefined;
           if (text && res.headers['content-type']?.includes('json')) body = JSON.parse(text);
-          const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
+          const headers = Object.fromEntries(
+            Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+          );
           resolve({ status: res.statusCode ?? 0, headers, body });
         });
       },
@@ -61,7 +77,10 @@ export class ApiClient {
   ) {}
 
   request(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
-    const headers = { ...(this.token !== undefined ? { authorization: `Token ${this.token}` } : {}), ...options.headers };
+    const headers = {
+      ...(this.token !== undefined ? { authorization: `Token ${this.token}` } : {}),
+      ...options.headers,
+    };
     return send(this.port, this.host, method, `/api/v1${path}`, { ...options, headers });
   }
 

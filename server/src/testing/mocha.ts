@@ -3,7 +3,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from '../db/embedded.js';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from '../db/embedded.js';
 import { closeTestOrm, resetRateLimits } from './database.js';
 
 let database: EmbeddedDatabase | undefined;

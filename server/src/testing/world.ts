@@ -45,12 +45,30 @@ export function standardOrganization(id: string): OrganizationFixture {
         docks: ['Door A'],
         products: [{ name: 'Apples', sku: 'APL-001' }],
       },
-      { name: locationNames.auckland, subdomain: `${id}-auckland`, time_zone: 'Pacific/Auckland', paid: true, docks: ['Bay 1'] },
+      {
+        name: locationNames.auckland,
+        subdomain: `${id}-auckland`,
+        time_zone: 'Pacific/Auckland',
+        paid: true,
+        docks: ['Bay 1'],
+      },
     ],
     users: [
-      { name: 'admin', token: `${id}-admin-token`, roles: { 'Toronto DC': 'admin', 'Vancouver DC': 'admin', 'Auckland DC': 'admin' } },
-      { name: 'integration', token: `${id}-integration-token`, roles: { 'Toronto DC': 'admin', 'Vancouver DC': 'read_only' } },
-      { name: 'viewer', token: `${id}-viewer-token`, roles: { 'Toronto DC': 'read_only', 'Vancouver DC': 'read_only', 'Auckland DC': 'read_only' } },
+      {
+        name: 'admin',
+        token: `${id}-admin-token`,
+        roles: { 'Toronto DC': 'admin', 'Vancouver DC': 'admin', 'Auckland DC': 'admin' },
+      },
+      {
+        name: 'integration',
+        token: `${id}-integration-token`,
+        roles: { 'Toronto DC': 'admin', 'Vancouver DC': 'read_only' },
+      },
+      {
+        name: 'viewer',
+        token: `${id}-viewer-token`,
+        roles: { 'Toronto DC': 'read_only', 'Vancouver DC': 'read_only', 'Auckland DC': 'read_only' },
+      },
     ],
     companies: [
       { name: 'Fast Freight', company_type: 'carrier', auto_approve_appointments: true },
@@ -77,7 +95,10 @@ export function uniqueId(prefix = 't'): string {
 }
 
 /** Provisions a new organization (the standard one, changed by `shape`) and binds clients to it. */
-export async function createWorld(server: TestServer, shape: (organization: OrganizationFixture) => OrganizationFixture = (o) => o): Promise<World> {
+export async function createWorld(
+  server: TestServer,
+  shape: (organization: OrganizationFixture) => OrganizationFixture = (o) => o,
+): Promise<World> {
   const id = uniqueId();
   const organization = shape(standardOrganization(id));
   const fixture: Fixture = { organizations: [organization] };
@@ -91,7 +112,8 @@ export async function createWorld(server: TestServer, shape: (organization: Orga
     token,
     host,
     url: (location) => `http://${host(location)}:${server.port}`,
-    as: (user, location) => new ApiClient(server.port, host(location), typeof user === 'string' ? token(user) : user.token),
+    as: (user, location) =>
+      new ApiClient(server.port, host(location), typeof user === 'string' ? token(user) : user.token),
   };
 }
 

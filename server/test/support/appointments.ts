@@ -7,14 +7,22 @@ import { testOrm } from '../../src/testing/database.js';
 import type { ApiClient } from '../../src/testing/http.js';
 import type { LocationKey, World } from '../../src/testing/world.js';
 
-export async function createAppointment(client: ApiClient, appointment: Record<string, unknown>, query?: Record<string, string>) {
+export async function createAppointment(
+  client: ApiClient,
+  appointment: Record<string, unknown>,
+  query?: Record<string, string>,
+) {
   const res = await client.post('/appointments', { appointment }, query);
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body;
 }
 
 /** A purchase order at `location` (unassigned when null), written directly to the database. */
-export async function insertPurchaseOrder(world: World, location: LocationKey | null, poNumber: string): Promise<number> {
+export async function insertPurchaseOrder(
+  world: World,
+  location: LocationKey | null,
+  poNumber: string,
+): Promise<number> {
   const em = (await testOrm()).em.fork();
   const target = await em.findOneOrFail(Location, { subdomain: `${world.id}-${location ?? 'toronto'}` });
   const order = em.create(PurchaseOrder, {

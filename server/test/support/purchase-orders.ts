@@ -9,14 +9,18 @@ import { Dock } from '../../src/entities/dock.js';
 import { Location } from '../../src/entities/location.js';
 import { testOrm } from '../../src/testing/database.js';
 import type { ApiClient } from '../../src/testing/http.js';
-import { uniqueId, type LocationKey, type World } from '../../src/testing/world.js';
+import { type LocationKey, uniqueId, type World } from '../../src/testing/world.js';
 
 export function orderBody(fields: Record<string, unknown> = {}) {
   return { purchase_order: { po_number: uniqueId('PO-'), ...fields } };
 }
 
 /** Creates an order through the API (a unique number unless given) and returns it. */
-export async function createOrder(client: ApiClient, fields: Record<string, unknown> = {}, query?: Record<string, string>) {
+export async function createOrder(
+  client: ApiClient,
+  fields: Record<string, unknown> = {},
+  query?: Record<string, string>,
+) {
   const res = await client.post('/purchase_orders', orderBody(fields), query);
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
   return res.body;
@@ -38,7 +42,9 @@ export async function insertAppointment(world: World, row: AppointmentRow): Prom
   const em = (await testOrm()).em.fork();
   const location = await em.findOneOrFail(Location, { subdomain: `${world.id}-${row.location}` });
   const dock = row.dock ? await em.findOneOrFail(Dock, { locationId: location.id, name: row.dock }) : null;
-  const carrier = row.carrier ? await em.findOneOrFail(Company, { organizationId: location.organizationId, name: row.carrier }) : null;
+  const carrier = row.carrier
+    ? await em.findOneOrFail(Company, { organizationId: location.organizationId, name: row.carrier })
+    : null;
   const appointment = em.create(Appointment, {
     organizationId: location.organizationId,
     locationId: location.id,

@@ -34,26 +34,32 @@ export function fieldsBody(fields: Field[]): Record<string, unknown> {
   for (const { key, value } of fields) {
     const path = segments(key);
     let node: Node = body;
-    path.forEach((segment, index) => {
+    for (const [index, segment] of path.entries()) {
       const next = path[index + 1];
       const child = (): Node => (next === '' ? [] : {});
       if (Array.isArray(node)) {
         if (segment !== '') throw new UsageError(`field ${key}: ${segment} indexes an array; use []`);
-        if (next === undefined) return void node.push(value);
+        if (next === undefined) {
+          node.push(value);
+          continue;
+        }
         const created = child();
         node.push(created);
         node = created;
-        return;
+        continue;
       }
       if (segment === '') throw new UsageError(`field ${key}: [] appends to an array, but this is an object`);
-      if (next === undefined) return void (node[segment] = value);
+      if (next === undefined) {
+        node[segment] = value;
+        continue;
+      }
       const existing = node[segment];
       if (existing === undefined) node[segment] = child();
       else if (typeof existing !== 'object' || existing === null || Array.isArray(existing) !== (next === '')) {
         throw new UsageError(`field ${key} conflicts with an earlier field`);
       }
       node = node[segment] as Node;
-    });
+    }
   }
   return body;
 }

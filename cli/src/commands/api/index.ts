@@ -1,11 +1,11 @@
-import { Command, InvalidArgumentError } from 'commander';
 import { toApiError } from '@warehouse-kit/sdk';
-import { contextOf, type Context } from '../../context.js';
+import { Command, InvalidArgumentError } from 'commander';
+import { type Context, contextOf } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { writeText } from '../../output/write.js';
 import { repeated } from '../shared/arguments.js';
 import { dataOption, readData } from '../shared/record-input.js';
-import { fieldsBody, parseField, type Field } from './fields.js';
+import { type Field, fieldsBody, parseField } from './fields.js';
 import { paginateRaw } from './paginate.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -21,13 +21,15 @@ interface Flags {
 
 function method(value: string): Method {
   const upper = value.toUpperCase();
-  if (!(METHODS as readonly string[]).includes(upper)) throw new InvalidArgumentError(`expected one of ${METHODS.join(', ')}`);
+  if (!(METHODS as readonly string[]).includes(upper))
+    throw new InvalidArgumentError(`expected one of ${METHODS.join(', ')}`);
   return upper as Method;
 }
 
 /** The path under /api/v1 and its query; a leading /api/v1 is accepted and dropped. */
 function target(path: string): { pathname: string; search: URLSearchParams } {
-  if (!path.startsWith('/')) throw new UsageError(`the path must start with /, e.g. /locations; got ${JSON.stringify(path)}`);
+  if (!path.startsWith('/'))
+    throw new UsageError(`the path must start with /, e.g. /locations; got ${JSON.stringify(path)}`);
   const url = new URL(path, 'http://path.invalid');
   return { pathname: url.pathname.replace(/^\/api\/v1(?=\/)/, ''), search: url.searchParams };
 }
@@ -50,7 +52,10 @@ async function printBody(ctx: Context, text: string): Promise<void> {
 }
 
 async function printHead(ctx: Context, response: Response): Promise<void> {
-  const lines = [`HTTP ${response.status} ${response.statusText}`, ...[...response.headers].map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `HTTP ${response.status} ${response.statusText}`,
+    ...[...response.headers].map(([name, value]) => `${name}: ${value}`),
+  ];
   await writeText(ctx.stdout, `${lines.join('\n')}\n\n`);
 }
 
@@ -58,7 +63,11 @@ export const api = new Command('api')
   .description('send a request to any path of the API and print the answer (JSON unless --output says otherwise)')
   .argument('<method>', METHODS.join(', '), method)
   .argument('<path>', 'a path under /api/v1, with a query if you like, e.g. "/purchase_orders?po_number=PO-1"')
-  .option('-f, --raw-field <key=value>', 'a string field (repeat for more): the query of GET and DELETE, else the JSON body', repeated)
+  .option(
+    '-f, --raw-field <key=value>',
+    'a string field (repeat for more): the query of GET and DELETE, else the JSON body',
+    repeated,
+  )
   .option('-F, --field <key=value>', 'like -f, but true, false, null and numbers are JSON values', repeated)
   .addOption(dataOption('the request body as JSON: @file.json, - for stdin, or inline'))
   .option('--paginate', 'GET every page (Link rel="next", or limit and offset) and print all records')
@@ -75,18 +84,31 @@ With --data the fields go to the query instead. Examples:
   .action(async (verb: Method, path: string, flags: Flags, command: Command) => {
     const ctx = contextOf(command, { format: 'json' });
     const { pathname, search } = target(path);
-    const fields: Field[] = [...(flags.rawField ?? []).map((text) => parseField(text, false)), ...(flags.field ?? []).map((text) => parseField(text, true))];
+    const fields: Field[] = [
+      ...(flags.rawField ?? []).map((text) => parseField(text, false)),
+      ...(flags.field ?? []).map((text) => parseField(text, true)),
+    ];
     const fieldsInQuery = verb === 'GET' || verb === 'DELETE' || flags.data !== undefined;
     if (fieldsInQuery) for (const { key, value } of fields) search.append(key, value === null ? '' : String(value));
-    if (flags.data !== undefined && (verb === 'GET' || verb === 'DELETE')) throw new UsageError(`${verb} takes no body; put fields in the query with -f`);
+    if (flags.data !== undefined && (verb === 'GET' || verb === 'DELETE'))
+      throw new UsageError(`${verb} takes no body; put fields in the query with -f`);
     if (flags.paginate && verb !== 'GET') throw new UsageError('--paginate works with GET only');
     if (flags.paginate && flags.include) throw new UsageError('--paginate and --include do not go together');
 
     const client = await ctx.connect();
     if (flags.paginate) return paginateRaw(ctx, client, pathname, search);
-    const body = flags.data !== undefined ? await readData(flags.data) : !fieldsInQuery && fields.length ? fieldsBody(fields) : undefined;
+    const body =
+      flags.data !== undefined
+        ? await readData(flags.data)
+        : !fieldsInQuery && fields.length
+          ? fieldsBody(fields)
+          : undefined;
     const init = { body, querySerializer: () => search.toString(), parseAs: 'text' } as const;
-    const result = (await client.request(verb.toLowerCase() as Lowercase<Method>, pathname as never, init as never)) as { data?: string; error?: unknown; response: Response };
+    const result = (await client.request(
+      verb.toLowerCase() as Lowercase<Method>,
+      pathname as never,
+      init as never,
+    )) as { data?: string; error?: unknown; response: Response };
     if (flags.include) await printHead(ctx, result.response);
     if (!result.response.ok) throw toApiError(result);
     await printBody(ctx, result.data ?? '');

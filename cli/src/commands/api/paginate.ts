@@ -10,7 +10,12 @@ type Row = Record<string, unknown>;
 type LooseRecords = (client: WarehouseClient, path: string, init: object) => AsyncGenerator<Row>;
 type LoosePages = (client: WarehouseClient, path: string, init: object) => AsyncGenerator<{ records: Row[] }>;
 
-export async function paginateRaw(ctx: Context, client: WarehouseClient, pathname: string, search: URLSearchParams): Promise<void> {
+export async function paginateRaw(
+  ctx: Context,
+  client: WarehouseClient,
+  pathname: string,
+  search: URLSearchParams,
+): Promise<void> {
   const sink = await ctx.list();
   const bar = ctx.progress('fetching');
   let done = 0;

@@ -1,8 +1,8 @@
+import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
-import { unwrap, type Schema } from '@warehouse-kit/sdk';
 import { contextOf } from '../../context.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
-import { appointmentFields, appointmentOptions, type AppointmentFlags } from './fields.js';
+import { type AppointmentFlags, appointmentFields, appointmentOptions } from './fields.js';
 
 export const create = appointmentOptions(
   new Command('create')
@@ -12,7 +12,12 @@ export const create = appointmentOptions(
   .addOption(dataOption())
   .action(async (flags: AppointmentFlags & { location?: string; data?: string }, command: Command) => {
     const ctx = contextOf(command);
-    const appointment = await recordFrom(flags.data, 'appointment', { location_name: flags.location, ...appointmentFields(flags) });
+    const appointment = await recordFrom(flags.data, 'appointment', {
+      location_name: flags.location,
+      ...appointmentFields(flags),
+    });
     const client = await ctx.connect();
-    await ctx.changed(await unwrap(client.POST('/appointments', { body: { appointment: appointment as Schema<'AppointmentCreate'> } })));
+    await ctx.changed(
+      await unwrap(client.POST('/appointments', { body: { appointment: appointment as Schema<'AppointmentCreate'> } })),
+    );
   });

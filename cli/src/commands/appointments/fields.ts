@@ -1,8 +1,17 @@
 // The appointment fields that have flags on create and update; packing lists go in --data.
-import { Option, type Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { repeated, wholeNumber } from '../shared/arguments.js';
 
-export const STATES = ['needs_booking', 'pending', 'booked', 'arrived', 'started', 'completed', 'left', 'cancelled'] as const;
+export const STATES = [
+  'needs_booking',
+  'pending',
+  'booked',
+  'arrived',
+  'started',
+  'completed',
+  'left',
+  'cancelled',
+] as const;
 
 export interface AppointmentFlags {
   scheduledAt?: string;

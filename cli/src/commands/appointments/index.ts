@@ -5,4 +5,8 @@ import { list } from './list.js';
 import { update } from './update.js';
 
 // Appointments are cancelled (update --state cancelled), never deleted.
-export const appointments = new Command('appointments').addCommand(list).addCommand(get).addCommand(create).addCommand(update);
+export const appointments = new Command('appointments')
+  .addCommand(list)
+  .addCommand(get)
+  .addCommand(create)
+  .addCommand(update);

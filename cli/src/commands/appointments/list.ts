@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { contextOf } from '../../context.js';
-import { listPaged, pagingOptions, type PagingFlags } from '../shared/listing.js';
+import { listPaged, type PagingFlags, pagingOptions } from '../shared/listing.js';
 import { STATES } from './fields.js';
 
 interface Flags extends PagingFlags {
@@ -29,5 +29,10 @@ export const list = pagingOptions(
     updated_since: flags.updatedSince,
   };
   const tableColumns = ['id', 'location_name', 'state', 'scheduled_at', 'duration', 'dock_name', 'carrier_name'];
-  await listPaged(ctx, await ctx.connect(), { path: '/appointments', filters, noun: 'appointments', tableColumns }, flags);
+  await listPaged(
+    ctx,
+    await ctx.connect(),
+    { path: '/appointments', filters, noun: 'appointments', tableColumns },
+    flags,
+  );
 });

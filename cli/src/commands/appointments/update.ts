@@ -1,9 +1,9 @@
+import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command, Option } from 'commander';
-import { unwrap, type Schema } from '@warehouse-kit/sdk';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
-import { STATES, appointmentFields, appointmentOptions, type AppointmentFlags } from './fields.js';
+import { type AppointmentFlags, appointmentFields, appointmentOptions, STATES } from './fields.js';
 
 interface Flags extends AppointmentFlags {
   state?: string;
@@ -15,7 +15,9 @@ export const update = appointmentOptions(
   new Command('update')
     .description('reschedule an appointment, change its fields or its state (--state cancelled cancels it)')
     .argument('<id>', 'appointment ID', recordId)
-    .addOption(new Option('--state <state>', 'move to this state, e.g. booked (approve), arrived, cancelled').choices(STATES))
+    .addOption(
+      new Option('--state <state>', 'move to this state, e.g. booked (approve), arrived, cancelled').choices(STATES),
+    )
     .option('--location <name>', 'the location the appointment must be at (else 404); it does not move it'),
 )
   .addOption(dataOption())
@@ -25,5 +27,12 @@ export const update = appointmentOptions(
     const appointment = requireChanges(await recordFrom(flags.data, 'appointment', fields), 'a field flag, --state');
     const client = await ctx.connect();
     const params = { path: { id }, query: { location_name: flags.location } };
-    await ctx.changed(await unwrap(client.PATCH('/appointments/{id}', { params, body: { appointment: appointment as Schema<'AppointmentUpdate'> } })));
+    await ctx.changed(
+      await unwrap(
+        client.PATCH('/appointments/{id}', {
+          params,
+          body: { appointment: appointment as Schema<'AppointmentUpdate'> },
+        }),
+      ),
+    );
   });

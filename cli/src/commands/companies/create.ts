@@ -1,8 +1,8 @@
+import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
-import { unwrap, type Schema } from '@warehouse-kit/sdk';
 import { contextOf } from '../../context.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
-import { companyFields, companyOptions, type CompanyFlags } from './fields.js';
+import { type CompanyFlags, companyFields, companyOptions } from './fields.js';
 
 export const create = companyOptions(new Command('create').description('add a customer or carrier to the organization'))
   .addOption(dataOption())
@@ -10,5 +10,7 @@ export const create = companyOptions(new Command('create').description('add a cu
     const ctx = contextOf(command);
     const company = await recordFrom(flags.data, 'company', companyFields(flags));
     const client = await ctx.connect();
-    await ctx.changed(await unwrap(client.POST('/companies', { body: { company: company as Schema<'CompanyCreate'> } })));
+    await ctx.changed(
+      await unwrap(client.POST('/companies', { body: { company: company as Schema<'CompanyCreate'> } })),
+    );
   });

@@ -1,5 +1,5 @@
 // The company fields that have flags on create and update; the rest go in --data.
-import { Option, type Command } from 'commander';
+import { type Command, Option } from 'commander';
 
 export interface CompanyFlags {
   name?: string;

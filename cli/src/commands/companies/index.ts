@@ -5,4 +5,9 @@ import { get } from './get.js';
 import { list } from './list.js';
 import { update } from './update.js';
 
-export const companies = new Command('companies').addCommand(list).addCommand(get).addCommand(create).addCommand(update).addCommand(remove);
+export const companies = new Command('companies')
+  .addCommand(list)
+  .addCommand(get)
+  .addCommand(create)
+  .addCommand(update)
+  .addCommand(remove);

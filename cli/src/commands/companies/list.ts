@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { contextOf } from '../../context.js';
-import { listPaged, pagingOptions, type PagingFlags } from '../shared/listing.js';
+import { listPaged, type PagingFlags, pagingOptions } from '../shared/listing.js';
 import { companyColumns } from './fields.js';
 
 interface Flags extends PagingFlags {
@@ -19,6 +19,16 @@ export const list = pagingOptions(
     .option('--location <name>', "apply this location's permissions (companies are organization-wide)"),
 ).action(async (flags: Flags, command: Command) => {
   const ctx = contextOf(command);
-  const filters = { name: flags.name, company_type: flags.type, company_number: flags.number, location_name: flags.location };
-  await listPaged(ctx, await ctx.connect(), { path: '/companies', filters, noun: 'companies', tableColumns: companyColumns }, flags);
+  const filters = {
+    name: flags.name,
+    company_type: flags.type,
+    company_number: flags.number,
+    location_name: flags.location,
+  };
+  await listPaged(
+    ctx,
+    await ctx.connect(),
+    { path: '/companies', filters, noun: 'companies', tableColumns: companyColumns },
+    flags,
+  );
 });

@@ -1,17 +1,26 @@
+import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
-import { unwrap, type Schema } from '@warehouse-kit/sdk';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
-import { companyFields, companyOptions, type CompanyFlags } from './fields.js';
+import { type CompanyFlags, companyFields, companyOptions } from './fields.js';
 
 export const update = companyOptions(
-  new Command('update').description('change fields of a company, for the whole organization').argument('<id>', 'company ID', recordId),
+  new Command('update')
+    .description('change fields of a company, for the whole organization')
+    .argument('<id>', 'company ID', recordId),
 )
   .addOption(dataOption())
   .action(async (id: number, flags: CompanyFlags & { data?: string }, command: Command) => {
     const ctx = contextOf(command);
     const company = requireChanges(await recordFrom(flags.data, 'company', companyFields(flags)), 'a field flag');
     const client = await ctx.connect();
-    await ctx.changed(await unwrap(client.PATCH('/companies/{id}', { params: { path: { id } }, body: { company: company as Schema<'CompanyUpdate'> } })));
+    await ctx.changed(
+      await unwrap(
+        client.PATCH('/companies/{id}', {
+          params: { path: { id } },
+          body: { company: company as Schema<'CompanyUpdate'> },
+        }),
+      ),
+    );
   });

@@ -7,7 +7,10 @@ import { completionTable } from './tree.js';
 export const completion = new Command('completion')
   .description('print a completion script for bash or zsh')
   .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh']))
-  .addHelpText('after', '\nbash: source <(whctl completion bash)\nzsh:  source <(whctl completion zsh)   (after compinit)')
+  .addHelpText(
+    'after',
+    '\nbash: source <(whctl completion bash)\nzsh:  source <(whctl completion zsh)   (after compinit)',
+  )
   .action(async (shell: 'bash' | 'zsh') => {
     // The whole tree, assembled as the entry point assembles it, so the script cannot drift.
     const program = createProgram();

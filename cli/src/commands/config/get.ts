@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { configPath, readConfig, type ProfileKey } from '../../connection/config-file.js';
+import { configPath, type ProfileKey, readConfig } from '../../connection/config-file.js';
 import { UnknownNameError } from '../../errors.js';
 import { writeText } from '../../output/write.js';
 import { profileKey, profileName, shown } from './profile.js';

@@ -1,7 +1,7 @@
 // Which profile a config command works on: --profile, WHCTL_PROFILE, the current one, or
 // "default" when there is none yet.
-import { InvalidArgumentError, type Command } from 'commander';
-import { PROFILE_KEYS, type Config, type ProfileKey } from '../../connection/config-file.js';
+import { type Command, InvalidArgumentError } from 'commander';
+import { type Config, PROFILE_KEYS, type ProfileKey } from '../../connection/config-file.js';
 import type { GlobalOptions } from '../../context.js';
 
 export function profileName(command: Command, config: Config): string {
@@ -15,6 +15,7 @@ export function shown(key: string, value: string | undefined): string | undefine
 }
 
 export function profileKey(value: string): ProfileKey {
-  if (!(PROFILE_KEYS as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${PROFILE_KEYS.join(', ')}`);
+  if (!(PROFILE_KEYS as readonly string[]).includes(value))
+    throw new InvalidArgumentError(`expected one of ${PROFILE_KEYS.join(', ')}`);
   return value as ProfileKey;
 }

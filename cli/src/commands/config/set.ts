@@ -1,6 +1,6 @@
-import { Command } from 'commander';
 import { apiBaseUrl } from '@warehouse-kit/sdk';
-import { configPath, PROFILE_KEYS, readConfig, writeConfig, type ProfileKey } from '../../connection/config-file.js';
+import { Command } from 'commander';
+import { configPath, PROFILE_KEYS, type ProfileKey, readConfig, writeConfig } from '../../connection/config-file.js';
 import { contextOf } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { readStdin } from '../shared/stdin.js';

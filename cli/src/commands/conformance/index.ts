@@ -3,10 +3,9 @@
 // entry point maps them (see main.ts and failure.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import {
-  catalogue,
   ChecksFailedError,
+  catalogue,
   InterruptedError,
   loadProfile,
   runConformance,
@@ -15,6 +14,7 @@ import {
   UsageError,
   type Verdict,
 } from '@warehouse-kit/conformance';
+import { Command } from 'commander';
 
 interface RunOptions {
   profile?: string;
@@ -26,7 +26,11 @@ interface RunOptions {
   allowAppointments?: boolean;
 }
 
-const commaList = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** What the human report cannot say: skipped checks with their reasons, the clean-up, the files. */
@@ -36,7 +40,9 @@ function summarize(verdict: Verdict, files: string[]): void {
     log(`\nSkipped (not applicable to this profile or run):`);
     for (const check of skipped) log(`  - ${check.title}: ${check.reason ?? 'skipped'}`);
   }
-  const cancelled = verdict.cleanup.undone.filter((entry) => entry.outcome !== 'deleted' && entry.outcome !== 'already gone');
+  const cancelled = verdict.cleanup.undone.filter(
+    (entry) => entry.outcome !== 'deleted' && entry.outcome !== 'already gone',
+  );
   log(`\nClean-up: ${verdict.cleanup.undone.length} record(s) created by run ${verdict.run.prefix} undone.`);
   for (const entry of cancelled) log(`  - ${entry.label}: ${entry.outcome}`);
   if (verdict.cleanup.left_behind.length) {
@@ -55,7 +61,11 @@ function interruptions(controller: AbortController): { forced: Promise<never>; d
         log(`\n${signal}: stopping after the current check, then cleaning up (send it again to stop at once)`);
         controller.abort();
       } else {
-        reject(new InterruptedError(`${signal} again: stopped without finishing the clean-up; records named with the run prefix may be left in the deployment`));
+        reject(
+          new InterruptedError(
+            `${signal} again: stopped without finishing the clean-up; records named with the run prefix may be left in the deployment`,
+          ),
+        );
       }
     };
   });
@@ -69,7 +79,10 @@ function interruptions(controller: AbortController): { forced: Promise<never>; d
  */
 function profileFile(options: RunOptions, command: Command): string {
   const file = options.profile ?? (command.optsWithGlobals() as RunOptions).profile;
-  if (!file) throw new UsageError('--profile <file> is required: the YAML profile naming the deployment, its tokens and locations');
+  if (!file)
+    throw new UsageError(
+      '--profile <file> is required: the YAML profile naming the deployment, its tokens and locations',
+    );
   return file;
 }
 
@@ -112,9 +125,13 @@ async function run(options: RunOptions, command: Command): Promise<void> {
   }
   summarize(verdict, files);
   const { failed, total, skipped } = verdict.summary;
-  if (verdict.verdict === 'interrupted') throw new InterruptedError('interrupted: the run was stopped before every check ran');
+  if (verdict.verdict === 'interrupted')
+    throw new InterruptedError('interrupted: the run was stopped before every check ran');
   if (verdict.verdict === 'fail') {
-    const also = [verdict.errors.length && `${verdict.errors.length} error(s) outside the checks`, verdict.cleanup.left_behind.length && `${verdict.cleanup.left_behind.length} record(s) left behind`].filter(Boolean);
+    const also = [
+      verdict.errors.length && `${verdict.errors.length} error(s) outside the checks`,
+      verdict.cleanup.left_behind.length && `${verdict.cleanup.left_behind.length} record(s) left behind`,
+    ].filter(Boolean);
     throw new ChecksFailedError(`${failed} of ${total} check(s) failed${also.length ? `, ${also.join(', ')}` : ''}`);
   }
   log(`\nConformant: ${total - skipped} check(s) passed${skipped ? `, ${skipped} skipped` : ''}.`);
@@ -126,24 +143,37 @@ function list(): void {
   for (const check of catalogue()) {
     if (check.group !== group) {
       group = check.group;
-      process.stdout.write(`\n${group} (${check.basis === 'reference' ? 'the API reference' : 'our decisions and spec'})\n`);
+      process.stdout.write(
+        `\n${group} (${check.basis === 'reference' ? 'the API reference' : 'our decisions and spec'})\n`,
+      );
     }
     process.stdout.write(`  ${check.title}\n`);
   }
 }
 
 export function conformanceCommand(): Command {
-  const command = new Command('conformance').description('Check a deployment of the warehouse API against the contract');
+  const command = new Command('conformance').description(
+    'Check a deployment of the warehouse API against the contract',
+  );
   command
     .command('run', { isDefault: true })
-    .description('run the conformance checks against the deployment a profile names; exit 0 only when every selected check passed')
+    .description(
+      'run the conformance checks against the deployment a profile names; exit 0 only when every selected check passed',
+    )
     .option('-p, --profile <file>', 'YAML profile naming the deployment, its tokens and locations (required)')
-    .option('--checks <groups>', `comma-separated groups to run: ${selectableNames().join(', ')} (default: all)`, commaList)
+    .option(
+      '--checks <groups>',
+      `comma-separated groups to run: ${selectableNames().join(', ')} (default: all)`,
+      commaList,
+    )
     .option('--skip <groups>', 'comma-separated groups to leave out, e.g. rate-limits', commaList)
     .option('-g, --grep <pattern>', 'only the checks whose title matches this regular expression')
-    .option('-R, --reporter <name>', "mocha reporter for stdout (spec, dot, tap, ...)", 'spec')
+    .option('-R, --reporter <name>', 'mocha reporter for stdout (spec, dot, tap, ...)', 'spec')
     .option('--report-dir <dir>', 'also write junit.xml and verdict.json to this folder')
-    .option('--allow-appointments', 'let the suite create appointments, which the API cannot delete (they are cancelled at the end)')
+    .option(
+      '--allow-appointments',
+      'let the suite create appointments, which the API cannot delete (they are cancelled at the end)',
+    )
     .addHelpText(
       'after',
       `

@@ -1,5 +1,5 @@
-import { Command } from 'commander';
 import { unwrap } from '@warehouse-kit/sdk';
+import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 
 export const list = new Command('list')

@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { contextOf } from '../../context.js';
-import { listPaged, pagingOptions, type PagingFlags } from '../shared/listing.js';
+import { listPaged, type PagingFlags, pagingOptions } from '../shared/listing.js';
 
 interface Flags extends PagingFlags {
   location?: string;
@@ -16,14 +16,35 @@ function localDate(value: string): string {
 
 export const list = pagingOptions(
   new Command('list')
-    .description("list enabled product limits with each date's quantity and window (default: each warehouse's next 8 days)")
+    .description(
+      "list enabled product limits with each date's quantity and window (default: each warehouse's next 8 days)",
+    )
     .option('--location <name>', 'only this warehouse')
     .option('--start-date <date>', 'first local date, YYYY-MM-DD', localDate)
     .option('--end-date <date>', 'last local date, YYYY-MM-DD (at most 92 days after the start)', localDate)
     .option('--product <name>', 'only this product name'),
 ).action(async (flags: Flags, command: Command) => {
   const ctx = contextOf(command);
-  const filters = { location_name: flags.location, start_date: flags.startDate, end_date: flags.endDate, product_name: flags.product };
-  const tableColumns = ['id', 'location_name', 'product_name', 'quantity', 'start_time', 'end_time', 'start_date', 'end_date'];
-  await listPaged(ctx, await ctx.connect(), { path: '/product_limits', filters, noun: 'product limits', tableColumns }, flags);
+  const filters = {
+    location_name: flags.location,
+    start_date: flags.startDate,
+    end_date: flags.endDate,
+    product_name: flags.product,
+  };
+  const tableColumns = [
+    'id',
+    'location_name',
+    'product_name',
+    'quantity',
+    'start_time',
+    'end_time',
+    'start_date',
+    'end_date',
+  ];
+  await listPaged(
+    ctx,
+    await ctx.connect(),
+    { path: '/product_limits', filters, noun: 'product limits', tableColumns },
+    flags,
+  );
 });

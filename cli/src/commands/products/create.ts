@@ -1,5 +1,5 @@
+import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
-import { unwrap, type Schema } from '@warehouse-kit/sdk';
 import { contextOf } from '../../context.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
 
@@ -18,8 +18,14 @@ export const create = new Command('create')
   .addOption(dataOption())
   .action(async (flags: Flags, command: Command) => {
     const ctx = contextOf(command);
-    const product = await recordFrom(flags.data, 'product', { location_name: flags.location, name: flags.name, sku: flags.sku });
+    const product = await recordFrom(flags.data, 'product', {
+      location_name: flags.location,
+      name: flags.name,
+      sku: flags.sku,
+    });
     const client = await ctx.connect();
     // The API validates the record; --data may carry any field it accepts.
-    await ctx.changed(await unwrap(client.POST('/products', { body: { product: product as Schema<'ProductCreate'> } })));
+    await ctx.changed(
+      await unwrap(client.POST('/products', { body: { product: product as Schema<'ProductCreate'> } })),
+    );
   });

@@ -1,5 +1,5 @@
-import { Command } from 'commander';
 import { unwrap } from '@warehouse-kit/sdk';
+import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 
@@ -10,6 +10,8 @@ export const remove = new Command('delete')
   .action(async (id: number, flags: { location?: string }, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();
-    await unwrap(client.DELETE('/products/{id}', { params: { path: { id }, query: { location_name: flags.location } } }));
+    await unwrap(
+      client.DELETE('/products/{id}', { params: { path: { id }, query: { location_name: flags.location } } }),
+    );
     ctx.notice(`deleted product ${id}`);
   });

@@ -1,5 +1,5 @@
-import { Command } from 'commander';
 import { unwrap } from '@warehouse-kit/sdk';
+import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 
@@ -10,5 +10,9 @@ export const get = new Command('get')
   .action(async (id: number, flags: { location?: string }, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();
-    await ctx.print(await unwrap(client.GET('/products/{id}', { params: { path: { id }, query: { location_name: flags.location } } })));
+    await ctx.print(
+      await unwrap(
+        client.GET('/products/{id}', { params: { path: { id }, query: { location_name: flags.location } } }),
+      ),
+    );
   });

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
-import { listPaged, pagingOptions, type PagingFlags } from '../shared/listing.js';
+import { listPaged, type PagingFlags, pagingOptions } from '../shared/listing.js';
 
 interface Flags extends PagingFlags {
   location?: string;
@@ -17,6 +17,11 @@ export const list = pagingOptions(
 ).action(async (flags: Flags, command: Command) => {
   const ctx = contextOf(command);
   const filters = { location_name: flags.location, name: flags.name, sku: flags.sku };
-  const request = { path: '/products', filters, noun: 'products', tableColumns: ['id', 'name', 'sku', 'location_name'] } as const;
+  const request = {
+    path: '/products',
+    filters,
+    noun: 'products',
+    tableColumns: ['id', 'name', 'sku', 'location_name'],
+  } as const;
   await listPaged(ctx, await ctx.connect(), request, flags);
 });

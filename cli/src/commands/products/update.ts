@@ -1,5 +1,5 @@
+import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
-import { unwrap, type Schema } from '@warehouse-kit/sdk';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
@@ -20,8 +20,13 @@ export const update = new Command('update')
   .addOption(dataOption())
   .action(async (id: number, flags: Flags, command: Command) => {
     const ctx = contextOf(command);
-    const product = requireChanges(await recordFrom(flags.data, 'product', { name: flags.name, sku: flags.sku }), '--name, --sku');
+    const product = requireChanges(
+      await recordFrom(flags.data, 'product', { name: flags.name, sku: flags.sku }),
+      '--name, --sku',
+    );
     const client = await ctx.connect();
     const params = { path: { id }, query: { location_name: flags.location } };
-    await ctx.changed(await unwrap(client.PATCH('/products/{id}', { params, body: { product: product as Schema<'ProductUpdate'> } })));
+    await ctx.changed(
+      await unwrap(client.PATCH('/products/{id}', { params, body: { product: product as Schema<'ProductUpdate'> } })),
+    );
   });

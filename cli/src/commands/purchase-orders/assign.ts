@@ -2,12 +2,14 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { destination, setLocation } from './location.js';
-import { fetchOrder, orderRef, type OrderRefFlags } from './order-ref.js';
+import { fetchOrder, type OrderRefFlags, orderRef } from './order-ref.js';
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export const assign = orderRef(
-  new Command('assign').description('assign an unassigned order to a warehouse; refuses to move an order assigned elsewhere (see move)'),
+  new Command('assign').description(
+    'assign an unassigned order to a warehouse; refuses to move an order assigned elsewhere (see move)',
+  ),
 )
   .requiredOption('--to <location>', 'the warehouse', destination)
   .action(async (id: number | undefined, flags: OrderRefFlags & { to: string }, command: Command) => {
@@ -16,7 +18,9 @@ export const assign = orderRef(
     const order = await fetchOrder(client, id, flags);
     // A move changes the order's zone and rules; it should be asked for by name.
     if (order.location_name !== null && !sameName(order.location_name, flags.to)) {
-      throw new UsageError(`purchase order ${order.po_number} is assigned to ${order.location_name}; use "whctl purchase-orders move" to move it`);
+      throw new UsageError(
+        `purchase order ${order.po_number} is assigned to ${order.location_name}; use "whctl purchase-orders move" to move it`,
+      );
     }
     await ctx.changed(await setLocation(client, order.id, flags.to));
   });

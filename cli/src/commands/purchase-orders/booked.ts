@@ -1,5 +1,5 @@
-import { Command } from 'commander';
 import { paginateOffset, unwrap } from '@warehouse-kit/sdk';
+import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { wholeNumber } from '../shared/arguments.js';
 import { query } from '../shared/listing.js';
@@ -28,7 +28,12 @@ export const booked = new Command('booked')
   .action(async (flags: Flags, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();
-    const filters = { location_name: flags.location, start_time: flags.startTime, end_time: flags.endTime, updated_since: flags.updatedSince };
+    const filters = {
+      location_name: flags.location,
+      start_time: flags.startTime,
+      end_time: flags.endTime,
+      updated_since: flags.updatedSince,
+    };
     const sink = await ctx.list(columns);
     if (flags.all) {
       const bar = ctx.progress('fetching purchase orders');
@@ -44,7 +49,8 @@ export const booked = new Command('booked')
       }
     } else {
       const params = { query: query({ ...filters, limit: flags.limit, offset: flags.offset }) };
-      for (const order of await unwrap(client.GET('/purchase_orders/with_booked_appointments', { params }))) await sink.write(order);
+      for (const order of await unwrap(client.GET('/purchase_orders/with_booked_appointments', { params })))
+        await sink.write(order);
     }
     await sink.end();
   });

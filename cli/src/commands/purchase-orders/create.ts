@@ -1,8 +1,8 @@
+import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
-import { unwrap, type Schema } from '@warehouse-kit/sdk';
 import { contextOf } from '../../context.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
-import { orderFields, orderOptions, type OrderFlags } from './fields.js';
+import { type OrderFlags, orderFields, orderOptions } from './fields.js';
 
 interface Flags extends OrderFlags {
   poNumber?: string;
@@ -22,5 +22,9 @@ export const create = orderOptions(
     const fields = { po_number: flags.poNumber, location_name: flags.location, ...orderFields(flags) };
     const order = await recordFrom(flags.data, 'purchase_order', fields);
     const client = await ctx.connect();
-    await ctx.changed(await unwrap(client.POST('/purchase_orders', { body: { purchase_order: order as Schema<'PurchaseOrderCreate'> } })));
+    await ctx.changed(
+      await unwrap(
+        client.POST('/purchase_orders', { body: { purchase_order: order as Schema<'PurchaseOrderCreate'> } }),
+      ),
+    );
   });

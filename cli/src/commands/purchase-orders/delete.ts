@@ -1,7 +1,7 @@
-import { Command } from 'commander';
 import { unwrap } from '@warehouse-kit/sdk';
+import { Command } from 'commander';
 import { contextOf } from '../../context.js';
-import { orderId, orderRef, type OrderRefFlags } from './order-ref.js';
+import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 
 export const remove = orderRef(new Command('delete').description('delete a purchase order'))
   .option('--location <name>', 'the order must be at this location or unassigned (else 404)')
@@ -9,6 +9,10 @@ export const remove = orderRef(new Command('delete').description('delete a purch
     const ctx = contextOf(command);
     const client = await ctx.connect();
     const orderIdValue = await orderId(client, id, flags);
-    await unwrap(client.DELETE('/purchase_orders/{id}', { params: { path: { id: orderIdValue }, query: { location_name: flags.location } } }));
+    await unwrap(
+      client.DELETE('/purchase_orders/{id}', {
+        params: { path: { id: orderIdValue }, query: { location_name: flags.location } },
+      }),
+    );
     ctx.notice(`deleted purchase order ${orderIdValue}`);
   });

@@ -13,7 +13,10 @@ export interface OrderFlags {
 
 export function orderOptions(command: Command): Command {
   return command
-    .option('--expected-starts-at <time>', "expected start, ISO 8601; without an offset, the warehouse's local time (UTC when unassigned)")
+    .option(
+      '--expected-starts-at <time>',
+      "expected start, ISO 8601; without an offset, the warehouse's local time (UTC when unassigned)",
+    )
     .option('--expected-ends-at <time>', 'expected end, not before the start')
     .option('--carrier <name>', 'the carrier expected to deliver, as text')
     .option('--notes <text>', 'notes')
@@ -30,4 +33,11 @@ export function orderFields(flags: OrderFlags): Record<string, unknown> {
   };
 }
 
-export const orderColumns = ['id', 'po_number', 'location_name', 'expected_starts_at', 'expected_ends_at', 'carrier_name'];
+export const orderColumns = [
+  'id',
+  'po_number',
+  'location_name',
+  'expected_starts_at',
+  'expected_ends_at',
+  'carrier_name',
+];

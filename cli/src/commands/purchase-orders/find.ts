@@ -1,7 +1,10 @@
 // Finding an order by its PO number, which is unique in the organization.
-import { unwrap, type Schema, type WarehouseClient } from '@warehouse-kit/sdk';
+import { type Schema, unwrap, type WarehouseClient } from '@warehouse-kit/sdk';
 
-export async function findByPoNumber(client: WarehouseClient, poNumber: string): Promise<Schema<'PurchaseOrder'> | undefined> {
+export async function findByPoNumber(
+  client: WarehouseClient,
+  poNumber: string,
+): Promise<Schema<'PurchaseOrder'> | undefined> {
   const orders = await unwrap(client.GET('/purchase_orders', { params: { query: { po_number: poNumber } } }));
   return orders[0];
 }

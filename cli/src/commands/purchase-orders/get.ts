@@ -1,9 +1,11 @@
-import { Command } from 'commander';
 import { unwrap } from '@warehouse-kit/sdk';
+import { Command } from 'commander';
 import { contextOf } from '../../context.js';
-import { orderRef, orderId, type OrderRefFlags } from './order-ref.js';
+import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 
-export const get = orderRef(new Command('get').description('show a purchase order with its line items and booked appointments'))
+export const get = orderRef(
+  new Command('get').description('show a purchase order with its line items and booked appointments'),
+)
   .option('--location <name>', 'the order must be at this location or unassigned (else 404)')
   .action(async (id: number | undefined, flags: OrderRefFlags & { location?: string }, command: Command) => {
     const ctx = contextOf(command);

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
-import { listPaged, pagingOptions, type PagingFlags } from '../shared/listing.js';
+import { listPaged, type PagingFlags, pagingOptions } from '../shared/listing.js';
 import { orderColumns } from './fields.js';
 
 interface Flags extends PagingFlags {
@@ -13,8 +13,13 @@ interface Flags extends PagingFlags {
 
 export const list = pagingOptions(
   new Command('list')
-    .description('list purchase orders: at every accessible location plus unassigned ones, or at one plus unassigned ones')
-    .option('--location <name>', "this location's orders plus unassigned orders; offset-less times are read in its zone")
+    .description(
+      'list purchase orders: at every accessible location plus unassigned ones, or at one plus unassigned ones',
+    )
+    .option(
+      '--location <name>',
+      "this location's orders plus unassigned orders; offset-less times are read in its zone",
+    )
     .option('--po-number <number>', 'this PO number exactly')
     .option('--start-time <time>', 'expected to start at or after this time (ISO 8601)')
     .option('--end-time <time>', 'expected to start at or before this time')
@@ -28,5 +33,10 @@ export const list = pagingOptions(
     end_time: flags.endTime,
     updated_since: flags.updatedSince,
   };
-  await listPaged(ctx, await ctx.connect(), { path: '/purchase_orders', filters, noun: 'purchase orders', tableColumns: orderColumns }, flags);
+  await listPaged(
+    ctx,
+    await ctx.connect(),
+    { path: '/purchase_orders', filters, noun: 'purchase orders', tableColumns: orderColumns },
+    flags,
+  );
 });

@@ -1,10 +1,12 @@
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { destination, setLocation } from './location.js';
-import { orderId, orderRef, type OrderRefFlags } from './order-ref.js';
+import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 
 export const move = orderRef(
-  new Command('move').description("move an order to a warehouse; offset-less times, custom fields and settings are then the destination's"),
+  new Command('move').description(
+    "move an order to a warehouse; offset-less times, custom fields and settings are then the destination's",
+  ),
 )
   .requiredOption('--to <location>', 'destination warehouse', destination)
   .action(async (id: number | undefined, flags: OrderRefFlags & { to: string }, command: Command) => {

@@ -1,7 +1,8 @@
 // Commands that act on one order take its ID or, since ops people know orders by number,
 // --po-number.
+
+import { type Schema, unwrap, type WarehouseClient } from '@warehouse-kit/sdk';
 import type { Command } from 'commander';
-import { unwrap, type Schema, type WarehouseClient } from '@warehouse-kit/sdk';
 import { UnknownNameError, UsageError } from '../../errors.js';
 import { recordId } from '../shared/arguments.js';
 import { findByPoNumber } from './find.js';
@@ -28,13 +29,21 @@ async function byPoNumber(client: WarehouseClient, poNumber: string): Promise<Sc
 }
 
 /** The ID of the order the command line names; a PO number costs one lookup. */
-export async function orderId(client: WarehouseClient, id: number | undefined, { poNumber }: OrderRefFlags): Promise<number> {
+export async function orderId(
+  client: WarehouseClient,
+  id: number | undefined,
+  { poNumber }: OrderRefFlags,
+): Promise<number> {
   checkRef(id, poNumber);
   return id ?? (await byPoNumber(client, poNumber!)).id;
 }
 
 /** The order the command line names, fetched. */
-export async function fetchOrder(client: WarehouseClient, id: number | undefined, { poNumber }: OrderRefFlags): Promise<Schema<'PurchaseOrder'>> {
+export async function fetchOrder(
+  client: WarehouseClient,
+  id: number | undefined,
+  { poNumber }: OrderRefFlags,
+): Promise<Schema<'PurchaseOrder'>> {
   checkRef(id, poNumber);
   if (id === undefined) return byPoNumber(client, poNumber!);
   return unwrap(client.GET('/purchase_orders/{id}', { params: { path: { id } } }));

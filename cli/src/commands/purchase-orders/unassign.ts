@@ -1,10 +1,12 @@
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { setLocation } from './location.js';
-import { orderId, orderRef, type OrderRefFlags } from './order-ref.js';
+import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 
 export const unassign = orderRef(
-  new Command('unassign').description('take an order off its warehouse; offset-less times are then UTC and organization-wide custom fields apply'),
+  new Command('unassign').description(
+    'take an order off its warehouse; offset-less times are then UTC and organization-wide custom fields apply',
+  ),
 ).action(async (id: number | undefined, flags: OrderRefFlags, command: Command) => {
   const ctx = contextOf(command);
   const client = await ctx.connect();

@@ -1,9 +1,9 @@
+import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
-import { unwrap, type Schema } from '@warehouse-kit/sdk';
 import { contextOf } from '../../context.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
-import { orderFields, orderOptions, type OrderFlags } from './fields.js';
-import { orderId, orderRef, type OrderRefFlags } from './order-ref.js';
+import { type OrderFlags, orderFields, orderOptions } from './fields.js';
+import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 
 export const update = orderOptions(
   orderRef(
@@ -18,5 +18,12 @@ export const update = orderOptions(
     const order = requireChanges(await recordFrom(flags.data, 'purchase_order', orderFields(flags)), 'a field flag');
     const client = await ctx.connect();
     const params = { path: { id: await orderId(client, id, flags) } };
-    await ctx.changed(await unwrap(client.PATCH('/purchase_orders/{id}', { params, body: { purchase_order: order as Schema<'PurchaseOrderUpdate'> } })));
+    await ctx.changed(
+      await unwrap(
+        client.PATCH('/purchase_orders/{id}', {
+          params,
+          body: { purchase_order: order as Schema<'PurchaseOrderUpdate'> },
+        }),
+      ),
+    );
   });

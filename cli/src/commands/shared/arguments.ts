@@ -11,7 +11,8 @@ export function recordId(value: string): number {
 export function wholeNumber(min: number, max: number): (value: string) => number {
   return (value) => {
     const number = Number(value);
-    if (!/^\d+$/.test(value) || number < min || number > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    if (!/^\d+$/.test(value) || number < min || number > max)
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
     return number;
   };
 }

@@ -1,7 +1,8 @@
 // Lists paginated with `page` and `Link`: one page by default, or every page with --all,
 // streamed record by record with a progress bar.
+
+import { type Page, type PagePath, pages, type WarehouseClient } from '@warehouse-kit/sdk';
 import type { Command } from 'commander';
-import { pages, type Page, type PagePath, type WarehouseClient } from '@warehouse-kit/sdk';
 import type { Context } from '../../context.js';
 import type { Row } from '../../output/cells.js';
 import { wholeNumber } from './arguments.js';
@@ -15,7 +16,11 @@ export interface PagingFlags {
 export function pagingOptions(command: Command): Command {
   return command
     .option('--all', 'follow every page, streaming records as they arrive')
-    .option('--page <n>', 'the page to fetch, from 1 (with --all: the first page to fetch)', wholeNumber(1, Number.MAX_SAFE_INTEGER))
+    .option(
+      '--page <n>',
+      'the page to fetch, from 1 (with --all: the first page to fetch)',
+      wholeNumber(1, Number.MAX_SAFE_INTEGER),
+    )
     .option('--per-page <n>', 'records per page, 1 to 100 (default 25, or 100 with --all)', wholeNumber(1, 100));
 }
 
@@ -35,7 +40,12 @@ interface ListRequest {
   tableColumns: readonly string[];
 }
 
-export async function listPaged(ctx: Context, client: WarehouseClient, request: ListRequest, flags: PagingFlags): Promise<void> {
+export async function listPaged(
+  ctx: Context,
+  client: WarehouseClient,
+  request: ListRequest,
+  flags: PagingFlags,
+): Promise<void> {
   // With --all, full pages spend the least of the rate limit.
   const perPage = flags.perPage ?? (flags.all ? 100 : undefined);
   const init = { params: { query: query({ ...request.filters, page: flags.page, per_page: perPage }) } };
@@ -58,5 +68,6 @@ export async function listPaged(ctx: Context, client: WarehouseClient, request: 
   }
   await sink.end();
   // A hint for a person; a script reads Total-Count through `whctl api --include` if it cares.
-  if (more && ctx.stderr.isTTY) ctx.notice(`showing ${more.shown} of ${more.total ?? 'more'} ${request.noun}; add --all for every page`);
+  if (more && ctx.stderr.isTTY)
+    ctx.notice(`showing ${more.shown} of ${more.total ?? 'more'} ${request.noun}; add --all for every page`);
 }

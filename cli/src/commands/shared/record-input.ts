@@ -5,8 +5,9 @@ import { Option } from 'commander';
 import { UsageError } from '../../errors.js';
 import { readStdin } from './stdin.js';
 
-export const dataOption = (description = 'the record as JSON: @file.json, - for stdin, or inline; field flags override it') =>
-  new Option('-d, --data <json>', description);
+export const dataOption = (
+  description = 'the record as JSON: @file.json, - for stdin, or inline; field flags override it',
+) => new Option('-d, --data <json>', description);
 
 async function dataText(spec: string): Promise<{ text: string; source: string }> {
   if (spec === '-') return { text: await readStdin(), source: 'stdin' };
@@ -15,7 +16,9 @@ async function dataText(spec: string): Promise<{ text: string; source: string }>
   try {
     return { text: await readFile(file, 'utf8'), source: file };
   } catch (error) {
-    throw new UsageError(`cannot read --data file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(
+      `cannot read --data file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }
 
@@ -29,11 +32,18 @@ export async function readData(spec: string | undefined, wrapper?: string): Prom
   } catch (error) {
     throw new UsageError(`${source} is not valid JSON: ${(error as Error).message}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${source} must hold a JSON object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new UsageError(`${source} must hold a JSON object`);
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record);
   const inner = wrapper === undefined ? undefined : record[wrapper];
-  if (keys.length === 1 && keys[0] === wrapper && typeof inner === 'object' && inner !== null && !Array.isArray(inner)) {
+  if (
+    keys.length === 1 &&
+    keys[0] === wrapper &&
+    typeof inner === 'object' &&
+    inner !== null &&
+    !Array.isArray(inner)
+  ) {
     return inner as Record<string, unknown>;
   }
   return record;
@@ -43,7 +53,11 @@ export async function readData(spec: string | undefined, wrapper?: string): Prom
  * The record to send: --data, then each field flag that was given. Offset-less times pass
  * through untouched: the API reads them in the warehouse's zone.
  */
-export async function recordFrom(data: string | undefined, wrapper: string, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function recordFrom(
+  data: string | undefined,
+  wrapper: string,
+  fields: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const record = await readData(data, wrapper);
   for (const [field, value] of Object.entries(fields)) if (value !== undefined) record[field] = value;
   return record;

@@ -10,7 +10,10 @@ export function list({ stream, columns }: OutputOptions): RecordSink {
   return {
     write: (record) => {
       const rows: string[][] = [];
-      if (!header) rows.push((header = columnsOf(record, columns)));
+      if (!header) {
+        header = columnsOf(record, columns);
+        rows.push(header);
+      }
       rows.push(header.map((column) => cellText(record[column])));
       return writeText(stream, stringify(rows));
     },

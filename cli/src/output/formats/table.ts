@@ -18,7 +18,9 @@ const NARROWEST = 8;
  * import's error messages stay readable instead of running off the screen.
  */
 function fittedWidths(rows: string[][], terminal: number | undefined): { colWidths?: number[]; wordWrap?: boolean } {
-  const natural = rows[0]!.map((_, index) => Math.max(...rows.map((row) => Math.max(...row[index]!.split('\n').map((line) => line.length)))) + 2);
+  const natural = rows[0]!.map(
+    (_, index) => Math.max(...rows.map((row) => Math.max(...row[index]!.split('\n').map((line) => line.length)))) + 2,
+  );
   const available = (terminal ?? Infinity) - (natural.length + 1);
   const total = (cap: number) => natural.reduce((sum, width) => sum + Math.min(width, cap), 0);
   if (total(Infinity) <= available) return {};
@@ -44,11 +46,25 @@ export function list({ stream, columns }: OutputOptions): RecordSink {
       const first = records[0];
       if (!first && !columns?.length) return writeText(stream, '(none)\n');
       const head = first ? columnsOf(first, columns) : [...(columns ?? [])];
-      return writeText(stream, render(stream, head, records.map((record) => head.map((column) => cellText(record[column])))));
+      return writeText(
+        stream,
+        render(
+          stream,
+          head,
+          records.map((record) => head.map((column) => cellText(record[column]))),
+        ),
+      );
     },
   };
 }
 
 export function one({ stream, columns }: OutputOptions, record: Row): Promise<void> {
-  return writeText(stream, render(stream, undefined, columnsOf(record, columns).map((field) => [field, cellText(record[field])])));
+  return writeText(
+    stream,
+    render(
+      stream,
+      undefined,
+      columnsOf(record, columns).map((field) => [field, cellText(record[field])]),
+    ),
+  );
 }

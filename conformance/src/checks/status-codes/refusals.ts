@@ -1,12 +1,9 @@
 // The 4xx answers the reference documents (sections 4.1, 4.6, 5 and 7), and 204 on delete.
 import type { GroupBuilder } from '../../check.js';
-import { expectErrorSentence, expectStatus, isObject, Problems } from '../../problems.js';
 import { bookedAppointment } from '../../fixtures/appointments.js';
 import { orderForRefusals } from '../../fixtures/changed-orders.js';
-import { assignedOrder, createTimedOrder, deletedOrder } from '../../fixtures/purchase-orders.js';
 import { deletedProduct, productAt } from '../../fixtures/products.js';
-import { preview, type Exchange } from '../../http.js';
-import { listedLocation, paidLocation, secondLocation } from '../../needs.js';
+import { assignedOrder, createTimedOrder, deletedOrder } from '../../fixtures/purchase-orders.js';
 import {
   duplicateSku,
   inaccessibleLocation,
@@ -18,165 +15,353 @@ import {
   unknownLocation,
   unpaidOrganization,
 } from '../../fixtures/refusals.js';
+import { type Exchange, preview } from '../../http.js';
+import { listedLocation, paidLocation, secondLocation } from '../../needs.js';
+import { expectErrorSentence, expectStatus, isObject, Problems } from '../../problems.js';
 
 /** §7: a 422 body is an object with `errors`; for products it maps a field to its messages. */
 function expectValidationErrors(exchange: Exchange, field: RegExp, documented: string): void {
   expectStatus(exchange, 422, documented);
   const errors = isObject(exchange.body) ? exchange.body.errors : undefined;
   const problems = new Problems(exchange);
-  const shaped = isObject(errors) && Object.values(errors).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
-  problems.expect(shaped && Object.keys(errors).length > 0, 'body.errors', () => preview(exchange.body), 'an object mapping each field to an array of messages (§7)');
-  problems.expect(!shaped || Object.keys(errors).some((key) => field.test(key)), 'body.errors', () => preview(errors), `a key naming the field (${field.source}) (§7)`);
+  const shaped =
+    isObject(errors) &&
+    Object.values(errors).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
+  problems.expect(
+    shaped && Object.keys(errors).length > 0,
+    'body.errors',
+    () => preview(exchange.body),
+    'an object mapping each field to an array of messages (§7)',
+  );
+  problems.expect(
+    !shaped || Object.keys(errors).some((key) => field.test(key)),
+    'body.errors',
+    () => preview(errors),
+    `a key naming the field (${field.source}) (§7)`,
+  );
   problems.throwIfAny();
 }
 
 function expectNoContent(exchange: Exchange, documented: string): void {
   expectStatus(exchange, 204, documented);
-  new Problems(exchange).expect(exchange.text === '', 'body', () => preview(exchange.text), 'no body (204 No Content)').throwIfAny();
+  new Problems(exchange)
+    .expect(exchange.text === '', 'body', () => preview(exchange.text), 'no body (204 No Content)')
+    .throwIfAny();
 }
 
 export function defineRefusals(group: GroupBuilder): void {
-  group.check({ name: 'missing_token_rejected', method: 'GET', path: '/locations', status: 401, section: '§5' }, async ({ ctx }) => {
-    expectStatus(await missingToken(ctx), 401, 'when the Authorization header is missing (§5 rule 5)');
-  });
+  group.check(
+    { name: 'missing_token_rejected', method: 'GET', path: '/locations', status: 401, section: '§5' },
+    async ({ ctx }) => {
+      expectStatus(await missingToken(ctx), 401, 'when the Authorization header is missing (§5 rule 5)');
+    },
+  );
 
-  group.check({ name: 'invalid_token_rejected', method: 'GET', path: '/products', status: 401, section: '§5' }, async ({ ctx }) => {
-    expectStatus(await invalidToken(ctx), 401, 'for a token the deployment never issued (§5 rule 5)');
-  });
+  group.check(
+    { name: 'invalid_token_rejected', method: 'GET', path: '/products', status: 401, section: '§5' },
+    async ({ ctx }) => {
+      expectStatus(await invalidToken(ctx), 401, 'for a token the deployment never issued (§5 rule 5)');
+    },
+  );
 
-  group.check({ name: 'unpaid_organization_refused', method: 'GET', path: '/locations', status: 402, section: '§5' }, async (run) => {
-    expectStatus(await unpaidOrganization(run), 402, 'when no location of the organization has a paid subscription (§5 rule 4)');
-  });
+  group.check(
+    { name: 'unpaid_organization_refused', method: 'GET', path: '/locations', status: 402, section: '§5' },
+    async (run) => {
+      expectStatus(
+        await unpaidOrganization(run),
+        402,
+        'when no location of the organization has a paid subscription (§5 rule 4)',
+      );
+    },
+  );
 
-  group.check({ name: 'inaccessible_location_forbidden', method: 'GET', path: '/products', status: 403, section: '§4.1' }, async (run) => {
-    expectStatus(await inaccessibleLocation(run), 403, `for a location_name the API user cannot access (§4.1 rule 6)`);
-  });
+  group.check(
+    { name: 'inaccessible_location_forbidden', method: 'GET', path: '/products', status: 403, section: '§4.1' },
+    async (run) => {
+      expectStatus(
+        await inaccessibleLocation(run),
+        403,
+        `for a location_name the API user cannot access (§4.1 rule 6)`,
+      );
+    },
+  );
 
-  group.check({ name: 'read_only_write_forbidden', method: 'POST', path: '/products', status: 403, section: '§5' }, async (run) => {
-    expectStatus(await readOnlyCreate(run), 403, 'for a create at a location where the role is read-only (§5 rule 3)');
-  });
+  group.check(
+    { name: 'read_only_write_forbidden', method: 'POST', path: '/products', status: 403, section: '§5' },
+    async (run) => {
+      expectStatus(
+        await readOnlyCreate(run),
+        403,
+        'for a create at a location where the role is read-only (§5 rule 3)',
+      );
+    },
+  );
 
-  group.check({ name: 'read_only_write_forbidden', method: 'PATCH', path: '/products/{id}', status: 403, section: '§5' }, async (run) => {
-    const { ctx, skip } = run;
-    const readOnly = ctx.readOnly ?? skip('the profile has no tokens.read_only');
-    const { record } = await productAt(ctx, listedLocation(run, readOnly.location, 'read_only'));
-    const update = await ctx.send(readOnly, 'PATCH', '/products/{id}', { path: { id: record.id }, body: { product: { name: ctx.name('renamed read-only') } } });
-    expectStatus(update, 403, `for an update at ${readOnly.location}, where the role is read-only (§5 rule 3)`);
-  });
+  group.check(
+    { name: 'read_only_write_forbidden', method: 'PATCH', path: '/products/{id}', status: 403, section: '§5' },
+    async (run) => {
+      const { ctx, skip } = run;
+      const readOnly = ctx.readOnly ?? skip('the profile has no tokens.read_only');
+      const { record } = await productAt(ctx, listedLocation(run, readOnly.location, 'read_only'));
+      const update = await ctx.send(readOnly, 'PATCH', '/products/{id}', {
+        path: { id: record.id },
+        body: { product: { name: ctx.name('renamed read-only') } },
+      });
+      expectStatus(update, 403, `for an update at ${readOnly.location}, where the role is read-only (§5 rule 3)`);
+    },
+  );
 
-  group.check({ name: 'destination_without_access_forbidden', method: 'PATCH', path: '/purchase_orders/{id}', status: 403, section: '§4.6' }, async (run) => {
-    const { ctx, skip } = run;
-    const noAccess = ctx.noAccess ?? skip('the profile has no tokens.no_access');
-    const { record } = await createTimedOrder(ctx, 'unassigned order to move', undefined);
-    const move = await ctx.send(noAccess, 'PATCH', '/purchase_orders/{id}', { path: { id: record.id }, body: { purchase_order: { location_name: noAccess.location } } });
-    expectStatus(move, 403, 'when the API user has no access to the destination (§4.6 update rule 2)');
-  });
+  group.check(
+    {
+      name: 'destination_without_access_forbidden',
+      method: 'PATCH',
+      path: '/purchase_orders/{id}',
+      status: 403,
+      section: '§4.6',
+    },
+    async (run) => {
+      const { ctx, skip } = run;
+      const noAccess = ctx.noAccess ?? skip('the profile has no tokens.no_access');
+      const { record } = await createTimedOrder(ctx, 'unassigned order to move', undefined);
+      const move = await ctx.send(noAccess, 'PATCH', '/purchase_orders/{id}', {
+        path: { id: record.id },
+        body: { purchase_order: { location_name: noAccess.location } },
+      });
+      expectStatus(move, 403, 'when the API user has no access to the destination (§4.6 update rule 2)');
+    },
+  );
 
-  group.check({ name: 'unknown_location_not_found', method: 'GET', path: '/products', status: 404, section: '§7' }, async ({ ctx }) => {
-    expectStatus(await unknownLocation(ctx), 404, 'for a location_name no location has (§7)');
-  });
+  group.check(
+    { name: 'unknown_location_not_found', method: 'GET', path: '/products', status: 404, section: '§7' },
+    async ({ ctx }) => {
+      expectStatus(await unknownLocation(ctx), 404, 'for a location_name no location has (§7)');
+    },
+  );
 
-  group.check({ name: 'unknown_record_not_found', method: 'GET', path: '/products/{id}', status: 404, section: '§7' }, async ({ ctx }) => {
-    expectStatus((await deletedProduct(ctx)).afterwards, 404, 'for the id of a product deleted a moment ago (§7)');
-  });
+  group.check(
+    { name: 'unknown_record_not_found', method: 'GET', path: '/products/{id}', status: 404, section: '§7' },
+    async ({ ctx }) => {
+      expectStatus((await deletedProduct(ctx)).afterwards, 404, 'for the id of a product deleted a moment ago (§7)');
+    },
+  );
 
-  group.check({ name: 'unknown_record_not_found', method: 'GET', path: '/purchase_orders/{id}', status: 404, section: '§7' }, async ({ ctx }) => {
-    expectStatus((await deletedOrder(ctx)).afterwards, 404, 'for the id of an order deleted a moment ago (§7)');
-  });
+  group.check(
+    { name: 'unknown_record_not_found', method: 'GET', path: '/purchase_orders/{id}', status: 404, section: '§7' },
+    async ({ ctx }) => {
+      expectStatus((await deletedOrder(ctx)).afterwards, 404, 'for the id of an order deleted a moment ago (§7)');
+    },
+  );
 
-  group.check({ name: 'inaccessible_record_not_found', method: 'GET', path: '/products/{id}', status: 404, section: '§4.3' }, async (run) => {
-    const { ctx, skip } = run;
-    const noAccess = ctx.noAccess ?? skip('the profile has no tokens.no_access');
-    const { record } = await productAt(ctx, listedLocation(run, noAccess.location, 'no_access'));
-    const view = await ctx.send(noAccess, 'GET', '/products/{id}', { path: { id: record.id } });
-    expectStatus(view, 404, `for a product at ${noAccess.location}, which the API user cannot access (§4.3)`);
-  });
+  group.check(
+    { name: 'inaccessible_record_not_found', method: 'GET', path: '/products/{id}', status: 404, section: '§4.3' },
+    async (run) => {
+      const { ctx, skip } = run;
+      const noAccess = ctx.noAccess ?? skip('the profile has no tokens.no_access');
+      const { record } = await productAt(ctx, listedLocation(run, noAccess.location, 'no_access'));
+      const view = await ctx.send(noAccess, 'GET', '/products/{id}', { path: { id: record.id } });
+      expectStatus(view, 404, `for a product at ${noAccess.location}, which the API user cannot access (§4.3)`);
+    },
+  );
 
-  group.check({ name: 'inaccessible_record_not_found', method: 'GET', path: '/purchase_orders/{id}', status: 404, section: '§4.6' }, async (run) => {
-    const { ctx, skip } = run;
-    const noAccess = ctx.noAccess ?? skip('the profile has no tokens.no_access');
-    const { record } = await assignedOrder(ctx, listedLocation(run, noAccess.location, 'no_access'));
-    const view = await ctx.send(noAccess, 'GET', '/purchase_orders/{id}', { path: { id: record.id } });
-    expectStatus(view, 404, `for an order at ${noAccess.location}, which the API user cannot access (§4.6)`);
-  });
+  group.check(
+    {
+      name: 'inaccessible_record_not_found',
+      method: 'GET',
+      path: '/purchase_orders/{id}',
+      status: 404,
+      section: '§4.6',
+    },
+    async (run) => {
+      const { ctx, skip } = run;
+      const noAccess = ctx.noAccess ?? skip('the profile has no tokens.no_access');
+      const { record } = await assignedOrder(ctx, listedLocation(run, noAccess.location, 'no_access'));
+      const view = await ctx.send(noAccess, 'GET', '/purchase_orders/{id}', { path: { id: record.id } });
+      expectStatus(view, 404, `for an order at ${noAccess.location}, which the API user cannot access (§4.6)`);
+    },
+  );
 
-  group.check({ name: 'record_outside_location_filter_not_found', method: 'GET', path: '/products/{id}', status: 404, section: '§4.1' }, async (run) => {
-    const other = secondLocation(run);
-    const { record } = await productAt(run.ctx);
-    const view = await run.ctx.send(run.ctx.admin, 'GET', '/products/{id}', { path: { id: record.id }, query: { location_name: other.name } });
-    expectStatus(view, 404, `for a product at ${run.ctx.home.name} looked up with location_name ${other.name} (§4.1 rule 3)`);
-  });
+  group.check(
+    {
+      name: 'record_outside_location_filter_not_found',
+      method: 'GET',
+      path: '/products/{id}',
+      status: 404,
+      section: '§4.1',
+    },
+    async (run) => {
+      const other = secondLocation(run);
+      const { record } = await productAt(run.ctx);
+      const view = await run.ctx.send(run.ctx.admin, 'GET', '/products/{id}', {
+        path: { id: record.id },
+        query: { location_name: other.name },
+      });
+      expectStatus(
+        view,
+        404,
+        `for a product at ${run.ctx.home.name} looked up with location_name ${other.name} (§4.1 rule 3)`,
+      );
+    },
+  );
 
-  group.check({ name: 'record_outside_location_filter_not_found', method: 'GET', path: '/purchase_orders/{id}', status: 404, section: '§4.1' }, async (run) => {
-    const other = secondLocation(run);
-    const { record } = await assignedOrder(run.ctx);
-    const view = await run.ctx.send(run.ctx.admin, 'GET', '/purchase_orders/{id}', { path: { id: record.id }, query: { location_name: other.name } });
-    expectStatus(view, 404, `for an order at ${run.ctx.home.name} looked up with location_name ${other.name} (§4.1 rule 3)`);
-  });
+  group.check(
+    {
+      name: 'record_outside_location_filter_not_found',
+      method: 'GET',
+      path: '/purchase_orders/{id}',
+      status: 404,
+      section: '§4.1',
+    },
+    async (run) => {
+      const other = secondLocation(run);
+      const { record } = await assignedOrder(run.ctx);
+      const view = await run.ctx.send(run.ctx.admin, 'GET', '/purchase_orders/{id}', {
+        path: { id: record.id },
+        query: { location_name: other.name },
+      });
+      expectStatus(
+        view,
+        404,
+        `for an order at ${run.ctx.home.name} looked up with location_name ${other.name} (§4.1 rule 3)`,
+      );
+    },
+  );
 
-  group.check({ name: 'missing_location_name_rejected', method: 'POST', path: '/products', status: 400, section: '§4.1' }, async ({ ctx }) => {
-    const exchange = await missingLocationName(ctx);
-    expectStatus(exchange, 400, 'for a product create that names no location (§4.1 rule 4)');
-    const problems = new Problems(exchange);
-    const error = expectErrorSentence(problems, exchange, 'an error field saying location_name is required (§7)');
-    problems.expect(error === undefined || /location_name/i.test(error), 'body.error', () => preview(error), 'a sentence that names location_name (§7)');
-    problems.throwIfAny();
-  });
+  group.check(
+    { name: 'missing_location_name_rejected', method: 'POST', path: '/products', status: 400, section: '§4.1' },
+    async ({ ctx }) => {
+      const exchange = await missingLocationName(ctx);
+      expectStatus(exchange, 400, 'for a product create that names no location (§4.1 rule 4)');
+      const problems = new Problems(exchange);
+      const error = expectErrorSentence(problems, exchange, 'an error field saying location_name is required (§7)');
+      problems.expect(
+        error === undefined || /location_name/i.test(error),
+        'body.error',
+        () => preview(error),
+        'a sentence that names location_name (§7)',
+      );
+      problems.throwIfAny();
+    },
+  );
 
-  group.check({ name: 'mismatched_location_names_rejected', method: 'POST', path: '/products', status: 400, section: '§4.1' }, async (run) => {
-    const { ctx } = run;
-    const other = secondLocation(run);
-    const create = await ctx.send(ctx.admin, 'POST', '/products', {
-      query: { location_name: ctx.home.name },
-      body: { product: { name: ctx.name('mismatched product'), sku: ctx.code(), location_name: other.name } },
-    });
-    expectStatus(create, 400, `when the URL names ${ctx.home.name} and the body ${other.name} (§4.1 rule 4)`);
-  });
+  group.check(
+    { name: 'mismatched_location_names_rejected', method: 'POST', path: '/products', status: 400, section: '§4.1' },
+    async (run) => {
+      const { ctx } = run;
+      const other = secondLocation(run);
+      const create = await ctx.send(ctx.admin, 'POST', '/products', {
+        query: { location_name: ctx.home.name },
+        body: { product: { name: ctx.name('mismatched product'), sku: ctx.code(), location_name: other.name } },
+      });
+      expectStatus(create, 400, `when the URL names ${ctx.home.name} and the body ${other.name} (§4.1 rule 4)`);
+    },
+  );
 
-  group.check({ name: 'mismatched_location_names_rejected', method: 'PATCH', path: '/purchase_orders/{id}', status: 400, section: '§4.6' }, async (run) => {
-    const { ctx } = run;
-    const other = secondLocation(run);
-    const { record } = await orderForRefusals(ctx);
-    const update = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', {
-      path: { id: record.id },
-      query: { location_name: ctx.home.name },
-      body: { purchase_order: { location_name: other.name } },
-    });
-    expectStatus(update, 400, `when the URL names ${ctx.home.name} and the body ${other.name} (§4.6 update rule 3)`);
-  });
+  group.check(
+    {
+      name: 'mismatched_location_names_rejected',
+      method: 'PATCH',
+      path: '/purchase_orders/{id}',
+      status: 400,
+      section: '§4.6',
+    },
+    async (run) => {
+      const { ctx } = run;
+      const other = secondLocation(run);
+      const { record } = await orderForRefusals(ctx);
+      const update = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', {
+        path: { id: record.id },
+        query: { location_name: ctx.home.name },
+        body: { purchase_order: { location_name: other.name } },
+      });
+      expectStatus(update, 400, `when the URL names ${ctx.home.name} and the body ${other.name} (§4.6 update rule 3)`);
+    },
+  );
 
-  group.check({ name: 'invalid_time_filter_rejected', method: 'GET', path: '/purchase_orders/with_booked_appointments', status: 400, section: '§4.6' }, async ({ ctx }) => {
-    expectStatus(await invalidTimeFilter(ctx), 400, 'for start_time=not-a-time (§4.6: invalid filters return 400)');
-  });
+  group.check(
+    {
+      name: 'invalid_time_filter_rejected',
+      method: 'GET',
+      path: '/purchase_orders/with_booked_appointments',
+      status: 400,
+      section: '§4.6',
+    },
+    async ({ ctx }) => {
+      expectStatus(await invalidTimeFilter(ctx), 400, 'for start_time=not-a-time (§4.6: invalid filters return 400)');
+    },
+  );
 
-  group.check({ name: 'validation_failure_shape', method: 'POST', path: '/products', status: 422, section: '§7' }, async ({ ctx }) => {
-    expectValidationErrors(await duplicateSku(ctx), /sku/i, 'for a SKU already used at the same location (§7: duplicate SKU)');
-  });
+  group.check(
+    { name: 'validation_failure_shape', method: 'POST', path: '/products', status: 422, section: '§7' },
+    async ({ ctx }) => {
+      expectValidationErrors(
+        await duplicateSku(ctx),
+        /sku/i,
+        'for a SKU already used at the same location (§7: duplicate SKU)',
+      );
+    },
+  );
 
-  group.check({ name: 'validation_failure_shape', method: 'POST', path: '/purchase_orders', status: 422, section: '§4.6' }, async ({ ctx }) => {
-    const key = `${ctx.prefix.replace('-', '_')}_unknown_field`;
-    const create = await ctx.send(ctx.admin, 'POST', '/purchase_orders', { body: { purchase_order: { po_number: ctx.code(), custom_values: { [key]: 'x' } } } });
-    expectValidationErrors(create, new RegExp(key), `for custom_values naming the unknown field ${key} (§4.6 custom fields rule 6)`);
-  });
+  group.check(
+    { name: 'validation_failure_shape', method: 'POST', path: '/purchase_orders', status: 422, section: '§4.6' },
+    async ({ ctx }) => {
+      const key = `${ctx.prefix.replace('-', '_')}_unknown_field`;
+      const create = await ctx.send(ctx.admin, 'POST', '/purchase_orders', {
+        body: { purchase_order: { po_number: ctx.code(), custom_values: { [key]: 'x' } } },
+      });
+      expectValidationErrors(
+        create,
+        new RegExp(key),
+        `for custom_values naming the unknown field ${key} (§4.6 custom fields rule 6)`,
+      );
+    },
+  );
 
-  group.check({ name: 'location_interface_requires_sku', method: 'POST', path: '/products', status: 422, section: '§2.2' }, async (run) => {
-    const location = paidLocation(run);
-    const create = await run.ctx.send(run.ctx.adminAt(location), 'POST', '/products', { body: { product: { name: run.ctx.name('product without sku') } } });
-    expectValidationErrors(create, /sku/i, `for a product without a SKU on ${location.name}'s location interface, where name and sku are both required (§2.2 rule 2)`);
-  });
+  group.check(
+    { name: 'location_interface_requires_sku', method: 'POST', path: '/products', status: 422, section: '§2.2' },
+    async (run) => {
+      const location = paidLocation(run);
+      const create = await run.ctx.send(run.ctx.adminAt(location), 'POST', '/products', {
+        body: { product: { name: run.ctx.name('product without sku') } },
+      });
+      expectValidationErrors(
+        create,
+        /sku/i,
+        `for a product without a SKU on ${location.name}'s location interface, where name and sku are both required (§2.2 rule 2)`,
+      );
+    },
+  );
 
-  group.check({ name: 'referenced_product_not_deleted', method: 'DELETE', path: '/products/{id}', status: 422, section: '§2.2' }, async (run) => {
-    await bookedAppointment(run);
-    const { record } = await productAt(run.ctx);
-    const deletion = await run.ctx.send(run.ctx.admin, 'DELETE', '/products/{id}', { path: { id: record.id } });
-    expectValidationErrors(deletion, /./, `for a product the packing list of a booked appointment names (§2.2 rule 4, §7: product still referenced on delete)`);
-  });
+  group.check(
+    { name: 'referenced_product_not_deleted', method: 'DELETE', path: '/products/{id}', status: 422, section: '§2.2' },
+    async (run) => {
+      await bookedAppointment(run);
+      const { record } = await productAt(run.ctx);
+      const deletion = await run.ctx.send(run.ctx.admin, 'DELETE', '/products/{id}', { path: { id: record.id } });
+      expectValidationErrors(
+        deletion,
+        /./,
+        `for a product the packing list of a booked appointment names (§2.2 rule 4, §7: product still referenced on delete)`,
+      );
+    },
+  );
 
-  group.check({ name: 'delete_answers_no_content', method: 'DELETE', path: '/products/{id}', status: 204, section: '§4.3' }, async ({ ctx }) => {
-    expectNoContent((await deletedProduct(ctx)).deletion, 'with no body (§4.3)');
-  });
+  group.check(
+    { name: 'delete_answers_no_content', method: 'DELETE', path: '/products/{id}', status: 204, section: '§4.3' },
+    async ({ ctx }) => {
+      expectNoContent((await deletedProduct(ctx)).deletion, 'with no body (§4.3)');
+    },
+  );
 
-  group.check({ name: 'delete_answers_no_content', method: 'DELETE', path: '/purchase_orders/{id}', status: 204, section: '§4.6' }, async ({ ctx }) => {
-    expectNoContent((await deletedOrder(ctx)).deletion, 'No Content (§4.6)');
-  });
+  group.check(
+    {
+      name: 'delete_answers_no_content',
+      method: 'DELETE',
+      path: '/purchase_orders/{id}',
+      status: 204,
+      section: '§4.6',
+    },
+    async ({ ctx }) => {
+      expectNoContent((await deletedOrder(ctx)).deletion, 'No Content (§4.6)');
+    },
+  );
 }

@@ -5,7 +5,7 @@
 import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
-import { PackingList, type Appointment } from '../../entities/appointment.js';
+import { type Appointment, PackingList } from '../../entities/appointment.js';
 import type { Location } from '../../entities/location.js';
 import { Product } from '../../entities/product.js';
 import { PurchaseOrder } from '../../entities/purchase-order.js';
@@ -15,7 +15,9 @@ import { pickNamed } from './references.js';
 
 type PackingListInput = components['schemas']['PackingListInput'];
 
-type Fields = Partial<Pick<PackingList, 'productId' | 'productName' | 'purchaseOrderId' | 'poNumber' | 'quantity' | 'receivedQuantity'>>;
+type Fields = Partial<
+  Pick<PackingList, 'productId' | 'productName' | 'purchaseOrderId' | 'poNumber' | 'quantity' | 'receivedQuantity'>
+>;
 
 type Step = { add: Fields } | { change: PackingList; fields: Fields } | { remove: PackingList };
 
@@ -30,21 +32,33 @@ interface References {
 }
 
 async function loadReferences(em: EntityManager, location: Location, inputs: PackingListInput[]): Promise<References> {
-  const present = (values: (string | null | undefined)[]) => [...new Set(values.map(trimToNull).filter((v): v is string => v !== null))];
+  const present = (values: (string | null | undefined)[]) => [
+    ...new Set(values.map(trimToNull).filter((v): v is string => v !== null)),
+  ];
   const productNames = present(inputs.map((input) => input.product_name)).map((name) => name.toLowerCase());
   // Purchase order numbers are identifiers, compared exactly (DECISIONS 49).
   const poNumbers = present(inputs.map((input) => input.po_number));
   const ids = inputs.map((input) => input.id).filter((id): id is number => id !== undefined);
-  const products = productNames.length ? await em.find(Product, { locationId: location.id, [sql.lower('name')]: { $in: productNames } }) : [];
+  const products = productNames.length
+    ? await em.find(Product, { locationId: location.id, [sql.lower('name')]: { $in: productNames } })
+    : [];
   const purchaseOrders = poNumbers.length
     ? await em.find(PurchaseOrder, { organizationId: location.organizationId, poNumber: { $in: poNumbers } })
     : [];
-  const existing = ids.length ? await em.find(PackingList, { organizationId: location.organizationId, id: { $in: ids } }) : [];
+  const existing = ids.length
+    ? await em.find(PackingList, { organizationId: location.organizationId, id: { $in: ids } })
+    : [];
   return { products, purchaseOrders, existing: new Map(existing.map((list) => [list.id, list])) };
 }
 
 /** Resolves the names an entry carries into the fields to store, adding an error for each that does not fit. */
-function resolveFields(input: PackingListInput, location: Location, references: References, field: (name: string) => string, errors: FieldErrorCollector): Fields {
+function resolveFields(
+  input: PackingListInput,
+  location: Location,
+  references: References,
+  field: (name: string) => string,
+  errors: FieldErrorCollector,
+): Fields {
   const fields: Fields = {};
   if (input.product_name !== undefined) {
     const kind = { one: `a product of ${location.name}`, many: `products of ${location.name}` };

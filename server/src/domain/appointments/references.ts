@@ -15,7 +15,12 @@ export type Lookup<T> = { found: T } | { problem: string };
  * (product names within a warehouse, purchase order numbers differing only in case) are
  * settled by an exact match; otherwise the name is ambiguous (DECISIONS 41).
  */
-export function pickNamed<T>(candidates: T[], name: string, nameOf: (record: T) => string, kind: { one: string; many: string }): Lookup<T> {
+export function pickNamed<T>(
+  candidates: T[],
+  name: string,
+  nameOf: (record: T) => string,
+  kind: { one: string; many: string },
+): Lookup<T> {
   const wanted = name.trim();
   const matches = candidates.filter((record) => nameOf(record).toLowerCase() === wanted.toLowerCase());
   if (matches.length === 1) return { found: matches[0]! };
@@ -30,7 +35,12 @@ export async function lookUpDock(em: EntityManager, location: Location, name: st
   return dock ? { found: dock } : { problem: `is not a dock of ${location.name}` };
 }
 
-export async function lookUpCompany(em: EntityManager, organizationId: number, companyType: CompanyType, name: string): Promise<Lookup<Company>> {
+export async function lookUpCompany(
+  em: EntityManager,
+  organizationId: number,
+  companyType: CompanyType,
+  name: string,
+): Promise<Lookup<Company>> {
   const company = await findCompanyNamed(em, organizationId, companyType, name);
   return company ? { found: company } : { problem: `is not a ${companyType} company of this organization` };
 }

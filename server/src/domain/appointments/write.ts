@@ -5,8 +5,8 @@ import type { components } from '@warehouse-kit/spec';
 import { Appointment } from '../../entities/appointment.js';
 import { Company, type CompanyType } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
-import { FieldErrorCollector } from '../field-error-collector.js';
 import { schedulableStates, stateForTime, transitionProblem } from '../appointment-states.js';
+import { FieldErrorCollector } from '../field-error-collector.js';
 import { trimToNull } from '../text.js';
 import { parseOptionalInputTime } from '../time.js';
 import { applyPackingListPlan, planPackingLists } from './packing-lists.js';
@@ -33,7 +33,12 @@ async function resolveParty(
   return null;
 }
 
-async function resolveDock(em: EntityManager, location: Location, name: string | null | undefined, errors: FieldErrorCollector): Promise<number | null | undefined> {
+async function resolveDock(
+  em: EntityManager,
+  location: Location,
+  name: string | null | undefined,
+  errors: FieldErrorCollector,
+): Promise<number | null | undefined> {
   if (name === undefined) return undefined;
   const wanted = trimToNull(name);
   if (!wanted) return null;
@@ -43,20 +48,36 @@ async function resolveDock(em: EntityManager, location: Location, name: string |
   return undefined;
 }
 
-async function applyInput(em: EntityManager, appointment: Appointment, location: Location, input: AppointmentUpdate, creating: boolean): Promise<void> {
+async function applyInput(
+  em: EntityManager,
+  appointment: Appointment,
+  location: Location,
+  input: AppointmentUpdate,
+  creating: boolean,
+): Promise<void> {
   const errors = new FieldErrorCollector();
   const scheduledAt = parseOptionalInputTime(input.scheduled_at, location.timeZone, 'appointment.scheduled_at');
   const dockId = await resolveDock(em, location, input.dock_name, errors);
   const carrier = await resolveParty(em, appointment, 'carrier', input.carrier_name, errors);
   const customer = await resolveParty(em, appointment, 'customer', input.customer_name, errors);
-  const packingLists = await planPackingLists(em, location, creating ? undefined : appointment, input.packing_lists ?? [], errors);
+  const packingLists = await planPackingLists(
+    em,
+    location,
+    creating ? undefined : appointment,
+    input.packing_lists ?? [],
+    errors,
+  );
 
   // Scheduling first, then the requested state from the state that results (spec:
   // updateAppointment). Re-sending the current time is not a change (DECISIONS 39).
   let state = appointment.state;
-  const timeChanged = scheduledAt !== undefined && (scheduledAt?.getTime() ?? null) !== (appointment.scheduledAt?.getTime() ?? null);
+  const timeChanged =
+    scheduledAt !== undefined && (scheduledAt?.getTime() ?? null) !== (appointment.scheduledAt?.getTime() ?? null);
   if (timeChanged && !schedulableStates.includes(state)) {
-    errors.add('scheduled_at', `cannot change while the appointment is ${state}; the time can change only while it is ${schedulableStates.join(', ')}`);
+    errors.add(
+      'scheduled_at',
+      `cannot change while the appointment is ${state}; the time can change only while it is ${schedulableStates.join(', ')}`,
+    );
   } else if (timeChanged) {
     state = stateForTime(scheduledAt ?? null, { carrier, customer });
   }
@@ -90,26 +111,39 @@ async function applyInput(em: EntityManager, appointment: Appointment, location:
  * `location_name` in `input` is not consulted) and answers it with its id. The API's create
  * uses this, and so can anything seeding data.
  */
-export async function createAppointmentAt(em: EntityManager, location: Location, input: AppointmentCreate): Promise<Appointment> {
+export async function createAppointmentAt(
+  em: EntityManager,
+  location: Location,
+  input: AppointmentCreate,
+): Promise<Appointment> {
   // Persisted only once valid, so a refused input leaves nothing for a later flush to write.
-  const appointment = em.create(Appointment, {
-    organizationId: location.organizationId,
-    locationId: location.id,
-    state: 'needs_booking',
-    appointmentType: 'delivery',
-    scheduledAt: null,
-    duration: 60,
-    dockId: null,
-    carrierId: null,
-    customerId: null,
-    referenceNumbers: [],
-    notes: null,
-  } as never, { persist: false }) as Appointment;
+  const appointment = em.create(
+    Appointment,
+    {
+      organizationId: location.organizationId,
+      locationId: location.id,
+      state: 'needs_booking',
+      appointmentType: 'delivery',
+      scheduledAt: null,
+      duration: 60,
+      dockId: null,
+      carrierId: null,
+      customerId: null,
+      referenceNumbers: [],
+      notes: null,
+    } as never,
+    { persist: false },
+  ) as Appointment;
   await applyInput(em, appointment, location, input, true);
   return appointment;
 }
 
 /** Applies an update to an appointment of `location`: fields, packing lists, scheduling and state. */
-export async function changeAppointment(em: EntityManager, appointment: Appointment, location: Location, input: AppointmentUpdate): Promise<void> {
+export async function changeAppointment(
+  em: EntityManager,
+  appointment: Appointment,
+  location: Location,
+  input: AppointmentUpdate,
+): Promise<void> {
   await applyInput(em, appointment, location, input, false);
 }

@@ -4,7 +4,7 @@
 import type { components } from '@warehouse-kit/spec';
 import type { ProductLimit, ProductLimitOverride } from '../../entities/product-limit.js';
 import { parseInputTime } from '../time.js';
-import { addDays, datesIn, isoWeekday, type DateWindow } from './window.js';
+import { addDays, type DateWindow, datesIn, isoWeekday } from './window.js';
 
 /** A limit on one date, its window as instants; rendering writes them in the warehouse zone. */
 export type LimitDate = Omit<components['schemas']['ProductLimitDate'], 'starts_at' | 'ends_at'> & {

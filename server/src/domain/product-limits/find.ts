@@ -1,6 +1,6 @@
 // Loading one page of enabled limits whose date range meets each warehouse's window, then
 // their overrides and products in one query each.
-import { sql, type FilterQuery } from '@mikro-orm/core';
+import { type FilterQuery, sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Product } from '../../entities/product.js';
 import { ProductLimit, ProductLimitOverride } from '../../entities/product-limit.js';
@@ -19,7 +19,10 @@ const emptyPage: LimitPage = { limits: [], total: 0, products: new Map(), overri
 
 /** Products of the scoped warehouses with this name (case-insensitive, exact). */
 async function productsNamed(em: EntityManager, locationIds: number[], name: string): Promise<number[]> {
-  const products = await em.find(Product, { locationId: { $in: locationIds }, [sql.lower('name')]: name.trim().toLowerCase() });
+  const products = await em.find(Product, {
+    locationId: { $in: locationIds },
+    [sql.lower('name')]: name.trim().toLowerCase(),
+  });
   return products.map((product) => product.id);
 }
 
@@ -44,13 +47,23 @@ export async function findLimitPage(
       $or: [{ endDate: null }, { endDate: { $gte: window.start } }],
     })),
   };
-  const [limits, total] = await em.findAndCount(ProductLimit, where, { orderBy: { id: 'asc' }, limit: page.perPage, offset: page.offset });
+  const [limits, total] = await em.findAndCount(ProductLimit, where, {
+    orderBy: { id: 'asc' },
+    limit: page.perPage,
+    offset: page.offset,
+  });
   if (limits.length === 0) return { ...emptyPage, total };
 
   const windowOf = (limit: ProductLimit) => windows.get(limit.locationId)!;
   const earliest = limits.map((limit) => windowOf(limit).start).sort()[0]!;
-  const latest = limits.map((limit) => windowOf(limit).end).sort().at(-1)!;
-  const overrides = await em.find(ProductLimitOverride, { productLimitId: { $in: limits.map((limit) => limit.id) }, date: { $gte: earliest, $lte: latest } });
+  const latest = limits
+    .map((limit) => windowOf(limit).end)
+    .sort()
+    .at(-1)!;
+  const overrides = await em.find(ProductLimitOverride, {
+    productLimitId: { $in: limits.map((limit) => limit.id) },
+    date: { $gte: earliest, $lte: latest },
+  });
   const products = await em.find(Product, { id: { $in: [...new Set(limits.map((limit) => limit.productId))] } });
 
   const limitsById = new Map(limits.map((limit) => [limit.id, limit]));

@@ -2,10 +2,10 @@
 // reference section 3 and the location rules of section 4.6 and DECISIONS 16.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { Location } from '../../entities/location.js';
-import { BadInput, NotFound } from '../errors.js';
+import { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { Access, Need } from '../access.js';
+import { BadInput, NotFound } from '../errors.js';
 
 /**
  * What writing an order needs to know about the caller. `Access` is one; a provisioning
@@ -22,9 +22,16 @@ export type Assignment = { kind: 'keep' } | { kind: 'unassign' } | { kind: 'assi
  * must agree (BadInput), and "unassigned" is a value of its own, so null in the body under a
  * URL location is BadInput too.
  */
-export function requestedAssignment(actor: PurchaseOrderActor, url: Location | undefined, bodyName: string | null | undefined): Assignment {
+export function requestedAssignment(
+  actor: PurchaseOrderActor,
+  url: Location | undefined,
+  bodyName: string | null | undefined,
+): Assignment {
   if (bodyName === undefined) return { kind: 'keep' };
-  const requested: Assignment = bodyName === null || bodyName.trim() === '' ? { kind: 'unassign' } : { kind: 'assign', location: actor.locationNamed(bodyName) };
+  const requested: Assignment =
+    bodyName === null || bodyName.trim() === ''
+      ? { kind: 'unassign' }
+      : { kind: 'assign', location: actor.locationNamed(bodyName) };
   if (!url) return requested;
   if (requested.kind === 'unassign') {
     throw new BadInput(
@@ -39,7 +46,11 @@ export function requestedAssignment(actor: PurchaseOrderActor, url: Location | u
 }
 
 /** On create (and on upsert), a URL location without a body value assigns the order there. */
-export function requestedPlacement(actor: PurchaseOrderActor, url: Location | undefined, bodyName: string | null | undefined): Assignment {
+export function requestedPlacement(
+  actor: PurchaseOrderActor,
+  url: Location | undefined,
+  bodyName: string | null | undefined,
+): Assignment {
   const requested = requestedAssignment(actor, url, bodyName);
   return requested.kind === 'keep' && url ? { kind: 'assign', location: url } : requested;
 }
@@ -48,7 +59,11 @@ export function requestedPlacement(actor: PurchaseOrderActor, url: Location | un
  * Checks write access at the current location (when assigned) and at the destination, and
  * answers the effective location: where the order will be, null for unassigned.
  */
-export function authorizeAssignment(actor: PurchaseOrderActor, current: Location | null, requested: Assignment): Location | null {
+export function authorizeAssignment(
+  actor: PurchaseOrderActor,
+  current: Location | null,
+  requested: Assignment,
+): Location | null {
   if (current) actor.require(current, 'write');
   if (requested.kind === 'keep') return current;
   if (requested.kind === 'unassign') return null;
@@ -59,7 +74,10 @@ export function authorizeAssignment(actor: PurchaseOrderActor, current: Location
  * Locks the order for the rest of the transaction: updates merge into what is stored
  * (custom values, items), so two at once must not both start from the same copy.
  */
-export function findPurchaseOrderForWrite(em: EntityManager, where: { organizationId: number } & ({ id: number } | { poNumber: string })) {
+export function findPurchaseOrderForWrite(
+  em: EntityManager,
+  where: { organizationId: number } & ({ id: number } | { poNumber: string }),
+) {
   return em.findOne(PurchaseOrder, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
 }
 
@@ -79,6 +97,7 @@ export async function findVisiblePurchaseOrder(
   const where = { organizationId: access.organization.id, id };
   const order = need === 'write' ? await findPurchaseOrderForWrite(em, where) : await em.findOne(PurchaseOrder, where);
   if (!order) throw new NotFound(`purchase order ${id} not found`);
-  const location = order.locationId == null ? null : access.recordLocation(order.locationId, url, `purchase order ${id}`);
+  const location =
+    order.locationId == null ? null : access.recordLocation(order.locationId, url, `purchase order ${id}`);
   return { order, location };
 }

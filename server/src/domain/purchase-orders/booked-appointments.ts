@@ -12,17 +12,23 @@ export interface BookedScope {
 
 /** Packing lists joined to their accessible booked appointments, as `pl` and `a`. */
 function bookedLinks(knex: Knex, scope: BookedScope): Knex.QueryBuilder {
-  return knex('packing_lists as pl')
-    .join('appointments as a', 'a.id', 'pl.appointment_id')
-    .where('pl.organization_id', scope.organizationId)
-    .whereIn('a.state', bookedStates)
-    .whereIn('a.location_id', scope.appointmentLocationIds)
-    // Booked states always have a time (DECISIONS 28); a row without one cannot be rendered.
-    .whereNotNull('a.scheduled_at');
+  return (
+    knex('packing_lists as pl')
+      .join('appointments as a', 'a.id', 'pl.appointment_id')
+      .where('pl.organization_id', scope.organizationId)
+      .whereIn('a.state', bookedStates)
+      .whereIn('a.location_id', scope.appointmentLocationIds)
+      // Booked states always have a time (DECISIONS 28); a row without one cannot be rendered.
+      .whereNotNull('a.scheduled_at')
+  );
 }
 
 /** Each order's booked appointment ids, for a page of orders, in one query. */
-export async function bookedAppointmentIds(em: EntityManager, scope: BookedScope, orderIds: number[]): Promise<Map<number, number[]>> {
+export async function bookedAppointmentIds(
+  em: EntityManager,
+  scope: BookedScope,
+  orderIds: number[],
+): Promise<Map<number, number[]>> {
   const byOrder = new Map<number, number[]>();
   if (orderIds.length === 0) return byOrder;
   const query = bookedLinks(em.getKnex(), scope)
@@ -48,7 +54,10 @@ export interface BookedSearch extends BookedScope {
 }
 
 /** The ids of one window of matching orders, by id, and how many match in all. */
-export async function searchOrdersWithBookedAppointments(em: EntityManager, search: BookedSearch): Promise<{ ids: number[]; total: number }> {
+export async function searchOrdersWithBookedAppointments(
+  em: EntityManager,
+  search: BookedSearch,
+): Promise<{ ids: number[]; total: number }> {
   const knex = em.getKnex();
   const appointments = bookedLinks(knex, search)
     .whereRaw('pl.purchase_order_id = po.id')
@@ -65,6 +74,8 @@ export async function searchOrdersWithBookedAppointments(em: EntityManager, sear
     })
     .whereExists(appointments);
   const [counted] = await em.execute<{ count: string }[]>(orders.clone().count({ count: '*' }));
-  const rows = await em.execute<{ id: number }[]>(orders.clone().select('po.id').orderBy('po.id').limit(search.limit).offset(search.offset));
+  const rows = await em.execute<{ id: number }[]>(
+    orders.clone().select('po.id').orderBy('po.id').limit(search.limit).offset(search.offset),
+  );
   return { ids: rows.map((row) => row.id), total: Number(counted?.count ?? 0) };
 }

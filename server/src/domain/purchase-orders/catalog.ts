@@ -23,6 +23,10 @@ export async function checkCatalogProducts(
   const products = await em.find(Product, { locationId: location.id, [sql.lower('name')]: { $in: keys } });
   const known = new Set(products.map((product) => keyOf(product.name)));
   for (const item of items) {
-    if (!known.has(keyOf(item.productName))) errors.add(`${item.path}product_name`, `is not a product of ${location.name}, which accepts only catalog products`);
+    if (!known.has(keyOf(item.productName)))
+      errors.add(
+        `${item.path}product_name`,
+        `is not a product of ${location.name}, which accepts only catalog products`,
+      );
   }
 }

@@ -28,7 +28,9 @@ const textRules: Record<TextType, (text: string, rules: CustomFieldRules) => str
     return undefined;
   },
   date(text) {
-    return isoDate.test(text) && DateTime.fromISO(text, { zone: 'UTC' }).isValid ? undefined : 'must be a date written YYYY-MM-DD';
+    return isoDate.test(text) && DateTime.fromISO(text, { zone: 'UTC' }).isValid
+      ? undefined
+      : 'must be a date written YYYY-MM-DD';
   },
   boolean(text) {
     return text === 'true' || text === 'false' ? undefined : 'must be true or false';
@@ -38,10 +40,17 @@ const textRules: Record<TextType, (text: string, rules: CustomFieldRules) => str
   },
 };
 
-export function checkCustomValue(definition: { fieldType: CustomFieldType; rules: CustomFieldRules }, value: unknown): CheckedValue {
+export function checkCustomValue(
+  definition: { fieldType: CustomFieldType; rules: CustomFieldRules },
+  value: unknown,
+): CheckedValue {
   const structured = typeof value === 'object' && value !== null;
-  if (definition.fieldType === 'json') return structured ? { stored: value as Record<string, unknown> | unknown[] } : { problem: 'must be a JSON object or array' };
-  if (structured) return { problem: `must be a string, number or boolean (the field's type is ${definition.fieldType})` };
+  if (definition.fieldType === 'json')
+    return structured
+      ? { stored: value as Record<string, unknown> | unknown[] }
+      : { problem: 'must be a JSON object or array' };
+  if (structured)
+    return { problem: `must be a string, number or boolean (the field's type is ${definition.fieldType})` };
   const text = String(value);
   const problem = textRules[definition.fieldType](text, definition.rules);
   return problem ? { problem } : { stored: text };

@@ -35,7 +35,13 @@ export class ApplicableCustomFields {
    * value must meet every applicable definition's rules. Problems go to `errors` under
    * `<path>custom_values.<key>`; the answer is the set to store.
    */
-  merge(target: CustomFieldTarget, current: StoredCustomValues, sent: CustomValuesInput | undefined, path: string, errors: FieldErrorCollector): StoredCustomValues {
+  merge(
+    target: CustomFieldTarget,
+    current: StoredCustomValues,
+    sent: CustomValuesInput | undefined,
+    path: string,
+    errors: FieldErrorCollector,
+  ): StoredCustomValues {
     // A Map, so that even `__proto__` (refused by the HTTP body parser, not by every
     // caller of this code) is checked like any other key.
     const merged = new Map<string, unknown>(Object.entries(current));
@@ -70,14 +76,21 @@ export class ApplicableCustomFields {
   }
 }
 
-export async function applicableCustomFields(em: EntityManager, organizationId: number, location: Location | null): Promise<ApplicableCustomFields> {
+export async function applicableCustomFields(
+  em: EntityManager,
+  organizationId: number,
+  location: Location | null,
+): Promise<ApplicableCustomFields> {
   if (!location) {
     const definitions = await em.find(CustomFieldDefinition, { organizationId });
     return new ApplicableCustomFields(definitions, 'in the organization (the order is unassigned)');
   }
   const enabled = await em.find(CustomFieldLocation, { locationId: location.id });
   const definitions = enabled.length
-    ? await em.find(CustomFieldDefinition, { organizationId, id: { $in: enabled.map((row) => row.customFieldDefinitionId) } })
+    ? await em.find(CustomFieldDefinition, {
+        organizationId,
+        id: { $in: enabled.map((row) => row.customFieldDefinitionId) },
+      })
     : [];
   return new ApplicableCustomFields(definitions, `at ${location.name}`);
 }

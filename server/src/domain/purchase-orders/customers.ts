@@ -21,9 +21,16 @@ export class CustomerNames {
   ) {}
 
   /** Looks up every name the request's items use in one query. */
-  static async lookUp(em: EntityManager, organizationId: number, location: Location | null, names: string[]): Promise<CustomerNames> {
+  static async lookUp(
+    em: EntityManager,
+    organizationId: number,
+    location: Location | null,
+    names: string[],
+  ): Promise<CustomerNames> {
     const keys = [...new Set(names.map(keyOf))];
-    const found = keys.length ? await em.find(Company, { organizationId, companyType: 'customer', [sql.lower('name')]: { $in: keys } }) : [];
+    const found = keys.length
+      ? await em.find(Company, { organizationId, companyType: 'customer', [sql.lower('name')]: { $in: keys } })
+      : [];
     return new CustomerNames(new Map(found.map((company) => [keyOf(company.name), company])), location);
   }
 
@@ -32,7 +39,9 @@ export class CustomerNames {
     const existing = this.known.get(keyOf(name));
     if (existing) return { existing };
     if (this.location && !this.location.allowCustomerCreation) {
-      return { problem: `names no customer of the organization, and ${this.location.name} does not allow purchase orders to create customers` };
+      return {
+        problem: `names no customer of the organization, and ${this.location.name} does not allow purchase orders to create customers`,
+      };
     }
     return { create: name.trim() };
   }
@@ -43,7 +52,12 @@ export class CustomerNames {
  * warehouse's defaults, or false/false for unassigned orders, and flushes them on their own
  * so that a concurrent request creating the same name is reported as such.
  */
-export async function createCustomers(em: EntityManager, organizationId: number, location: Location | null, names: string[]): Promise<Map<string, Company>> {
+export async function createCustomers(
+  em: EntityManager,
+  organizationId: number,
+  location: Location | null,
+  names: string[],
+): Promise<Map<string, Company>> {
   const created = new Map<string, Company>();
   for (const name of names) {
     if (created.has(keyOf(name))) continue;
@@ -53,7 +67,12 @@ export async function createCustomers(em: EntityManager, organizationId: number,
     company.canCreateCarriers = location?.newCustomerCanCreateCarriers ?? false;
     created.set(keyOf(name), company);
   }
-  if (created.size) await flushUnique(em, 'base', 'a customer named on an item was created by another request at the same moment; send the request again');
+  if (created.size)
+    await flushUnique(
+      em,
+      'base',
+      'a customer named on an item was created by another request at the same moment; send the request again',
+    );
   return created;
 }
 

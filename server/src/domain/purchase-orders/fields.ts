@@ -26,11 +26,15 @@ export async function plannedFields(
 ): Promise<OrderFields> {
   const poNumber = input.po_number === undefined && order ? order.poNumber : (trimToNull(input.po_number) ?? '');
   if (!poNumber) errors.add('po_number', "can't be blank");
-  else if (poNumber !== order?.poNumber && (await em.count(PurchaseOrder, { organizationId, poNumber })) > 0) errors.add('po_number', 'has already been taken');
+  else if (poNumber !== order?.poNumber && (await em.count(PurchaseOrder, { organizationId, poNumber })) > 0)
+    errors.add('po_number', 'has already been taken');
 
-  const referenceNumbers = input.reference_numbers?.map((reference) => reference.trim()) ?? order?.referenceNumbers ?? [];
+  const referenceNumbers =
+    input.reference_numbers?.map((reference) => reference.trim()) ?? order?.referenceNumbers ?? [];
   if (input.reference_numbers) {
-    referenceNumbers.forEach((reference, index) => reference || errors.add(`reference_numbers[${index}]`, "can't be blank"));
+    for (const [index, reference] of referenceNumbers.entries()) {
+      if (!reference) errors.add(`reference_numbers[${index}]`, "can't be blank");
+    }
   }
   return {
     poNumber,
@@ -57,6 +61,7 @@ export function checkRequiredFields(
   errors: FieldErrorCollector,
 ): void {
   for (const field of location?.requiredPoFields ?? []) {
-    if (Object.hasOwn(requirable, field) && order[requirable[field as Requirable]] == null) errors.add(field, `can't be blank (${location!.name} requires it)`);
+    if (Object.hasOwn(requirable, field) && order[requirable[field as Requirable]] == null)
+      errors.add(field, `can't be blank (${location!.name} requires it)`);
   }
 }

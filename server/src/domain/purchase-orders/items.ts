@@ -13,7 +13,7 @@ import type { FieldErrorCollector } from '../field-error-collector.js';
 import { trimToNull } from '../text.js';
 import { checkCatalogProducts } from './catalog.js';
 import type { ApplicableCustomFields } from './custom-fields.js';
-import { CustomerNames, chosenCustomerId, type CustomerChoice } from './customers.js';
+import { type CustomerChoice, CustomerNames, chosenCustomerId } from './customers.js';
 
 export type ItemInput = components['schemas']['PurchaseOrderItemInput'];
 
@@ -57,7 +57,12 @@ const notOnCreate: Record<Exclude<ItemsMode, 'nested'>, string> = {
 };
 
 /** The customer an entry asks for: undefined when it does not say, null for none. */
-function plannedCustomer(input: ItemInput, path: string, customers: CustomerNames, errors: FieldErrorCollector): CustomerChoice | null | undefined {
+function plannedCustomer(
+  input: ItemInput,
+  path: string,
+  customers: CustomerNames,
+  errors: FieldErrorCollector,
+): CustomerChoice | null | undefined {
   if (input.customer_name === undefined) return undefined;
   const name = trimToNull(input.customer_name);
   if (!name) return null;
@@ -69,20 +74,35 @@ function plannedCustomer(input: ItemInput, path: string, customers: CustomerName
   return choice;
 }
 
-function plannedName(value: string | undefined, current: string | undefined, path: string, errors: FieldErrorCollector): string {
+function plannedName(
+  value: string | undefined,
+  current: string | undefined,
+  path: string,
+  errors: FieldErrorCollector,
+): string {
   if (value === undefined && current !== undefined) return current;
   const name = trimToNull(value);
   if (!name) errors.add(`${path}product_name`, "can't be blank");
   return name ?? '';
 }
 
-function plannedQuantity(value: number | undefined, current: number | undefined, path: string, errors: FieldErrorCollector): number {
+function plannedQuantity(
+  value: number | undefined,
+  current: number | undefined,
+  path: string,
+  errors: FieldErrorCollector,
+): number {
   const quantity = value ?? current;
   if (quantity === undefined) errors.add(`${path}quantity`, "can't be blank");
   return quantity ?? 0;
 }
 
-export async function planItems(context: ItemContext, current: PurchaseOrderItem[], inputs: ItemInput[] = [], mode: ItemsMode): Promise<ItemPlan> {
+export async function planItems(
+  context: ItemContext,
+  current: PurchaseOrderItem[],
+  inputs: ItemInput[] = [],
+  mode: ItemsMode,
+): Promise<ItemPlan> {
   const { em, organizationId, location, customFields, errors } = context;
   const names = inputs.flatMap((input) => trimToNull(input.customer_name) ?? []);
   const customers = await CustomerNames.lookUp(em, organizationId, location, names);
@@ -100,12 +120,24 @@ export async function planItems(context: ItemContext, current: PurchaseOrderItem
       quantity: plannedQuantity(input.quantity, item?.quantity, path, errors),
       // A new item without a customer has none; an existing one keeps its own.
       customer: customer === undefined && !item ? null : customer,
-      customValues: customFields.merge('purchase_order_item', item?.customValues ?? {}, input.custom_values, path, errors),
+      customValues: customFields.merge(
+        'purchase_order_item',
+        item?.customValues ?? {},
+        input.custom_values,
+        path,
+        errors,
+      ),
     };
   };
   const unchanged = (item: PurchaseOrderItem): PlannedItem => {
     const path = `purchase_order_items[id=${item.id}].`;
-    return { item, path, productName: item.productName, quantity: item.quantity, customValues: customFields.merge('purchase_order_item', item.customValues, undefined, path, errors) };
+    return {
+      item,
+      path,
+      productName: item.productName,
+      quantity: item.quantity,
+      customValues: customFields.merge('purchase_order_item', item.customValues, undefined, path, errors),
+    };
   };
 
   inputs.forEach((input, index) => {
@@ -130,12 +162,20 @@ export async function planItems(context: ItemContext, current: PurchaseOrderItem
   return {
     items,
     removed: current.filter((item) => !kept.includes(item)),
-    newCustomers: items.flatMap((planned) => (planned.customer && 'create' in planned.customer ? [planned.customer.create] : [])),
+    newCustomers: items.flatMap((planned) =>
+      planned.customer && 'create' in planned.customer ? [planned.customer.create] : [],
+    ),
   };
 }
 
 /** Writes a validated plan; answers whether any item changed, so the order's `updated_at` can follow. */
-export function applyItems(em: EntityManager, orderId: number, organizationId: number, plan: ItemPlan, created: Map<string, Company>): boolean {
+export function applyItems(
+  em: EntityManager,
+  orderId: number,
+  organizationId: number,
+  plan: ItemPlan,
+  created: Map<string, Company>,
+): boolean {
   let changed = plan.removed.length > 0;
   for (const item of plan.removed) em.remove(item);
   for (const planned of plan.items) {
@@ -143,12 +183,18 @@ export function applyItems(em: EntityManager, orderId: number, organizationId: n
       productName: planned.productName,
       quantity: planned.quantity,
       customValues: planned.customValues,
-      ...(planned.customer === undefined ? {} : { customerId: planned.customer && chosenCustomerId(planned.customer, created) }),
+      ...(planned.customer === undefined
+        ? {}
+        : { customerId: planned.customer && chosenCustomerId(planned.customer, created) }),
     };
     if (!planned.item) {
       em.create(PurchaseOrderItem, { organizationId, purchaseOrderId: orderId, customerId: null, ...values } as never);
       changed = true;
-    } else if (Object.entries(values).some(([key, value]) => !isDeepStrictEqual(planned.item![key as keyof typeof values], value))) {
+    } else if (
+      Object.entries(values).some(
+        ([key, value]) => !isDeepStrictEqual(planned.item![key as keyof typeof values], value),
+      )
+    ) {
       em.assign(planned.item, values);
       changed = true;
     }

@@ -20,7 +20,9 @@ export function purchaseOrderListFilter(access: Access, query: ListQuery): Filte
     organizationId: access.organization.id,
     $or: [{ locationId: { $in: locationIds } }, { locationId: null }],
     ...(query.po_number !== undefined ? { poNumber: query.po_number } : {}),
-    ...(startTime || endTime ? { expectedStartsAt: { ...(startTime ? { $gte: startTime } : {}), ...(endTime ? { $lte: endTime } : {}) } } : {}),
+    ...(startTime || endTime
+      ? { expectedStartsAt: { ...(startTime ? { $gte: startTime } : {}), ...(endTime ? { $lte: endTime } : {}) } }
+      : {}),
     ...(updatedSince ? { updatedAt: { $gte: updatedSince } } : {}),
   } as FilterQuery<PurchaseOrder>;
 }

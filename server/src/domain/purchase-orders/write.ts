@@ -7,13 +7,18 @@ import type { Location } from '../../entities/location.js';
 import { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
 import { Invalid } from '../errors.js';
 import { FieldErrorCollector } from '../field-error-collector.js';
+import { zoneOf } from '../time.js';
 import { flushUnique } from '../unique-flush.js';
-import { authorizeAssignment, findPurchaseOrderForWrite, requestedPlacement, type PurchaseOrderActor } from './assignment.js';
+import {
+  authorizeAssignment,
+  findPurchaseOrderForWrite,
+  type PurchaseOrderActor,
+  requestedPlacement,
+} from './assignment.js';
 import { applicableCustomFields } from './custom-fields.js';
 import { createCustomers } from './customers.js';
-import { checkRequiredFields, plannedFields, type PurchaseOrderInput } from './fields.js';
-import { applyItems, planItems, type ItemsMode } from './items.js';
-import { zoneOf } from '../time.js';
+import { checkRequiredFields, type PurchaseOrderInput, plannedFields } from './fields.js';
+import { applyItems, type ItemsMode, planItems } from './items.js';
 import { plannedTimes } from './times.js';
 
 export type { PurchaseOrderActor } from './assignment.js';
@@ -42,13 +47,21 @@ export async function savePurchaseOrder(
   const fields = await plannedFields(em, organizationId, order, input, errors);
   const customFields = await applicableCustomFields(em, organizationId, location);
   const customValues = customFields.merge('purchase_order', order?.customValues ?? {}, input.custom_values, '', errors);
-  const currentItems = order ? await em.find(PurchaseOrderItem, { purchaseOrderId: order.id }, { orderBy: { id: 'asc' } }) : [];
-  const items = await planItems({ em, organizationId, location, customFields, errors }, currentItems, input.purchase_order_items, itemsMode);
+  const currentItems = order
+    ? await em.find(PurchaseOrderItem, { purchaseOrderId: order.id }, { orderBy: { id: 'asc' } })
+    : [];
+  const items = await planItems(
+    { em, organizationId, location, customFields, errors },
+    currentItems,
+    input.purchase_order_items,
+    itemsMode,
+  );
   checkRequiredFields(location, { ...times, ...fields }, errors);
   errors.throwIfAny();
 
   const customers = await createCustomers(em, organizationId, location, items.newCustomers);
-  const saved = order ?? (em.create(PurchaseOrder, { organizationId, earliestAssignmentDate: null } as never) as PurchaseOrder);
+  const saved =
+    order ?? (em.create(PurchaseOrder, { organizationId, earliestAssignmentDate: null } as never) as PurchaseOrder);
   em.assign(saved, { ...times, ...fields, customValues, locationId: location?.id ?? null });
   // Kept through moves and unassignment (DECISIONS 33).
   if (location && !saved.earliestAssignmentDate) saved.earliestAssignmentDate = new Date();
@@ -87,7 +100,10 @@ export async function upsertPurchaseOrder(
   input: PurchaseOrderInput & { po_number: string },
   { urlLocation, replaceItems = false }: PlacementOptions & { replaceItems?: boolean } = {},
 ): Promise<{ order: PurchaseOrder; action: 'created' | 'updated' }> {
-  const order = await findPurchaseOrderForWrite(em, { organizationId: actor.organization.id, poNumber: input.po_number.trim() });
+  const order = await findPurchaseOrderForWrite(em, {
+    organizationId: actor.organization.id,
+    poNumber: input.po_number.trim(),
+  });
   if (!order) return { order: await createPurchaseOrder(em, actor, input, { urlLocation }), action: 'created' };
   if (urlLocation && order.locationId != null && order.locationId !== urlLocation.id) {
     throw Invalid.field('po_number', `belongs to an order assigned to another location than ${urlLocation.name}`);
@@ -95,5 +111,8 @@ export async function upsertPurchaseOrder(
   const current = order.locationId == null ? null : actor.locationById(order.locationId);
   const location = authorizeAssignment(actor, current, requestedPlacement(actor, urlLocation, input.location_name));
   const itemsMode = replaceItems && input.purchase_order_items ? 'replace' : 'nested';
-  return { order: await savePurchaseOrder(em, actor.organization.id, order, input, location, itemsMode), action: 'updated' };
+  return {
+    order: await savePurchaseOrder(em, actor.organization.id, order, input, location, itemsMode),
+    action: 'updated',
+  };
 }

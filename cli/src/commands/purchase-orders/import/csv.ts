@@ -4,7 +4,14 @@ import { parse } from 'csv-parse/sync';
 import { UsageError } from '../../../errors.js';
 import type { ImportOrder, ItemInput, ParsedFile, RowError } from './rows.js';
 
-const ORDER_COLUMNS = ['location_name', 'expected_starts_at', 'expected_ends_at', 'carrier_name', 'notes', 'reference_numbers'] as const;
+const ORDER_COLUMNS = [
+  'location_name',
+  'expected_starts_at',
+  'expected_ends_at',
+  'carrier_name',
+  'notes',
+  'reference_numbers',
+] as const;
 const ITEM_COLUMNS = ['product_name', 'quantity', 'customer_name'] as const;
 export const CSV_COLUMNS: readonly string[] = ['po_number', ...ORDER_COLUMNS, ...ITEM_COLUMNS];
 
@@ -15,11 +22,15 @@ function readHeader(header: string[] | undefined, source: string): string[] {
   const columns = header.map((column) => column.trim());
   const unknown = columns.find((column) => !CSV_COLUMNS.includes(column));
   // A misspelt column silently ignored would import the wrong data.
-  if (unknown !== undefined) throw new UsageError(`${source}: unknown column ${JSON.stringify(unknown)} (known: ${CSV_COLUMNS.join(', ')})`);
+  if (unknown !== undefined)
+    throw new UsageError(`${source}: unknown column ${JSON.stringify(unknown)} (known: ${CSV_COLUMNS.join(', ')})`);
   const repeated = columns.find((column, index) => columns.indexOf(column) !== index);
   if (repeated !== undefined) throw new UsageError(`${source}: column ${repeated} appears twice`);
   if (!columns.includes('po_number')) throw new UsageError(`${source}: a po_number column is required`);
-  if (!columns.includes('product_name') && columns.some((column) => (ITEM_COLUMNS as readonly string[]).includes(column))) {
+  if (
+    !columns.includes('product_name') &&
+    columns.some((column) => (ITEM_COLUMNS as readonly string[]).includes(column))
+  ) {
     throw new UsageError(`${source}: quantity and customer_name need a product_name column`);
   }
   return columns;
@@ -30,7 +41,10 @@ function orderValue(column: string, rows: { line: number; cells: Cells }[]): str
   const filled = rows.filter((row) => row.cells[column] !== '');
   const first = filled[0];
   const other = filled.find((row) => row.cells[column] !== first?.cells[column]);
-  if (first && other) throw new Error(`${column} is ${JSON.stringify(first.cells[column])} on line ${first.line} but ${JSON.stringify(other.cells[column])} on line ${other.line}`);
+  if (first && other)
+    throw new Error(
+      `${column} is ${JSON.stringify(first.cells[column])} on line ${first.line} but ${JSON.stringify(other.cells[column])} on line ${other.line}`,
+    );
   return first ? first.cells[column]! : null;
 }
 
@@ -38,8 +52,13 @@ function item(cells: Cells): ItemInput | undefined {
   if (ITEM_COLUMNS.every((column) => !cells[column])) return undefined;
   if (!cells.product_name) throw new Error('a line item needs a product_name');
   const quantity = Number(cells.quantity);
-  if (!cells.quantity || !Number.isFinite(quantity)) throw new Error(`quantity ${JSON.stringify(cells.quantity ?? '')} is not a number`);
-  return { product_name: cells.product_name, quantity, ...(cells.customer_name ? { customer_name: cells.customer_name } : {}) };
+  if (!cells.quantity || !Number.isFinite(quantity))
+    throw new Error(`quantity ${JSON.stringify(cells.quantity ?? '')} is not a number`);
+  return {
+    product_name: cells.product_name,
+    quantity,
+    ...(cells.customer_name ? { customer_name: cells.customer_name } : {}),
+  };
 }
 
 function toOrder(poNumber: string, rows: { line: number; cells: Cells }[], columns: string[]): ImportOrder {
@@ -47,12 +66,20 @@ function toOrder(poNumber: string, rows: { line: number; cells: Cells }[], colum
   for (const column of ORDER_COLUMNS) {
     if (!columns.includes(column)) continue;
     const value = orderValue(column, rows);
-    fields[column] = column === 'reference_numbers' ? (value ?? '').split(';').map((reference) => reference.trim()).filter(Boolean) : value;
+    fields[column] =
+      column === 'reference_numbers'
+        ? (value ?? '')
+            .split(';')
+            .map((reference) => reference.trim())
+            .filter(Boolean)
+        : value;
   }
-  const items = columns.includes('product_name') ? rows.flatMap(({ cells }) => {
+  const items = columns.includes('product_name')
+    ? rows.flatMap(({ cells }) => {
         const entry = item(cells);
         return entry ? [entry] : [];
-      }) : undefined;
+      })
+    : undefined;
   return { line: rows[0]!.line, poNumber, fields, items };
 }
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { ApiError, PaymentRequiredError, RateLimitError, throttle, UnauthorizedError } from '@warehouse-kit/sdk';
 import { Command, Option } from 'commander';
 import pLimit from 'p-limit';
-import { ApiError, PaymentRequiredError, RateLimitError, throttle, UnauthorizedError } from '@warehouse-kit/sdk';
 import { contextOf } from '../../../context.js';
 import { CliError, ExitCode, NetworkError, UsageError } from '../../../errors.js';
 import { describeApiError } from '../../../report-failure.js';
@@ -35,7 +35,9 @@ function formatOf(file: string, format: Flags['format']): 'csv' | 'ndjson' {
   const extension = extname(file).toLowerCase();
   if (extension === '.csv') return 'csv';
   if (extension === '.ndjson' || extension === '.jsonl') return 'ndjson';
-  throw new UsageError(`cannot tell the format of ${file === '-' ? 'stdin' : file} from its name; pass --format csv or --format ndjson`);
+  throw new UsageError(
+    `cannot tell the format of ${file === '-' ? 'stdin' : file} from its name; pass --format csv or --format ndjson`,
+  );
 }
 
 async function readImportFile(file: string, format: 'csv' | 'ndjson'): Promise<ParsedFile> {
@@ -52,7 +54,12 @@ async function readImportFile(file: string, format: 'csv' | 'ndjson'): Promise<P
 
 /** Failures that every later row would meet too: stop instead of repeating them. */
 function stopsTheImport(error: unknown): boolean {
-  return error instanceof UnauthorizedError || error instanceof PaymentRequiredError || error instanceof RateLimitError || error instanceof NetworkError;
+  return (
+    error instanceof UnauthorizedError ||
+    error instanceof PaymentRequiredError ||
+    error instanceof RateLimitError ||
+    error instanceof NetworkError
+  );
 }
 
 export const importOrders = new Command('import')
@@ -78,13 +85,22 @@ stdout names each order's line, action and error.`,
     const ctx = contextOf(command);
     const { orders, errors } = await readImportFile(file, formatOf(file, flags.format));
     const client = await ctx.connect({
-      middleware: [throttle({ limit: flags.rate, interval: 60_000, strict: true }), throttle({ limit: PER_HOUR, interval: 3_600_000, strict: true })],
+      middleware: [
+        throttle({ limit: flags.rate, interval: 60_000, strict: true }),
+        throttle({ limit: PER_HOUR, interval: 3_600_000, strict: true }),
+      ],
       // Other clients of the token may use up the hour's budget; an import waits it out.
       maxRetries: 10,
       maxWait: 3_600_000,
     });
 
-    const results: Result[] = errors.map(({ line, poNumber, error }) => ({ line, po_number: poNumber ?? null, action: 'failed', id: null, error }));
+    const results: Result[] = errors.map(({ line, poNumber, error }) => ({
+      line,
+      po_number: poNumber ?? null,
+      action: 'failed',
+      id: null,
+      error,
+    }));
     const total = orders.length + errors.length;
     const count = (action: Result['action']) => results.filter((result) => result.action === action).length;
     const bar = ctx.progress('importing');
@@ -120,7 +136,13 @@ stdout names each order's line, action and error.`,
     await sink.end();
 
     const skipped = total - results.length;
-    ctx.notice(`${count('created')} created, ${count('updated')} updated, ${count('failed')} failed${skipped ? `, ${skipped} not attempted` : ''} of ${total} orders`);
+    ctx.notice(
+      `${count('created')} created, ${count('updated')} updated, ${count('failed')} failed${skipped ? `, ${skipped} not attempted` : ''} of ${total} orders`,
+    );
     if (stop) throw stop;
-    if (count('failed')) throw new CliError(`${count('failed')} of ${total} orders did not go through; fix them and run the import again`, ExitCode.incomplete);
+    if (count('failed'))
+      throw new CliError(
+        `${count('failed')} of ${total} orders did not go through; fix them and run the import again`,
+        ExitCode.incomplete,
+      );
   });

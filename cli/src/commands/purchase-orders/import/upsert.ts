@@ -1,6 +1,6 @@
 // One order of an import: found by PO number, then updated, or created when there is none.
 // Running it twice leaves the same order, so an interrupted import can simply be run again.
-import { unwrap, type Schema, type WarehouseClient } from '@warehouse-kit/sdk';
+import { type Schema, unwrap, type WarehouseClient } from '@warehouse-kit/sdk';
 import { findByPoNumber } from '../find.js';
 import type { ImportOrder } from './rows.js';
 
@@ -12,15 +12,26 @@ interface Upserted {
 export async function upsert(client: WarehouseClient, order: ImportOrder): Promise<Upserted> {
   const existing = await findByPoNumber(client, order.poNumber);
   if (!existing) {
-    const body = { po_number: order.poNumber, ...order.fields, ...(order.items ? { purchase_order_items: order.items } : {}) };
-    const created = await unwrap(client.POST('/purchase_orders', { body: { purchase_order: body as Schema<'PurchaseOrderCreate'> } }));
+    const body = {
+      po_number: order.poNumber,
+      ...order.fields,
+      ...(order.items ? { purchase_order_items: order.items } : {}),
+    };
+    const created = await unwrap(
+      client.POST('/purchase_orders', { body: { purchase_order: body as Schema<'PurchaseOrderCreate'> } }),
+    );
     return { action: 'created', id: created.id };
   }
   // On update, items without an id are added to the current ones; the file lists the order's
   // complete items, so the current ones are removed in the same request (one transaction).
-  const items = order.items && [...existing.purchase_order_items.map(({ id }) => ({ id, _destroy: true })), ...order.items];
+  const items = order.items && [
+    ...existing.purchase_order_items.map(({ id }) => ({ id, _destroy: true })),
+    ...order.items,
+  ];
   const body = { ...order.fields, ...(items ? { purchase_order_items: items } : {}) };
   const params = { path: { id: existing.id } };
-  const updated = await unwrap(client.PATCH('/purchase_orders/{id}', { params, body: { purchase_order: body as Schema<'PurchaseOrderUpdate'> } }));
+  const updated = await unwrap(
+    client.PATCH('/purchase_orders/{id}', { params, body: { purchase_order: body as Schema<'PurchaseOrderUpdate'> } }),
+  );
   return { action: 'updated', id: updated.id };
 }
