@@ -116,7 +116,8 @@ async function main(): Promise<void> {
     const long = await walk(100);
 
     console.log(
-      `\nreference server, 3 warehouses with ${PRODUCTS_PER_LOCATION} products and ${ORDERS_PER_LOCATION} purchase orders each, one client, keep-alive\n`,
+      `\nreference server, 3 warehouses with ${PRODUCTS_PER_LOCATION} products and ${ORDERS_PER_LOCATION} ` +
+        'purchase orders each, one client, keep-alive\n',
     );
     console.log(
       ['scenario'.padEnd(40), 'p50'.padStart(9), 'p95'.padStart(9), 'max'.padStart(9), 'SQL/request'.padStart(12)].join(
@@ -136,7 +137,8 @@ async function main(): Promise<void> {
     }
     for (const run of [short, long]) {
       console.log(
-        `SDK paginate over ${run.records} records (${run.records / 100} pages): ${ms(run.elapsed)}, peak heap growth ${mb(run.heap)}`,
+        `SDK paginate over ${run.records} records (${run.records / 100} pages): ${ms(run.elapsed)}, ` +
+          `peak heap growth ${mb(run.heap)}`,
       );
     }
 

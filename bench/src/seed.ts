@@ -45,7 +45,8 @@ export async function seed(em: EntityManager, productsPerLocation: number, order
   // packing list, so lists carry items, customers and nested appointments.
   await connection.execute(
     `insert into purchase_orders (organization_id, location_id, po_number, expected_starts_at)
-       select l.organization_id, l.id, 'PO-' || split_part(l.subdomain, '-', 2) || '-' || n, now() + n * interval '1 hour'
+       select l.organization_id, l.id, 'PO-' || split_part(l.subdomain, '-', 2) || '-' || n,
+              now() + n * interval '1 hour'
          from locations l cross join generate_series(1, ?) n
         where l.subdomain like 'bench-%'`,
     [ordersPerLocation],
@@ -53,7 +54,9 @@ export async function seed(em: EntityManager, productsPerLocation: number, order
   await connection.execute(
     `insert into purchase_order_items (organization_id, purchase_order_id, product_name, quantity, customer_id)
        select p.organization_id, p.id, 'Product ' || i, i * 10,
-              (select id from companies c where c.organization_id = p.organization_id and c.company_type = 'customer' order by id limit 1)
+              (select id from companies c
+                where c.organization_id = p.organization_id and c.company_type = 'customer'
+                order by id limit 1)
          from purchase_orders p cross join generate_series(1, 3) i
         where p.po_number like 'PO-%'`,
   );
@@ -65,7 +68,8 @@ export async function seed(em: EntityManager, productsPerLocation: number, order
   await connection.execute(
     `insert into packing_lists (organization_id, appointment_id, purchase_order_id, po_number, product_name, quantity)
        select a.organization_id, a.id, p.id, p.po_number, 'Product 1', 10
-         from appointments a join purchase_orders p on p.location_id = a.location_id and p.expected_starts_at = a.scheduled_at`,
+         from appointments a
+         join purchase_orders p on p.location_id = a.location_id and p.expected_starts_at = a.scheduled_at`,
   );
   await connection.execute('analyze');
 }

@@ -105,7 +105,10 @@ export function commandName(program: Command, args: readonly string[]): string |
       .filter((option) => option.required || option.optional)
       .flatMap((option) => [option.long, option.short]),
   );
-  /** Whether an option word leaves its value to the next word: `--output`, `-o`, or `-qo` as commander combines short flags. */
+  /**
+   * Whether an option word leaves its value to the next word: `--output`, `-o`, or `-qo` as commander combines
+   * short flags.
+   */
   const valueFollows = (arg: string) => {
     if (arg.startsWith('--') || arg.length <= 2) return takesValue.has(arg);
     const first = [...arg.slice(1)].findIndex((flag) => takesValue.has(`-${flag}`));

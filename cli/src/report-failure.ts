@@ -31,7 +31,10 @@ export function describeApiError(error: ApiError): string {
     error instanceof RateLimitError && error.rateLimit.reset
       ? `; requests resume at ${error.rateLimit.reset.toISOString()}`
       : '';
-  return `${error.status} ${STATUS_CODES[error.status] ?? 'Error'}: ${apiText(error)} (${error.method} ${error.path})${reset}`;
+  return (
+    `${error.status} ${STATUS_CODES[error.status] ?? 'Error'}: ${apiText(error)} ` +
+    `(${error.method} ${error.path})${reset}`
+  );
 }
 
 function exitCodeFor(error: unknown): ExitCodeValue {
@@ -50,7 +53,8 @@ export function report(error: unknown, stderr: NodeJS.WritableStream): number {
   else if (code !== ExitCode.internal) stderr.write(`whctl: ${(error as Error).message}\n`);
   else
     stderr.write(
-      `whctl: unexpected error (a bug in whctl; please report it)\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      'whctl: unexpected error (a bug in whctl; please report it)\n' +
+        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
   return code;
 }

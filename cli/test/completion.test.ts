@@ -17,7 +17,9 @@ describe('whctl completion', () => {
   /** What bash offers after the typed words; the last word is the one being completed. */
   function complete(...words: string[]): string[] {
     const line = ['whctl', ...words].map((word) => `'${word}'`).join(' ');
-    const program = `source '${script}'; COMP_WORDS=(${line}); COMP_CWORD=${words.length}; _whctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    const program =
+      `source '${script}'; COMP_WORDS=(${line}); COMP_CWORD=${words.length}; ` +
+      `_whctl; printf '%s\\n' "\${COMPREPLY[@]}"`;
     const result = spawnSync('bash', ['-c', program], { encoding: 'utf8' });
     expect(result.status, result.stderr).to.equal(0);
     return result.stdout.split('\n').filter(Boolean);

@@ -16,18 +16,21 @@ describe('whctl config and connection precedence', () => {
     configDir = join(home, 'xdg', 'whctl');
   });
 
-  it('creates the config file under XDG_CONFIG_HOME readable by its owner only, with the token from stdin', async () => {
-    expect((await run(['config', 'set', 'base_url', 'https://acme.example.com'])).code).to.equal(0);
-    const set = await run(['config', 'set', 'token', '-'], { input: 'secret-token-1\n' });
-    expect(set.code, set.stderr).to.equal(0);
-    expect(set.stderr).to.include('set token of profile "default"').and.not.include('secret-token-1');
-    expect(statSync(configDir).mode & 0o777).to.equal(0o700);
-    expect(statSync(join(configDir, 'config.yaml')).mode & 0o777).to.equal(0o600);
-    expect(parse(readFileSync(join(configDir, 'config.yaml'), 'utf8'))).to.deep.equal({
-      current_profile: 'default',
-      profiles: { default: { base_url: 'https://acme.example.com', token: 'secret-token-1' } },
-    });
-  });
+  it(
+    'creates the config file under XDG_CONFIG_HOME ' + 'readable by its owner only, with the token from stdin',
+    async () => {
+      expect((await run(['config', 'set', 'base_url', 'https://acme.example.com'])).code).to.equal(0);
+      const set = await run(['config', 'set', 'token', '-'], { input: 'secret-token-1\n' });
+      expect(set.code, set.stderr).to.equal(0);
+      expect(set.stderr).to.include('set token of profile "default"').and.not.include('secret-token-1');
+      expect(statSync(configDir).mode & 0o777).to.equal(0o700);
+      expect(statSync(join(configDir, 'config.yaml')).mode & 0o777).to.equal(0o600);
+      expect(parse(readFileSync(join(configDir, 'config.yaml'), 'utf8'))).to.deep.equal({
+        current_profile: 'default',
+        profiles: { default: { base_url: 'https://acme.example.com', token: 'secret-token-1' } },
+      });
+    },
+  );
 
   it('tightens a config file someone made readable by others when it writes it', async () => {
     mkdirSync(configDir, { recursive: true });

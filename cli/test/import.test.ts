@@ -73,39 +73,42 @@ describe('whctl purchase-orders import', () => {
     return whctl(['purchase-orders', 'import', ...args], { env: stubEnv(stub) });
   }
 
-  it('creates one order per po_number from CSV rows, with each row a line item and order columns filled once', async () => {
-    const store = orderStore();
-    const run = await importFile(store, [file('orders.csv', CSV)]);
-    expect(run.code, run.stderr).to.equal(0);
-    const id = (poNumber: string) => store.orders.find((order) => order.po_number === poNumber)?.id;
-    expect(json(run)).to.deep.equal([
-      { line: 2, po_number: 'PO-1', action: 'created', id: id('PO-1'), error: null },
-      { line: 4, po_number: 'PO-2', action: 'created', id: id('PO-2'), error: null },
-    ]);
-    const posts = stub!.requests.filter((request) => request.method === 'POST').map((request) => request.body);
-    expect(posts.sort((a, b) => a.purchase_order.po_number.localeCompare(b.purchase_order.po_number))).to.deep.equal([
-      {
-        purchase_order: {
-          po_number: 'PO-1',
-          location_name: 'Toronto DC',
-          expected_starts_at: '2026-12-01T08:00:00',
-          purchase_order_items: [
-            { product_name: 'Apples', quantity: 10, customer_name: 'Fresh Market' },
-            { product_name: 'Bananas', quantity: 5 },
-          ],
+  it(
+    'creates one order per po_number from CSV rows, with ' + 'each row a line item and order columns filled once',
+    async () => {
+      const store = orderStore();
+      const run = await importFile(store, [file('orders.csv', CSV)]);
+      expect(run.code, run.stderr).to.equal(0);
+      const id = (poNumber: string) => store.orders.find((order) => order.po_number === poNumber)?.id;
+      expect(json(run)).to.deep.equal([
+        { line: 2, po_number: 'PO-1', action: 'created', id: id('PO-1'), error: null },
+        { line: 4, po_number: 'PO-2', action: 'created', id: id('PO-2'), error: null },
+      ]);
+      const posts = stub!.requests.filter((request) => request.method === 'POST').map((request) => request.body);
+      expect(posts.sort((a, b) => a.purchase_order.po_number.localeCompare(b.purchase_order.po_number))).to.deep.equal([
+        {
+          purchase_order: {
+            po_number: 'PO-1',
+            location_name: 'Toronto DC',
+            expected_starts_at: '2026-12-01T08:00:00',
+            purchase_order_items: [
+              { product_name: 'Apples', quantity: 10, customer_name: 'Fresh Market' },
+              { product_name: 'Bananas', quantity: 5 },
+            ],
+          },
         },
-      },
-      {
-        purchase_order: {
-          po_number: 'PO-2',
-          location_name: null,
-          expected_starts_at: null,
-          purchase_order_items: [{ product_name: 'Apples', quantity: 3 }],
+        {
+          purchase_order: {
+            po_number: 'PO-2',
+            location_name: null,
+            expected_starts_at: null,
+            purchase_order_items: [{ product_name: 'Apples', quantity: 3 }],
+          },
         },
-      },
-    ]);
-    expect(run.stderr).to.equal('2 created, 0 updated, 0 failed of 2 orders\n');
-  });
+      ]);
+      expect(run.stderr).to.equal('2 created, 0 updated, 0 failed of 2 orders\n');
+    },
+  );
 
   it('updates on a second run, replacing the items in the same request, so nothing is duplicated', async () => {
     const store = orderStore();

@@ -71,28 +71,34 @@ describe('whctl output', () => {
     ]);
   });
 
-  it('streams every page as NDJSON, one record per line, with no progress bar when stderr is not a terminal', async () => {
-    const result = await run(['products', 'list', '--all', '--per-page', '3', '-o', 'ndjson']);
-    expect(result.code).to.equal(0);
-    expect(
-      result.stdout
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    ).to.deep.equal(products);
-    expect(stub.requests.map((request) => request.query.get('page'))).to.deep.equal([null, '2', '3']);
-    expect(result.stderr).to.equal('');
-  });
+  it(
+    'streams every page as NDJSON, one record per line, ' + 'with no progress bar when stderr is not a terminal',
+    async () => {
+      const result = await run(['products', 'list', '--all', '--per-page', '3', '-o', 'ndjson']);
+      expect(result.code).to.equal(0);
+      expect(
+        result.stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line)),
+      ).to.deep.equal(products);
+      expect(stub.requests.map((request) => request.query.get('page'))).to.deep.equal([null, '2', '3']);
+      expect(result.stderr).to.equal('');
+    },
+  );
 
-  it('writes CSV with a header of every field, quoting commas, quotes and newlines, and empty cells for null', async () => {
-    const result = await run(['products', 'list', '--all', '--per-page', '3', '-o', 'csv']);
-    expect(result.code).to.equal(0);
-    const rows = parseCsv(result.stdout) as string[][];
-    expect(rows[0]).to.deep.equal(['id', 'name', 'sku', 'location_name', 'created_at', 'updated_at']);
-    expect(rows.slice(1).map((row) => row[1])).to.deep.equal(products.map((product) => product.name));
-    expect(rows[2]![2]).to.equal('');
-    expect(rows).to.have.length(TOTAL + 1);
-  });
+  it(
+    'writes CSV with a header of every field, quoting ' + 'commas, quotes and newlines, and empty cells for null',
+    async () => {
+      const result = await run(['products', 'list', '--all', '--per-page', '3', '-o', 'csv']);
+      expect(result.code).to.equal(0);
+      const rows = parseCsv(result.stdout) as string[][];
+      expect(rows[0]).to.deep.equal(['id', 'name', 'sku', 'location_name', 'created_at', 'updated_at']);
+      expect(rows.slice(1).map((row) => row[1])).to.deep.equal(products.map((product) => product.name));
+      expect(rows[2]![2]).to.equal('');
+      expect(rows).to.have.length(TOTAL + 1);
+    },
+  );
 
   it('limits table and CSV output to --columns, in that order', async () => {
     const result = await run(['products', 'list', '-o', 'csv', '--columns', 'sku,id']);

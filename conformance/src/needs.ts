@@ -25,7 +25,8 @@ export function listedLocation({ ctx, skip }: CheckRun, name: string, role: stri
   return (
     ctx.profile.locations.find((location) => location.name.trim().toLowerCase() === key) ??
     skip(
-      `tokens.${role}.location (${name}) is not among the profile's locations, so the suite cannot create a record there`,
+      `tokens.${role}.location (${name}) is not among the profile's locations, ` +
+        'so the suite cannot create a record there',
     )
   );
 }

@@ -18,7 +18,8 @@ export async function preflight(ctx: RunContext): Promise<void> {
     // A refused token is the profile's problem; anything else is the deployment's answer to its first request.
     const where = [401, 402, 403].includes(answer.status) ? 'tokens.admin' : 'organization';
     throw new ProfileError(profile.file, [
-      `${where}: ${describeRequest(answer)} answered ${answer.status} ${preview(answer.body)}; the suite starts by listing the admin token's locations`,
+      `${where}: ${describeRequest(answer)} answered ${answer.status} ${preview(answer.body)}; ` +
+        "the suite starts by listing the admin token's locations",
     ]);
   }
   const names = answer.body.map((location: { name?: unknown }) => String(location?.name ?? ''));
@@ -27,7 +28,8 @@ export async function preflight(ctx: RunContext): Promise<void> {
     .filter((location) => !known.has(location.name.trim().toLowerCase()))
     .map(
       (location) =>
-        `locations: ${location.name} is not among the locations the admin token can access (${names.join(', ') || 'none'})`,
+        `locations: ${location.name} is not among the locations the admin token can access ` +
+        `(${names.join(', ') || 'none'})`,
     );
   if (problems.length) throw new ProfileError(profile.file, problems);
 }

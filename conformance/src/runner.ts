@@ -49,7 +49,8 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
     const failures = ctx.cleanup.failures;
     if (failures.length)
       throw new Error(
-        `could not undo, so these are still in the deployment:\n${failures.map((f) => `  - ${f.label}: ${f.error}`).join('\n')}`,
+        'could not undo, so these are still in the deployment:\n' +
+          `${failures.map((f) => `  - ${f.label}: ${f.error}`).join('\n')}`,
       );
   });
 

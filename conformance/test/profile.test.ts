@@ -66,7 +66,8 @@ describe('conformance profile', () => {
       'locations[1].name: Toronto DC is listed twice',
       'locations[1].time_zone: EST5X is not an IANA time zone such as America/Toronto',
       'tokens.admin: the token must be printable ASCII without spaces or line breaks',
-      'organization: baseUrl must be an absolute http(s) address such as https://acme.example.com, got "acme.example.com"',
+      'organization: baseUrl must be an absolute http(s) address ' +
+        'such as https://acme.example.com, got "acme.example.com"',
     ]);
   });
 

@@ -46,5 +46,6 @@ const appointment = await unwrap(
 );
 const start = parseTime(appointment.scheduled_at!, warehouse.time_zone);
 console.log(
-  `appointment ${appointment.id} for ${poNumber} is ${appointment.state}: ${start.toFormat('ccc d LLL yyyy HH:mm ZZZZ')} at ${warehouse.name}`,
+  `appointment ${appointment.id} for ${poNumber} is ${appointment.state}: ` +
+    `${start.toFormat('ccc d LLL yyyy HH:mm ZZZZ')} at ${warehouse.name}`,
 );

@@ -117,7 +117,8 @@ describe('conformance suite against deliberately broken deployments', () => {
     expectFailure(
       run,
       'response_schema_conformance: GET /products 200',
-      "body/0/location_name: Received no such property / Documented a value that must have required property 'location_name'",
+      'body/0/location_name: Received no such property / ' +
+        "Documented a value that must have required property 'location_name'",
     );
     expectFailure(
       run,

@@ -45,28 +45,31 @@ describe('conformance suite against the reference server', () => {
     expect(run.junit).to.include(`tests="${verdict.summary.total}"`).and.include('failures="0"');
   });
 
-  it('skips, with the reason, the checks a profile without the optional tokens cannot run, and still passes', async function () {
-    this.timeout(60_000);
-    const full = parse(readFileSync(deployment.profile(organization(1)), 'utf8')) as ProfileFile;
-    const file = scratchFile('profile.yaml');
-    writeFileSync(
-      file,
-      stringify({ ...full, locations: full.locations.slice(0, 1), tokens: { admin: full.tokens.admin } }),
-    );
+  it(
+    'skips, with the reason, the checks a profile without ' + 'the optional tokens cannot run, and still passes',
+    async function () {
+      this.timeout(60_000);
+      const full = parse(readFileSync(deployment.profile(organization(1)), 'utf8')) as ProfileFile;
+      const file = scratchFile('profile.yaml');
+      writeFileSync(
+        file,
+        stringify({ ...full, locations: full.locations.slice(0, 1), tokens: { admin: full.tokens.admin } }),
+      );
 
-    const run = await runSuite(['run', '--profile', file, '--checks', 'status-codes']);
-    expect(run.status, run.stderr).to.equal(0);
-    const readOnly = run.check('read_only_write_forbidden: POST /products 403');
-    expect(readOnly.state).to.equal('skipped');
-    expect(readOnly.reason).to.include('tokens.read_only');
-    expect(run.check('record_outside_location_filter_not_found: GET /products/{id} 404').reason).to.include(
-      'one location',
-    );
-    expect(run.check('success_returns_record: POST /appointments 200').reason).to.include('--allow-appointments');
-    expect(run.check('missing_token_rejected').state).to.equal('passed');
-    expect(run.stderr).to.include('Skipped (not applicable to this profile or run)').and.include('tokens.unpaid');
-    expect(await leftovers(run.verdict!.run.prefix)).to.include({ records: 0 });
-  });
+      const run = await runSuite(['run', '--profile', file, '--checks', 'status-codes']);
+      expect(run.status, run.stderr).to.equal(0);
+      const readOnly = run.check('read_only_write_forbidden: POST /products 403');
+      expect(readOnly.state).to.equal('skipped');
+      expect(readOnly.reason).to.include('tokens.read_only');
+      expect(run.check('record_outside_location_filter_not_found: GET /products/{id} 404').reason).to.include(
+        'one location',
+      );
+      expect(run.check('success_returns_record: POST /appointments 200').reason).to.include('--allow-appointments');
+      expect(run.check('missing_token_rejected').state).to.equal('passed');
+      expect(run.stderr).to.include('Skipped (not applicable to this profile or run)').and.include('tokens.unpaid');
+      expect(await leftovers(run.verdict!.run.prefix)).to.include({ records: 0 });
+    },
+  );
 
   it('runs only the checks --grep selects', async () => {
     const run = await runSuite([

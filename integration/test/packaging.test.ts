@@ -224,7 +224,8 @@ describe('packages as their users install them', function () {
       const spec = install(packed['@warehouse-kit/spec']);
       expect(forbidden(spec.packages, [...SERVER_ONLY, ...TEST_FRAMEWORKS, 'ajv', 'yaml'])).to.deep.equal([]);
       const script =
-        'const { resolveInputTime } = await import("@warehouse-kit/spec"); console.log(resolveInputTime("2026-03-08T02:30:00", "America/Toronto").toISO())';
+        'const { resolveInputTime } = await import("@warehouse-kit/spec"); ' +
+        'console.log(resolveInputTime("2026-03-08T02:30:00", "America/Toronto").toISO())';
       expect(spec.node(['--input-type=module', '-e', script])).to.equal('2026-03-08T03:30:00.000-04:00\n');
     });
   });

@@ -49,7 +49,8 @@ export function locationBaseUrl(baseUrl: string, location: Pick<components['sche
   const labels = url.hostname.split('.');
   if (labels.length < 2 || url.hostname.startsWith('[') || /^[\d.]+$/.test(url.hostname)) {
     throw new TypeError(
-      `the organization address must use a subdomain such as acme.example.com to derive a location address, got ${url.hostname}`,
+      'the organization address must use a subdomain such as acme.example.com ' +
+        `to derive a location address, got ${url.hostname}`,
     );
   }
   url.hostname = [location.url, ...labels.slice(1)].join('.');

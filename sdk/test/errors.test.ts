@@ -41,8 +41,9 @@ describe('SDK errors', () => {
     [503, ServerError, 'Down for maintenance'],
   ] as const;
 
+  const carried = 'status, body, method, path and rate-limit headers';
   for (const [status, ErrorClass, message] of families) {
-    it(`turns a ${status} answer into a ${ErrorClass.name} with status, body, method, path and rate-limit headers`, async () => {
+    it(`turns a ${status} answer into a ${ErrorClass.name} with ${carried}`, async () => {
       api()
         .get('/api/v1/purchase_orders/12')
         .query({ location_name: 'Toronto' })
@@ -72,7 +73,8 @@ describe('SDK errors', () => {
     expect((error as ValidationError).errors).to.deep.equal(errors);
     expect(error.method).to.equal('POST');
     expect(error.message).to.equal(
-      'POST /api/v1/products answered 422: sku has already been taken; purchase_order_items[1].quantity must be greater than 0',
+      'POST /api/v1/products answered 422: sku has already been taken; ' +
+        'purchase_order_items[1].quantity must be greater than 0',
     );
   });
 

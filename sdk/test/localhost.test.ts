@@ -24,25 +24,29 @@ describe('SDK on *.localhost addresses', () => {
   let server: Server | undefined;
   afterEach(() => server?.close());
 
-  it('reaches a loopback server through a *.localhost address, keeping the Host header that selects the interface', async () => {
-    const seen: string[] = [];
-    const started = await loopbackServer((request, _body, response) => {
-      seen.push(`${request.headers.host} ${request.url} ${request.headers.authorization}`);
-      json(response, 200, [{ name: 'Toronto', url: 'acme-toronto', time_zone: 'America/Toronto' }]);
-    });
-    server = started.server;
-    const client = createClient({ baseUrl: `http://acme.localhost:${started.port}`, token: 'local-token' });
-    const { data } = await client.GET('/locations');
-    expect(data?.[0]?.name).to.equal('Toronto');
-    expect(seen).to.deep.equal([`acme.localhost:${started.port} /api/v1/locations Token local-token`]);
-  });
+  it(
+    'reaches a loopback server through a *.localhost address, ' + 'keeping the Host header that selects the interface',
+    async () => {
+      const seen: string[] = [];
+      const started = await loopbackServer((request, _body, response) => {
+        seen.push(`${request.headers.host} ${request.url} ${request.headers.authorization}`);
+        json(response, 200, [{ name: 'Toronto', url: 'acme-toronto', time_zone: 'America/Toronto' }]);
+      });
+      server = started.server;
+      const client = createClient({ baseUrl: `http://acme.localhost:${started.port}`, token: 'local-token' });
+      const { data } = await client.GET('/locations');
+      expect(data?.[0]?.name).to.equal('Toronto');
+      expect(seen).to.deep.equal([`acme.localhost:${started.port} /api/v1/locations Token local-token`]);
+    },
+  );
 
   it('sends request bodies and turns error answers into typed errors on that path too', async () => {
     const started = await loopbackServer((_request, body, response) => {
       json(response, 422, {
         errors: {
           po_number: [
-            `has already been taken: ${(JSON.parse(body) as { purchase_order: { po_number: string } }).purchase_order.po_number}`,
+            'has already been taken: ' +
+              `${(JSON.parse(body) as { purchase_order: { po_number: string } }).purchase_order.po_number}`,
           ],
         },
       });

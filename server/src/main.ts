@@ -39,7 +39,8 @@ function banner(config: ServerConfig, port: number, fixture?: Fixture): string {
     lines.push('', `${organization.name}`, `  organization interface  ${address(organization.subdomain)}`);
     for (const location of organization.locations) {
       lines.push(
-        `  ${location.name.padEnd(22)}  ${address(location.subdomain)}  (${location.time_zone}${location.paid ? ', paid' : ''})`,
+        `  ${location.name.padEnd(22)}  ${address(location.subdomain)}  ` +
+          `(${location.time_zone}${location.paid ? ', paid' : ''})`,
       );
     }
     for (const user of organization.users ?? []) {
@@ -168,8 +169,11 @@ program.parseAsync().catch((error: unknown) => {
   const expected =
     error instanceof Error &&
     ['FixtureError', 'ProvisioningError', 'ProfileChoiceError', 'ListenError'].includes(error.name);
-  console.error(
-    `wh-server: ${expected ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-  );
+  const detail = expected
+    ? (error as Error).message
+    : error instanceof Error
+      ? (error.stack ?? error.message)
+      : String(error);
+  console.error(`wh-server: ${detail}`);
   process.exit(1);
 });

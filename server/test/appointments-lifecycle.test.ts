@@ -62,27 +62,33 @@ describe('appointment lifecycle', () => {
       ).to.equal('pending');
     });
 
-    it('holds a time as pending when the customer does not auto-approve, even with an auto-approving carrier', async () => {
-      expect(
-        (
-          await create({
-            scheduled_at: '2025-07-01T09:00:00',
-            carrier_name: 'Fast Freight',
-            customer_name: 'Slow Grocers',
-          })
-        ).state,
-      ).to.equal('pending');
-    });
+    it(
+      'holds a time as pending when the customer does not ' + 'auto-approve, even with an auto-approving carrier',
+      async () => {
+        expect(
+          (
+            await create({
+              scheduled_at: '2025-07-01T09:00:00',
+              carrier_name: 'Fast Freight',
+              customer_name: 'Slow Grocers',
+            })
+          ).state,
+        ).to.equal('pending');
+      },
+    );
   });
 
   describe('scheduling on update', () => {
-    it('books an appointment that needed booking when it gets a time, and unbooks it when the time is cleared', async () => {
-      const created = await create();
-      const booked = await update(created.id, { scheduled_at: '2025-07-01T09:00:00' });
-      expect(booked.body).to.include({ state: 'booked', scheduled_at: '2025-07-01T09:00:00-04:00' });
-      const cleared = await update(created.id, { scheduled_at: null });
-      expect(cleared.body).to.include({ state: 'needs_booking', scheduled_at: null, ends_at: null });
-    });
+    it(
+      'books an appointment that needed booking when it ' + 'gets a time, and unbooks it when the time is cleared',
+      async () => {
+        const created = await create();
+        const booked = await update(created.id, { scheduled_at: '2025-07-01T09:00:00' });
+        expect(booked.body).to.include({ state: 'booked', scheduled_at: '2025-07-01T09:00:00-04:00' });
+        const cleared = await update(created.id, { scheduled_at: null });
+        expect(cleared.body).to.include({ state: 'needs_booking', scheduled_at: null, ends_at: null });
+      },
+    );
 
     it('sends a booked appointment back to pending when its new time needs the carrier approval', async () => {
       const created = await create({ scheduled_at: '2025-07-01T09:00:00', carrier_name: 'Fast Freight' });
@@ -115,16 +121,19 @@ describe('appointment lifecycle', () => {
       expect(res.body.errors.scheduled_at[0]).to.include('arrived').and.include('needs_booking, pending, booked');
     });
 
-    it('accepts the current time and the current state sent back unchanged, so a full record can be PUT again', async () => {
-      const created = await create({ scheduled_at: '2025-07-01T09:00:00', carrier_name: 'Careful Carriers' });
-      await moveTo(created.id, 'booked');
-      const arrived = await moveTo(created.id, 'arrived');
-      const res = await world.as('admin').put(`/appointments/${created.id}`, {
-        appointment: { scheduled_at: '2025-07-01T13:00:00Z', state: 'arrived' },
-      });
-      expect(res.status).to.equal(200);
-      expect(res.body).to.include({ state: 'arrived', scheduled_at: arrived.scheduled_at });
-    });
+    it(
+      'accepts the current time and the current state sent ' + 'back unchanged, so a full record can be PUT again',
+      async () => {
+        const created = await create({ scheduled_at: '2025-07-01T09:00:00', carrier_name: 'Careful Carriers' });
+        await moveTo(created.id, 'booked');
+        const arrived = await moveTo(created.id, 'arrived');
+        const res = await world.as('admin').put(`/appointments/${created.id}`, {
+          appointment: { scheduled_at: '2025-07-01T13:00:00Z', state: 'arrived' },
+        });
+        expect(res.status).to.equal(200);
+        expect(res.body).to.include({ state: 'arrived', scheduled_at: arrived.scheduled_at });
+      },
+    );
   });
 
   describe('state transitions', () => {
@@ -195,18 +204,21 @@ describe('appointment lifecycle', () => {
       ]);
     });
 
-    it('checks simultaneous transitions one after the other, so only one of two conflicting moves succeeds', async () => {
-      for (let round = 0; round < 3; round++) {
-        const created = await create({ scheduled_at: '2025-07-01T09:00:00' });
-        const results = await Promise.all([
-          update(created.id, { state: 'arrived' }),
-          update(created.id, { state: 'cancelled' }),
-        ]);
-        expect(results.map((res) => res.status).sort()).to.deep.equal([200, 422]);
-        const winner = results.find((res) => res.status === 200)!.body.state;
-        expect((await world.as('admin').get(`/appointments/${created.id}`)).body.state).to.equal(winner);
-      }
-    });
+    it(
+      'checks simultaneous transitions one after the ' + 'other, so only one of two conflicting moves succeeds',
+      async () => {
+        for (let round = 0; round < 3; round++) {
+          const created = await create({ scheduled_at: '2025-07-01T09:00:00' });
+          const results = await Promise.all([
+            update(created.id, { state: 'arrived' }),
+            update(created.id, { state: 'cancelled' }),
+          ]);
+          expect(results.map((res) => res.status).sort()).to.deep.equal([200, 422]);
+          const winner = results.find((res) => res.status === 200)!.body.state;
+          expect((await world.as('admin').get(`/appointments/${created.id}`)).body.state).to.equal(winner);
+        }
+      },
+    );
 
     it('leaves the appointment untouched when a transition is refused', async () => {
       const created = await create({ scheduled_at: '2025-07-01T09:00:00' });

@@ -76,17 +76,20 @@ describe('appointment lists', () => {
     expect(invalid.status).to.equal(400);
   });
 
-  it('filters by start time at or after start_time and at or before end_time, leaving out unscheduled ones', async () => {
-    const admin = world.as('admin');
-    // Toronto 2025-07-01T09:00 is 13:00Z, Vancouver's is 16:00Z, Auckland's 2025-06-30T21:00Z.
-    const window = await admin.get('/appointments', {
-      start_time: '2025-07-01T13:00:00Z',
-      end_time: '2025-07-01T16:00:00Z',
-    });
-    expect(listIds(window.body)).to.deep.equal([ids.torontoBooked, ids.vancouver]);
-    const after = await admin.get('/appointments', { start_time: '2025-07-01T13:00:01Z' });
-    expect(listIds(after.body)).to.deep.equal([ids.torontoPending, ids.vancouver]);
-  });
+  it(
+    'filters by start time at or after start_time and ' + 'at or before end_time, leaving out unscheduled ones',
+    async () => {
+      const admin = world.as('admin');
+      // Toronto 2025-07-01T09:00 is 13:00Z, Vancouver's is 16:00Z, Auckland's 2025-06-30T21:00Z.
+      const window = await admin.get('/appointments', {
+        start_time: '2025-07-01T13:00:00Z',
+        end_time: '2025-07-01T16:00:00Z',
+      });
+      expect(listIds(window.body)).to.deep.equal([ids.torontoBooked, ids.vancouver]);
+      const after = await admin.get('/appointments', { start_time: '2025-07-01T13:00:01Z' });
+      expect(listIds(after.body)).to.deep.equal([ids.torontoPending, ids.vancouver]);
+    },
+  );
 
   it('answers 400 for a time filter that is not an ISO 8601 time', async () => {
     const admin = world.as('admin');

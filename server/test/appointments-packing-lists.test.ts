@@ -53,23 +53,27 @@ describe('appointment packing lists', () => {
   const storedLists = async (appointmentId: number) =>
     (await testOrm()).em.fork().find(PackingList, { appointmentId }, { orderBy: { id: 'asc' } });
 
-  it('creates packing lists naming products of the warehouse case-insensitively, storing the product and its own spelling', async () => {
-    const res = await create([
-      { product_name: 'apples', quantity: 10 },
-      { product_name: ' BANANAS ', quantity: 2.5, received_quantity: 0 },
-    ]);
-    expect(res.status).to.equal(200);
-    expect(
-      res.body.packing_lists.map((l: Listed) => [l.product_name, l.quantity, l.received_quantity, l.po_number]),
-    ).to.deep.equal([
-      ['Apples', 10, null, null],
-      ['Bananas', 2.5, 0, null],
-    ]);
-    expect(res.body.packing_lists[0].created_at).to.match(/-0[45]:00$/);
-    const em = (await testOrm()).em.fork();
-    const apples = await em.findOneOrFail(Product, { id: (await storedLists(res.body.id))[0]!.productId! });
-    expect(apples).to.include({ name: 'Apples', sku: 'APL-001' });
-  });
+  it(
+    'creates packing lists naming products of the warehouse case-insensitively, ' +
+      'storing the product and its own spelling',
+    async () => {
+      const res = await create([
+        { product_name: 'apples', quantity: 10 },
+        { product_name: ' BANANAS ', quantity: 2.5, received_quantity: 0 },
+      ]);
+      expect(res.status).to.equal(200);
+      expect(
+        res.body.packing_lists.map((l: Listed) => [l.product_name, l.quantity, l.received_quantity, l.po_number]),
+      ).to.deep.equal([
+        ['Apples', 10, null, null],
+        ['Bananas', 2.5, 0, null],
+      ]);
+      expect(res.body.packing_lists[0].created_at).to.match(/-0[45]:00$/);
+      const em = (await testOrm()).em.fork();
+      const apples = await em.findOneOrFail(Product, { id: (await storedLists(res.body.id))[0]!.productId! });
+      expect(apples).to.include({ name: 'Apples', sku: 'APL-001' });
+    },
+  );
 
   it('links a purchase order at the warehouse or an unassigned one by its exact number', async () => {
     const res = await create([
@@ -87,25 +91,29 @@ describe('appointment packing lists', () => {
     expect(otherCase.body.errors).to.have.keys('packing_lists[0].po_number');
   });
 
-  it('rejects a product of another warehouse, an unknown product, a purchase order of another warehouse and an unknown one', async () => {
-    const res = await create([
-      { product_name: 'Salmon', quantity: 1 },
-      { product_name: 'Apples', quantity: 1, po_number: 'PO-300' },
-      { product_name: 'Apples', quantity: 1, po_number: 'PO-999' },
-    ]);
-    expect(res.status).to.equal(422);
-    expect(res.body.errors).to.deep.equal({
-      'packing_lists[0].product_name': ['is not a product of Toronto DC'],
-      'packing_lists[1].po_number': ['is not a purchase order at Toronto DC or an unassigned one'],
-      'packing_lists[2].po_number': ['is not a purchase order at Toronto DC or an unassigned one'],
-    });
-    const vancouver = await world.as('admin').post('/appointments', {
-      appointment: { location_name: 'Vancouver DC', packing_lists: [{ product_name: 'Bananas', quantity: 1 }] },
-    });
-    expect(vancouver.body.errors).to.deep.equal({
-      'packing_lists[0].product_name': ['is not a product of Vancouver DC'],
-    });
-  });
+  it(
+    'rejects a product of another warehouse, an unknown product, ' +
+      'a purchase order of another warehouse and an unknown one',
+    async () => {
+      const res = await create([
+        { product_name: 'Salmon', quantity: 1 },
+        { product_name: 'Apples', quantity: 1, po_number: 'PO-300' },
+        { product_name: 'Apples', quantity: 1, po_number: 'PO-999' },
+      ]);
+      expect(res.status).to.equal(422);
+      expect(res.body.errors).to.deep.equal({
+        'packing_lists[0].product_name': ['is not a product of Toronto DC'],
+        'packing_lists[1].po_number': ['is not a purchase order at Toronto DC or an unassigned one'],
+        'packing_lists[2].po_number': ['is not a purchase order at Toronto DC or an unassigned one'],
+      });
+      const vancouver = await world.as('admin').post('/appointments', {
+        appointment: { location_name: 'Vancouver DC', packing_lists: [{ product_name: 'Bananas', quantity: 1 }] },
+      });
+      expect(vancouver.body.errors).to.deep.equal({
+        'packing_lists[0].product_name': ['is not a product of Vancouver DC'],
+      });
+    },
+  );
 
   it('requires a product and a quantity on new entries, and refuses ids on create', async () => {
     const res = await create([
@@ -130,45 +138,57 @@ describe('appointment packing lists', () => {
     ]);
   });
 
-  it('settles a name several products share by its exact spelling, and refuses it when that is not unique either', async () => {
-    const exact = await create([
-      { product_name: 'plums', quantity: 1 },
-      { product_name: ' Plums ', quantity: 1 },
-    ]);
-    expect(exact.status).to.equal(200);
-    expect(exact.body.packing_lists.map((l: Listed) => l.product_name)).to.deep.equal(['plums', 'Plums']);
-    const ambiguous = await create([{ product_name: 'pEARS', quantity: 1 }]);
-    expect(ambiguous.status).to.equal(422);
-    expect(ambiguous.body.errors).to.deep.equal({
-      'packing_lists[0].product_name': ['is ambiguous: 3 products of Toronto DC match it; give them distinct names'],
-    });
-  });
+  it(
+    'settles a name several products share by its exact ' + 'spelling, and refuses it when that is not unique either',
+    async () => {
+      const exact = await create([
+        { product_name: 'plums', quantity: 1 },
+        { product_name: ' Plums ', quantity: 1 },
+      ]);
+      expect(exact.status).to.equal(200);
+      expect(exact.body.packing_lists.map((l: Listed) => l.product_name)).to.deep.equal(['plums', 'Plums']);
+      const ambiguous = await create([{ product_name: 'pEARS', quantity: 1 }]);
+      expect(ambiguous.status).to.equal(422);
+      expect(ambiguous.body.errors).to.deep.equal({
+        'packing_lists[0].product_name': ['is ambiguous: 3 products of Toronto DC match it; give them distinct names'],
+      });
+    },
+  );
 
   describe('on update', () => {
-    it('adds entries without id, changes entries with id, removes entries marked _destroy and keeps the rest', async () => {
-      const created = (
-        await create([
-          { product_name: 'Apples', quantity: 1 },
-          { product_name: 'Bananas', quantity: 2 },
-          { product_name: 'Apples', quantity: 3 },
-        ])
-      ).body;
-      const [first, second, third] = created.packing_lists as Listed[];
-      const res = await update(created.id, [
-        { id: first!.id, quantity: 5, received_quantity: 4, po_number: 'PO-100' },
-        { id: second!.id, _destroy: true },
-        { product_name: 'bananas', quantity: 7 },
-      ]);
-      expect(res.status).to.equal(200);
-      expect(
-        res.body.packing_lists.map((l: Listed) => [l.id, l.product_name, l.quantity, l.received_quantity, l.po_number]),
-      ).to.deep.equal([
-        [first!.id, 'Apples', 5, 4, 'PO-100'],
-        [third!.id, 'Apples', 3, null, null],
-        [res.body.packing_lists[2].id, 'Bananas', 7, null, null],
-      ]);
-      expect(res.body.packing_lists[2].id).to.be.greaterThan(third!.id);
-    });
+    it(
+      'adds entries without id, changes entries with id, ' + 'removes entries marked _destroy and keeps the rest',
+      async () => {
+        const created = (
+          await create([
+            { product_name: 'Apples', quantity: 1 },
+            { product_name: 'Bananas', quantity: 2 },
+            { product_name: 'Apples', quantity: 3 },
+          ])
+        ).body;
+        const [first, second, third] = created.packing_lists as Listed[];
+        const res = await update(created.id, [
+          { id: first!.id, quantity: 5, received_quantity: 4, po_number: 'PO-100' },
+          { id: second!.id, _destroy: true },
+          { product_name: 'bananas', quantity: 7 },
+        ]);
+        expect(res.status).to.equal(200);
+        expect(
+          res.body.packing_lists.map((l: Listed) => [
+            l.id,
+            l.product_name,
+            l.quantity,
+            l.received_quantity,
+            l.po_number,
+          ]),
+        ).to.deep.equal([
+          [first!.id, 'Apples', 5, 4, 'PO-100'],
+          [third!.id, 'Apples', 3, null, null],
+          [res.body.packing_lists[2].id, 'Bananas', 7, null, null],
+        ]);
+        expect(res.body.packing_lists[2].id).to.be.greaterThan(third!.id);
+      },
+    );
 
     it('changes the product of an entry and unlinks its purchase order with a null po_number', async () => {
       const created = (await create([{ product_name: 'Apples', quantity: 1, po_number: 'PO-100' }])).body;
@@ -216,26 +236,30 @@ describe('appointment packing lists', () => {
     });
   });
 
-  it('keeps a product from deletion while an active appointment lists it, and lets it go once the appointment is cancelled', async () => {
-    const admin = world.as('admin');
-    const product = (
-      await admin.post('/products', { product: { location_name: 'Toronto DC', name: 'Quince', sku: 'QNC-1' } })
-    ).body;
-    const appointment = await createAppointment(admin, {
-      location_name: 'Toronto DC',
-      scheduled_at: '2025-07-01T09:00:00',
-      packing_lists: [{ product_name: 'quince', quantity: 3 }],
-    });
+  it(
+    'keeps a product from deletion while an active appointment lists it, ' +
+      'and lets it go once the appointment is cancelled',
+    async () => {
+      const admin = world.as('admin');
+      const product = (
+        await admin.post('/products', { product: { location_name: 'Toronto DC', name: 'Quince', sku: 'QNC-1' } })
+      ).body;
+      const appointment = await createAppointment(admin, {
+        location_name: 'Toronto DC',
+        scheduled_at: '2025-07-01T09:00:00',
+        packing_lists: [{ product_name: 'quince', quantity: 3 }],
+      });
 
-    const refused = await admin.delete(`/products/${product.id}`);
-    expect(refused.status).to.equal(422);
-    expect(refused.body.errors.base[0]).to.include('active appointments');
+      const refused = await admin.delete(`/products/${product.id}`);
+      expect(refused.status).to.equal(422);
+      expect(refused.body.errors.base[0]).to.include('active appointments');
 
-    expect(
-      (await admin.patch(`/appointments/${appointment.id}`, { appointment: { state: 'cancelled' } })).status,
-    ).to.equal(200);
-    expect((await admin.delete(`/products/${product.id}`)).status).to.equal(204);
-    const after = await admin.get(`/appointments/${appointment.id}`);
-    expect(after.body.packing_lists[0]).to.include({ product_name: 'Quince', quantity: 3 });
-  });
+      expect(
+        (await admin.patch(`/appointments/${appointment.id}`, { appointment: { state: 'cancelled' } })).status,
+      ).to.equal(200);
+      expect((await admin.delete(`/products/${product.id}`)).status).to.equal(204);
+      const after = await admin.get(`/appointments/${appointment.id}`);
+      expect(after.body.packing_lists[0]).to.include({ product_name: 'Quince', quantity: 3 });
+    },
+  );
 });

@@ -18,10 +18,13 @@ describe('appointment times and zones', () => {
     expect(body).to.include({ scheduled_at: '2025-03-09T03:30:00-04:00', ends_at: '2025-03-09T04:30:00-04:00' });
   });
 
-  it('reads a Toronto time repeated by the November change as the earlier instant, ending after the change', async () => {
-    const body = await at('Toronto DC', '2025-11-02T01:30:00');
-    expect(body).to.include({ scheduled_at: '2025-11-02T01:30:00-04:00', ends_at: '2025-11-02T01:30:00-05:00' });
-  });
+  it(
+    'reads a Toronto time repeated by the November change ' + 'as the earlier instant, ending after the change',
+    async () => {
+      const body = await at('Toronto DC', '2025-11-02T01:30:00');
+      expect(body).to.include({ scheduled_at: '2025-11-02T01:30:00-04:00', ends_at: '2025-11-02T01:30:00-05:00' });
+    },
+  );
 
   it('lets an explicit offset or Z choose the instant, rendering it in the warehouse zone', async () => {
     expect((await at('Toronto DC', '2025-03-09T09:00:00Z')).scheduled_at).to.equal('2025-03-09T05:00:00-04:00');

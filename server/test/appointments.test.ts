@@ -40,44 +40,55 @@ describe('appointments', () => {
       expect(res.body.updated_at).to.equal(res.body.created_at);
     });
 
-    it('stores every field, matching dock and company names case-insensitively and answering their own spelling', async () => {
-      const body = await createAppointment(world.as('admin'), {
-        location_name: 'Toronto DC',
-        scheduled_at: '2025-07-01T09:00:00',
-        duration: 90,
-        appointment_type: 'pickup',
-        dock_name: ' dock 2 ',
-        carrier_name: 'FAST FREIGHT',
-        customer_name: 'fresh market',
-        reference_numbers: ['BOL-1', 'PRO-2'],
-        notes: 'Call ahead',
-      });
-      expect(body).to.include({
-        state: 'booked',
-        appointment_type: 'pickup',
-        duration: 90,
-        scheduled_at: '2025-07-01T09:00:00-04:00',
-        ends_at: '2025-07-01T10:30:00-04:00',
-        dock_name: 'Dock 2',
-        carrier_name: 'Fast Freight',
-        customer_name: 'Fresh Market',
-        notes: 'Call ahead',
-      });
-      expect(body.reference_numbers).to.deep.equal(['BOL-1', 'PRO-2']);
-    });
+    it(
+      'stores every field, matching dock and company names ' + 'case-insensitively and answering their own spelling',
+      async () => {
+        const body = await createAppointment(world.as('admin'), {
+          location_name: 'Toronto DC',
+          scheduled_at: '2025-07-01T09:00:00',
+          duration: 90,
+          appointment_type: 'pickup',
+          dock_name: ' dock 2 ',
+          carrier_name: 'FAST FREIGHT',
+          customer_name: 'fresh market',
+          reference_numbers: ['BOL-1', 'PRO-2'],
+          notes: 'Call ahead',
+        });
+        expect(body).to.include({
+          state: 'booked',
+          appointment_type: 'pickup',
+          duration: 90,
+          scheduled_at: '2025-07-01T09:00:00-04:00',
+          ends_at: '2025-07-01T10:30:00-04:00',
+          dock_name: 'Dock 2',
+          carrier_name: 'Fast Freight',
+          customer_name: 'Fresh Market',
+          notes: 'Call ahead',
+        });
+        expect(body.reference_numbers).to.deep.equal(['BOL-1', 'PRO-2']);
+      },
+    );
 
-    it('takes the location from the query, and accepts the same name in query and body whatever the case and spaces', async () => {
-      const fromQuery = await world
-        .as('admin')
-        .post('/appointments', { appointment: {} }, { location_name: 'Vancouver DC' });
-      expect(fromQuery.status).to.equal(200);
-      expect(fromQuery.body.location_name).to.equal('Vancouver DC');
-      const both = await world
-        .as('admin')
-        .post('/appointments', { appointment: { location_name: 'VANCOUVER dc' } }, { location_name: ' vancouver DC ' });
-      expect(both.status).to.equal(200);
-      expect(both.body.location).to.equal('Vancouver DC');
-    });
+    it(
+      'takes the location from the query, and accepts the ' +
+        'same name in query and body whatever the case and spaces',
+      async () => {
+        const fromQuery = await world
+          .as('admin')
+          .post('/appointments', { appointment: {} }, { location_name: 'Vancouver DC' });
+        expect(fromQuery.status).to.equal(200);
+        expect(fromQuery.body.location_name).to.equal('Vancouver DC');
+        const both = await world
+          .as('admin')
+          .post(
+            '/appointments',
+            { appointment: { location_name: 'VANCOUVER dc' } },
+            { location_name: ' vancouver DC ' },
+          );
+        expect(both.status).to.equal(200);
+        expect(both.body.location).to.equal('Vancouver DC');
+      },
+    );
 
     it('answers 400 with an error naming location_name when no location is given', async () => {
       const res = await world.as('admin').post('/appointments', { appointment: { duration: 30 } });
@@ -102,39 +113,48 @@ describe('appointments', () => {
       expect(mismatch.status).to.equal(400);
     });
 
-    it('answers 404 for an unknown location, 403 without access, 403 with read-only access and 403 for a read-only user', async () => {
-      expect(
-        (await world.as('admin').post('/appointments', { appointment: { location_name: 'Nowhere DC' } })).status,
-      ).to.equal(404);
-      expect(
-        (await world.as('integration').post('/appointments', { appointment: { location_name: 'Auckland DC' } })).status,
-      ).to.equal(403);
-      const readOnly = await world
-        .as('integration')
-        .post('/appointments', { appointment: { location_name: 'Vancouver DC' } });
-      expect(readOnly.status).to.equal(403);
-      expect(readOnly.body.error).to.include('read-only');
-      expect(
-        (await world.as('viewer').post('/appointments', { appointment: { location_name: 'Toronto DC' } })).status,
-      ).to.equal(403);
-    });
+    it(
+      'answers 404 for an unknown location, 403 without access, ' +
+        '403 with read-only access and 403 for a read-only user',
+      async () => {
+        expect(
+          (await world.as('admin').post('/appointments', { appointment: { location_name: 'Nowhere DC' } })).status,
+        ).to.equal(404);
+        expect(
+          (await world.as('integration').post('/appointments', { appointment: { location_name: 'Auckland DC' } }))
+            .status,
+        ).to.equal(403);
+        const readOnly = await world
+          .as('integration')
+          .post('/appointments', { appointment: { location_name: 'Vancouver DC' } });
+        expect(readOnly.status).to.equal(403);
+        expect(readOnly.body.error).to.include('read-only');
+        expect(
+          (await world.as('viewer').post('/appointments', { appointment: { location_name: 'Toronto DC' } })).status,
+        ).to.equal(403);
+      },
+    );
 
-    it('rejects a dock of another warehouse, an unknown carrier, a customer named as carrier and an unknown customer, all at once', async () => {
-      const res = await world.as('admin').post('/appointments', {
-        appointment: {
-          location_name: 'Toronto DC',
-          dock_name: 'Door A',
-          carrier_name: 'Fresh Market',
-          customer_name: 'Nobody Inc',
-        },
-      });
-      expect(res.status).to.equal(422);
-      expect(res.body.errors).to.deep.equal({
-        dock_name: ['is not a dock of Toronto DC'],
-        carrier_name: ['is not a carrier company of this organization'],
-        customer_name: ['is not a customer company of this organization'],
-      });
-    });
+    it(
+      'rejects a dock of another warehouse, an unknown carrier, ' +
+        'a customer named as carrier and an unknown customer, all at once',
+      async () => {
+        const res = await world.as('admin').post('/appointments', {
+          appointment: {
+            location_name: 'Toronto DC',
+            dock_name: 'Door A',
+            carrier_name: 'Fresh Market',
+            customer_name: 'Nobody Inc',
+          },
+        });
+        expect(res.status).to.equal(422);
+        expect(res.body.errors).to.deep.equal({
+          dock_name: ['is not a dock of Toronto DC'],
+          carrier_name: ['is not a carrier company of this organization'],
+          customer_name: ['is not a customer company of this organization'],
+        });
+      },
+    );
 
     it('rejects a duration outside 1 to 1440 minutes, a state and unknown attributes with 422', async () => {
       const admin = world.as('admin');
@@ -248,19 +268,23 @@ describe('appointments', () => {
       expect(res.body.location_name).to.equal('Vancouver DC');
     });
 
-    it('answers 404 for an unknown id, another organization id, an inaccessible appointment and one outside the location filter', async () => {
-      const other = await createWorld(server);
-      const foreign = await createAppointment(other.as('admin'), { location_name: 'Toronto DC' });
-      const admin = world.as('admin');
-      expect((await admin.get('/appointments/99999999')).status).to.equal(404);
-      expect((await admin.get(`/appointments/${foreign.id}`)).status).to.equal(404);
-      const inaccessible = await world.as('integration').get(`/appointments/${auckland}`);
-      expect(inaccessible.status).to.equal(404);
-      expect(inaccessible.body.error).to.include(`appointment ${auckland}`);
-      expect((await admin.get(`/appointments/${toronto}`, { location_name: 'Vancouver DC' })).status).to.equal(404);
-      expect((await world.as('admin', 'auckland').get(`/appointments/${toronto}`)).status).to.equal(404);
-      expect((await world.as('admin', 'toronto').get(`/appointments/${toronto}`)).status).to.equal(200);
-    });
+    it(
+      'answers 404 for an unknown id, another organization id, ' +
+        'an inaccessible appointment and one outside the location filter',
+      async () => {
+        const other = await createWorld(server);
+        const foreign = await createAppointment(other.as('admin'), { location_name: 'Toronto DC' });
+        const admin = world.as('admin');
+        expect((await admin.get('/appointments/99999999')).status).to.equal(404);
+        expect((await admin.get(`/appointments/${foreign.id}`)).status).to.equal(404);
+        const inaccessible = await world.as('integration').get(`/appointments/${auckland}`);
+        expect(inaccessible.status).to.equal(404);
+        expect(inaccessible.body.error).to.include(`appointment ${auckland}`);
+        expect((await admin.get(`/appointments/${toronto}`, { location_name: 'Vancouver DC' })).status).to.equal(404);
+        expect((await world.as('admin', 'auckland').get(`/appointments/${toronto}`)).status).to.equal(404);
+        expect((await world.as('admin', 'toronto').get(`/appointments/${toronto}`)).status).to.equal(200);
+      },
+    );
   });
 
   describe('updating', () => {

@@ -61,13 +61,17 @@ describe('authentication and organization-wide access', () => {
     expect(res.body.error).to.include('paid subscription');
   });
 
-  it('lets the organization interface work for an unpaid location when another is paid, but not its location interface', async () => {
-    const viaOrganization = await world.as('admin').get('/products', { location_name: 'Vancouver DC' });
-    expect(viaOrganization.status).to.equal(200);
-    const viaLocation = await world.as('admin', 'vancouver').get('/products');
-    expect(viaLocation.status).to.equal(402);
-    expect(viaLocation.body.error).to.include('Vancouver DC');
-  });
+  it(
+    'lets the organization interface work for an unpaid location when another is paid, ' +
+      'but not its location interface',
+    async () => {
+      const viaOrganization = await world.as('admin').get('/products', { location_name: 'Vancouver DC' });
+      expect(viaOrganization.status).to.equal(200);
+      const viaLocation = await world.as('admin', 'vancouver').get('/products');
+      expect(viaLocation.status).to.equal(402);
+      expect(viaLocation.body.error).to.include('Vancouver DC');
+    },
+  );
 
   it('answers 403 on every request of a user without admin access at any location', async () => {
     const res = await world.as('viewer').get('/locations');

@@ -50,26 +50,29 @@ describe('bulk uploads', () => {
     ],
   };
 
-  it('creates and updates products by SKU and purchase orders by number at the location, reporting each row', async () => {
-    const res = await upload(rows);
-    expect(res.status).to.equal(200);
-    expect(res.body.location_name).to.equal('Toronto DC');
-    expect(res.body.products.map((r: { row: number; action: string }) => [r.row, r.action])).to.deep.equal([
-      [0, 'created'],
-      [1, 'updated'],
-    ]);
-    expect(res.body.purchase_orders.map((r: { action: string }) => r.action)).to.deep.equal(['created', 'created']);
+  it(
+    'creates and updates products by SKU and purchase ' + 'orders by number at the location, reporting each row',
+    async () => {
+      const res = await upload(rows);
+      expect(res.status).to.equal(200);
+      expect(res.body.location_name).to.equal('Toronto DC');
+      expect(res.body.products.map((r: { row: number; action: string }) => [r.row, r.action])).to.deep.equal([
+        [0, 'created'],
+        [1, 'updated'],
+      ]);
+      expect(res.body.purchase_orders.map((r: { action: string }) => r.action)).to.deep.equal(['created', 'created']);
 
-    const apples = await world.as('admin').get(`/products/${res.body.products[1].id}`);
-    // The row matched APL-001 case-insensitively and updated it, spelling included.
-    expect(apples.body).to.include({ name: 'Apples (Gala)', sku: 'apl-001', location_name: 'Toronto DC' });
-    const order = await world.as('admin').get(`/purchase_orders/${res.body.purchase_orders[0].id}`);
-    expect(order.body).to.include({
-      po_number: 'BULK-1',
-      location_name: 'Toronto DC',
-      expected_starts_at: '2026-01-15T09:00:00-05:00',
-    });
-  });
+      const apples = await world.as('admin').get(`/products/${res.body.products[1].id}`);
+      // The row matched APL-001 case-insensitively and updated it, spelling included.
+      expect(apples.body).to.include({ name: 'Apples (Gala)', sku: 'apl-001', location_name: 'Toronto DC' });
+      const order = await world.as('admin').get(`/purchase_orders/${res.body.purchase_orders[0].id}`);
+      expect(order.body).to.include({
+        po_number: 'BULK-1',
+        location_name: 'Toronto DC',
+        expected_starts_at: '2026-01-15T09:00:00-05:00',
+      });
+    },
+  );
 
   it('changes nothing new when the same upload is sent again', async () => {
     const before = (await world.as('admin').get('/purchase_orders', { po_number: 'BULK-2' })).body[0];
@@ -135,18 +138,21 @@ describe('bulk uploads', () => {
     expect(res.body.errors['purchase_orders[0].po_number'][0]).to.include('another location');
   });
 
-  it('answers 422 for an empty upload, a location_name in a row and too many rows, and 400 for a malformed one', async () => {
-    expect((await upload({})).status).to.equal(422);
-    const located = await upload({ purchase_orders: [{ po_number: 'BULK-7', location_name: 'Auckland DC' }] });
-    expect(located.status).to.equal(422);
-    expect(located.body.errors).to.have.keys('purchase_orders[0].location_name');
-    const tooMany = await upload({
-      products: Array.from({ length: 1001 }, (_, i) => ({ name: `P${i}`, sku: `MANY-${i}` })),
-    });
-    expect(tooMany.status).to.equal(422);
-    expect(tooMany.body.errors.products[0]).to.include('at most 1000');
-    expect((await upload({ products: [{ name: 'X', sku: 7 }] })).status).to.equal(400);
-  });
+  it(
+    'answers 422 for an empty upload, a location_name in ' + 'a row and too many rows, and 400 for a malformed one',
+    async () => {
+      expect((await upload({})).status).to.equal(422);
+      const located = await upload({ purchase_orders: [{ po_number: 'BULK-7', location_name: 'Auckland DC' }] });
+      expect(located.status).to.equal(422);
+      expect(located.body.errors).to.have.keys('purchase_orders[0].location_name');
+      const tooMany = await upload({
+        products: Array.from({ length: 1001 }, (_, i) => ({ name: `P${i}`, sku: `MANY-${i}` })),
+      });
+      expect(tooMany.status).to.equal(422);
+      expect(tooMany.body.errors.products[0]).to.include('at most 1000');
+      expect((await upload({ products: [{ name: 'X', sku: 7 }] })).status).to.equal(400);
+    },
+  );
 
   it('needs write access at the location', async () => {
     const res = await world

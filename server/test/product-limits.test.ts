@@ -105,40 +105,51 @@ describe('product limits', () => {
     list(world.as('admin'), { location_name: 'Toronto DC', ...query });
   const named = (limits: Limit[], product: string) => limits.find((limit) => limit.product_name === product)!;
 
-  it('answers the enabled limits wrapped in product_limits, with local HH:MM times and the five pagination headers', async () => {
-    const res = await world
-      .as('admin')
-      .get('/product_limits', { start_date: '2025-03-10', location_name: 'Toronto DC', per_page: 2 });
-    expect(res.status).to.equal(200);
-    expect(res.headers).to.include({ 'current-page': '1', 'page-items': '2', 'total-pages': '2', 'total-count': '3' });
-    expect(res.headers.link).to.include('rel="next"').and.include('start_date=2025-03-10');
-    const [apples] = res.body.product_limits as Limit[];
-    expect(apples).to.deep.include({
-      location_name: 'Toronto DC',
-      product_name: 'Apples',
-      quantity: 400,
-      start_time: '06:00',
-      end_time: '14:00',
-      days_of_week: weekdays,
-      start_date: '2025-01-01',
-      end_date: null,
-    });
-    expect((await toronto({ start_date: '2025-03-10' })).map((limit) => limit.quantity)).not.to.include(999);
-  });
+  it(
+    'answers the enabled limits wrapped in product_limits, ' + 'with local HH:MM times and the five pagination headers',
+    async () => {
+      const res = await world
+        .as('admin')
+        .get('/product_limits', { start_date: '2025-03-10', location_name: 'Toronto DC', per_page: 2 });
+      expect(res.status).to.equal(200);
+      expect(res.headers).to.include({
+        'current-page': '1',
+        'page-items': '2',
+        'total-pages': '2',
+        'total-count': '3',
+      });
+      expect(res.headers.link).to.include('rel="next"').and.include('start_date=2025-03-10');
+      const [apples] = res.body.product_limits as Limit[];
+      expect(apples).to.deep.include({
+        location_name: 'Toronto DC',
+        product_name: 'Apples',
+        quantity: 400,
+        start_time: '06:00',
+        end_time: '14:00',
+        days_of_week: weekdays,
+        start_date: '2025-01-01',
+        end_date: null,
+      });
+      expect((await toronto({ start_date: '2025-03-10' })).map((limit) => limit.quantity)).not.to.include(999);
+    },
+  );
 
-  it('expands each date on the limit weekdays, an override replacing its date, even a weekday the limit skips', async () => {
-    const apples = named(await toronto({ start_date: '2025-03-07', end_date: '2025-03-11' }), 'Apples');
-    expect(apples.dates.map((d) => [d.date, d.quantity, d.start_time, d.end_time, d.overridden])).to.deep.equal([
-      ['2025-03-07', 400, '06:00', '14:00', false],
-      ['2025-03-08', 50, '06:00', '14:00', true],
-      ['2025-03-10', 100, '06:00', '10:00', true],
-      ['2025-03-11', 400, '06:00', '14:00', false],
-    ]);
-    expect(apples.overrides).to.deep.equal([
-      { date: '2025-03-08', quantity: 50, start_time: '06:00', end_time: '14:00' },
-      { date: '2025-03-10', quantity: 100, start_time: '06:00', end_time: '10:00' },
-    ]);
-  });
+  it(
+    'expands each date on the limit weekdays, an override ' + 'replacing its date, even a weekday the limit skips',
+    async () => {
+      const apples = named(await toronto({ start_date: '2025-03-07', end_date: '2025-03-11' }), 'Apples');
+      expect(apples.dates.map((d) => [d.date, d.quantity, d.start_time, d.end_time, d.overridden])).to.deep.equal([
+        ['2025-03-07', 400, '06:00', '14:00', false],
+        ['2025-03-08', 50, '06:00', '14:00', true],
+        ['2025-03-10', 100, '06:00', '10:00', true],
+        ['2025-03-11', 400, '06:00', '14:00', false],
+      ]);
+      expect(apples.overrides).to.deep.equal([
+        { date: '2025-03-08', quantity: 50, start_time: '06:00', end_time: '14:00' },
+        { date: '2025-03-10', quantity: 100, start_time: '06:00', end_time: '10:00' },
+      ]);
+    },
+  );
 
   it('gives each date concrete instants in the warehouse zone, daylight saving applied', async () => {
     const apples = named(await toronto({ start_date: '2025-03-07', end_date: '2025-03-10' }), 'Apples');
@@ -167,30 +178,37 @@ describe('product limits', () => {
     ]);
   });
 
-  it('moves a local time skipped in March forward and reads a repeated one in November as the earlier instant', async () => {
-    const spring = named(await toronto({ start_date: '2025-03-09', end_date: '2025-03-09' }), 'Cherries');
-    expect(spring.dates[0]).to.include({
-      starts_at: '2025-03-09T01:30:00-05:00',
-      ends_at: '2025-03-09T03:45:00-04:00',
-    });
-    const autumn = named(await toronto({ start_date: '2025-11-02', end_date: '2025-11-02' }), 'Cherries');
-    expect(autumn.dates[0]).to.include({
-      starts_at: '2025-11-02T01:30:00-04:00',
-      ends_at: '2025-11-02T02:45:00-05:00',
-    });
-  });
+  it(
+    'moves a local time skipped in March forward and reads ' + 'a repeated one in November as the earlier instant',
+    async () => {
+      const spring = named(await toronto({ start_date: '2025-03-09', end_date: '2025-03-09' }), 'Cherries');
+      expect(spring.dates[0]).to.include({
+        starts_at: '2025-03-09T01:30:00-05:00',
+        ends_at: '2025-03-09T03:45:00-04:00',
+      });
+      const autumn = named(await toronto({ start_date: '2025-11-02', end_date: '2025-11-02' }), 'Cherries');
+      expect(autumn.dates[0]).to.include({
+        starts_at: '2025-11-02T01:30:00-04:00',
+        ends_at: '2025-11-02T02:45:00-05:00',
+      });
+    },
+  );
 
-  it('keeps to the limit date range, leaving out limits that do not meet the window and overrides outside the range', async () => {
-    const edge = named(await toronto({ start_date: '2025-02-27', end_date: '2025-03-02' }), 'Bananas');
-    expect(edge.dates.map((d) => d.date)).to.deep.equal(['2025-03-01', '2025-03-02']);
-    const after = named(await toronto({ start_date: '2025-03-30', end_date: '2025-04-05' }), 'Bananas');
-    expect(after.dates.map((d) => d.date)).to.deep.equal(['2025-03-30', '2025-03-31']);
-    expect(after.overrides).to.deep.equal([]);
-    const later = await toronto({ start_date: '2025-04-01' });
-    expect(later.map((limit) => limit.product_name)).to.deep.equal(['Apples', 'Cherries']);
-    const earlier = await toronto({ start_date: '2024-12-01', end_date: '2024-12-31' });
-    expect(earlier).to.deep.equal([]);
-  });
+  it(
+    'keeps to the limit date range, leaving out limits that ' +
+      'do not meet the window and overrides outside the range',
+    async () => {
+      const edge = named(await toronto({ start_date: '2025-02-27', end_date: '2025-03-02' }), 'Bananas');
+      expect(edge.dates.map((d) => d.date)).to.deep.equal(['2025-03-01', '2025-03-02']);
+      const after = named(await toronto({ start_date: '2025-03-30', end_date: '2025-04-05' }), 'Bananas');
+      expect(after.dates.map((d) => d.date)).to.deep.equal(['2025-03-30', '2025-03-31']);
+      expect(after.overrides).to.deep.equal([]);
+      const later = await toronto({ start_date: '2025-04-01' });
+      expect(later.map((limit) => limit.product_name)).to.deep.equal(['Apples', 'Cherries']);
+      const earlier = await toronto({ start_date: '2024-12-01', end_date: '2024-12-31' });
+      expect(earlier).to.deep.equal([]);
+    },
+  );
 
   it('covers each warehouse own current date through seven days later when no dates are given', async () => {
     const todayIn = (zone: string) => DateTime.now().setZone(zone).toISODate()!;
@@ -249,19 +267,22 @@ describe('product limits', () => {
     expect(tooLong.body.error).to.include('93 dates').and.include('92');
   });
 
-  it('answers 400 for an end_date before the start_date, an end_date too far ahead and dates that do not exist', async () => {
-    const admin = world.as('admin');
-    const reversed = await admin.get('/product_limits', { start_date: '2025-03-10', end_date: '2025-03-09' });
-    expect(reversed.status).to.equal(400);
-    expect(reversed.body.error).to.include('before start_date');
-    const farAhead = DateTime.now().plus({ days: 200 }).toISODate()!;
-    expect((await admin.get('/product_limits', { end_date: farAhead })).status).to.equal(400);
-    for (const query of [{ start_date: '2025-02-30' }, { end_date: '03/10/2025' }]) {
-      const res = await admin.get('/product_limits', query);
-      expect(res.status, JSON.stringify(query)).to.equal(400);
-      expect(res.body.error).to.include(Object.keys(query)[0]);
-    }
-  });
+  it(
+    'answers 400 for an end_date before the start_date, ' + 'an end_date too far ahead and dates that do not exist',
+    async () => {
+      const admin = world.as('admin');
+      const reversed = await admin.get('/product_limits', { start_date: '2025-03-10', end_date: '2025-03-09' });
+      expect(reversed.status).to.equal(400);
+      expect(reversed.body.error).to.include('before start_date');
+      const farAhead = DateTime.now().plus({ days: 200 }).toISODate()!;
+      expect((await admin.get('/product_limits', { end_date: farAhead })).status).to.equal(400);
+      for (const query of [{ start_date: '2025-02-30' }, { end_date: '03/10/2025' }]) {
+        const res = await admin.get('/product_limits', query);
+        expect(res.status, JSON.stringify(query)).to.equal(400);
+        expect(res.body.error).to.include(Object.keys(query)[0]);
+      }
+    },
+  );
 
   it('answers no limits, rather than 400, for an end_date already past every warehouse current date', async () => {
     expect(await list(world.as('admin'), { end_date: '2020-01-01' })).to.deep.equal([]);
@@ -276,16 +297,20 @@ describe('product limits', () => {
     expect(await list(world.as('admin'), { product_name: 'Appl' })).to.deep.equal([]);
   });
 
-  it('narrows to a location, answering 404 for an unknown one and 403 for an inaccessible one, and lets read-only users read', async () => {
-    const vancouver = await list(world.as('integration'), { location_name: 'vancouver dc' });
-    expect(vancouver.map((limit) => limit.location_name)).to.deep.equal(['Vancouver DC']);
-    expect((await world.as('admin').get('/product_limits', { location_name: 'Nowhere' })).status).to.equal(404);
-    expect((await world.as('integration').get('/product_limits', { location_name: 'Auckland DC' })).status).to.equal(
-      403,
-    );
-    const all = await list(world.as('integration'));
-    expect([...new Set(all.map((limit) => limit.location_name))]).to.deep.equal(['Toronto DC', 'Vancouver DC']);
-  });
+  it(
+    'narrows to a location, answering 404 for an unknown one and 403 for an inaccessible one, ' +
+      'and lets read-only users read',
+    async () => {
+      const vancouver = await list(world.as('integration'), { location_name: 'vancouver dc' });
+      expect(vancouver.map((limit) => limit.location_name)).to.deep.equal(['Vancouver DC']);
+      expect((await world.as('admin').get('/product_limits', { location_name: 'Nowhere' })).status).to.equal(404);
+      expect((await world.as('integration').get('/product_limits', { location_name: 'Auckland DC' })).status).to.equal(
+        403,
+      );
+      const all = await list(world.as('integration'));
+      expect([...new Set(all.map((limit) => limit.location_name))]).to.deep.equal(['Toronto DC', 'Vancouver DC']);
+    },
+  );
 
   it('lists only the address location on the location interface', async () => {
     const limits = await list(world.as('admin', 'auckland'));

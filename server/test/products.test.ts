@@ -200,21 +200,24 @@ describe('products', () => {
       expect(res.status).to.equal(400);
     });
 
-    it('answers 400 for malformed JSON, a missing wrapper and wrong types, and 422 for unknown attributes', async () => {
-      const admin = world.as('admin');
-      const malformed = await admin.request('POST', '/products', { body: '{"product": {' });
-      expect(malformed.status).to.equal(400);
-      expect(malformed.body.error).to.include('malformed');
-      const wrapper = await admin.post('/products', { name: 'Bare' });
-      expect(wrapper.status).to.equal(400);
-      expect(wrapper.body.error).to.include('"product"');
-      const wrongType = await admin.post('/products', newProduct({ name: 42 }));
-      expect(wrongType.status).to.equal(400);
-      expect(wrongType.body.error).to.include('product.name');
-      const unknown = await admin.post('/products', newProduct({ colour: 'red' }));
-      expect(unknown.status).to.equal(422);
-      expect(unknown.body.errors).to.deep.equal({ colour: ['is not a known attribute'] });
-    });
+    it(
+      'answers 400 for malformed JSON, a missing wrapper ' + 'and wrong types, and 422 for unknown attributes',
+      async () => {
+        const admin = world.as('admin');
+        const malformed = await admin.request('POST', '/products', { body: '{"product": {' });
+        expect(malformed.status).to.equal(400);
+        expect(malformed.body.error).to.include('malformed');
+        const wrapper = await admin.post('/products', { name: 'Bare' });
+        expect(wrapper.status).to.equal(400);
+        expect(wrapper.body.error).to.include('"product"');
+        const wrongType = await admin.post('/products', newProduct({ name: 42 }));
+        expect(wrongType.status).to.equal(400);
+        expect(wrongType.body.error).to.include('product.name');
+        const unknown = await admin.post('/products', newProduct({ colour: 'red' }));
+        expect(unknown.status).to.equal(422);
+        expect(unknown.body.errors).to.deep.equal({ colour: ['is not a known attribute'] });
+      },
+    );
 
     it('writes nothing when a create is rejected', async () => {
       const admin = world.as('admin');
@@ -242,16 +245,20 @@ describe('products', () => {
       expect(res.body.created_at).to.match(/-0[45]:00$/);
     });
 
-    it('answers 404 for an unknown id, another organization id, an inaccessible product and one outside the location filter', async () => {
-      const other = await createWorld(server);
-      const foreignId = (await other.as('admin').get('/products')).body[0].id;
-      const admin = world.as('admin');
-      expect((await admin.get('/products/99999999')).status).to.equal(404);
-      expect((await admin.get(`/products/${foreignId}`)).status).to.equal(404);
-      expect((await world.as('integration').get(`/products/${aucklandProduct}`)).status).to.equal(404);
-      expect((await admin.get(`/products/${torontoApples}`, { location_name: 'Vancouver DC' })).status).to.equal(404);
-      expect((await world.as('admin', 'auckland').get(`/products/${torontoApples}`)).status).to.equal(404);
-    });
+    it(
+      'answers 404 for an unknown id, another organization id, ' +
+        'an inaccessible product and one outside the location filter',
+      async () => {
+        const other = await createWorld(server);
+        const foreignId = (await other.as('admin').get('/products')).body[0].id;
+        const admin = world.as('admin');
+        expect((await admin.get('/products/99999999')).status).to.equal(404);
+        expect((await admin.get(`/products/${foreignId}`)).status).to.equal(404);
+        expect((await world.as('integration').get(`/products/${aucklandProduct}`)).status).to.equal(404);
+        expect((await admin.get(`/products/${torontoApples}`, { location_name: 'Vancouver DC' })).status).to.equal(404);
+        expect((await world.as('admin', 'auckland').get(`/products/${torontoApples}`)).status).to.equal(404);
+      },
+    );
 
     it('answers 400 for an id that is not a positive integer', async () => {
       const res = await world.as('admin').get('/products/abc');
@@ -302,37 +309,40 @@ describe('products', () => {
       expect((await admin.get(`/products/${created.id}`)).status).to.equal(404);
     });
 
-    it('refuses to delete a product that active packing lists reference, but allows it once they are finished', async () => {
-      const admin = world.as('admin');
-      const product = (await admin.post('/products', newProduct({ name: 'Referenced' }))).body;
-      const em = (await testOrm()).em.fork();
-      const location = await em.findOneOrFail(Location, { subdomain: `${world.id}-toronto` });
-      const appointment = em.create(Appointment, {
-        organizationId: location.organizationId,
-        locationId: location.id,
-        state: 'booked',
-        appointmentType: 'delivery',
-        duration: 60,
-        referenceNumbers: [],
-      } as never);
-      await em.flush();
-      em.create(PackingList, {
-        organizationId: appointment.organizationId,
-        appointmentId: appointment.id,
-        productId: product.id,
-        productName: product.name,
-        quantity: 5,
-      } as never);
-      await em.flush();
+    it(
+      'refuses to delete a product that active packing ' + 'lists reference, but allows it once they are finished',
+      async () => {
+        const admin = world.as('admin');
+        const product = (await admin.post('/products', newProduct({ name: 'Referenced' }))).body;
+        const em = (await testOrm()).em.fork();
+        const location = await em.findOneOrFail(Location, { subdomain: `${world.id}-toronto` });
+        const appointment = em.create(Appointment, {
+          organizationId: location.organizationId,
+          locationId: location.id,
+          state: 'booked',
+          appointmentType: 'delivery',
+          duration: 60,
+          referenceNumbers: [],
+        } as never);
+        await em.flush();
+        em.create(PackingList, {
+          organizationId: appointment.organizationId,
+          appointmentId: appointment.id,
+          productId: product.id,
+          productName: product.name,
+          quantity: 5,
+        } as never);
+        await em.flush();
 
-      const refused = await admin.delete(`/products/${product.id}`);
-      expect(refused.status).to.equal(422);
-      expect(refused.body.errors.base[0]).to.include('active appointments');
-      expect((await admin.get(`/products/${product.id}`)).status).to.equal(200);
+        const refused = await admin.delete(`/products/${product.id}`);
+        expect(refused.status).to.equal(422);
+        expect(refused.body.errors.base[0]).to.include('active appointments');
+        expect((await admin.get(`/products/${product.id}`)).status).to.equal(200);
 
-      appointment.state = 'completed';
-      await em.flush();
-      expect((await admin.delete(`/products/${product.id}`)).status).to.equal(204);
-    });
+        appointment.state = 'completed';
+        await em.flush();
+        expect((await admin.delete(`/products/${product.id}`)).status).to.equal(204);
+      },
+    );
   });
 });

@@ -119,7 +119,9 @@ describe('provisioning', () => {
       .fork()
       .getConnection()
       .execute(
-        `select a.reference_numbers[1] as ref, a.state from appointments a join organizations o on o.id = a.organization_id where o.subdomain = ? order by 1`,
+        `select a.reference_numbers[1] as ref, a.state
+           from appointments a join organizations o on o.id = a.organization_id
+          where o.subdomain = ? order by 1`,
         [id],
       );
     expect(states).to.deep.equal([
@@ -132,7 +134,8 @@ describe('provisioning', () => {
       .fork()
       .getConnection()
       .execute(
-        `select carrier_name from purchase_orders p join organizations o on o.id = p.organization_id where o.subdomain = ? and po_number = 'PO-1'`,
+        `select carrier_name from purchase_orders p join organizations o on o.id = p.organization_id
+          where o.subdomain = ? and po_number = 'PO-1'`,
         [id],
       );
     expect(carriers).to.deep.equal([{ carrier_name: null }]);
@@ -162,7 +165,8 @@ describe('provisioning', () => {
       .getConnection()
       .execute(
         `select l.name, l.paid, r.role from locations l left join location_roles r on r.location_id = l.id
-        and r.api_user_id = (select id from api_users where name = 'integration' and organization_id = l.organization_id)
+        and r.api_user_id = (select id from api_users
+                              where name = 'integration' and organization_id = l.organization_id)
         where l.subdomain like ? order by l.name`,
         [`${id}-%`],
       );

@@ -192,14 +192,17 @@ describe('purchase order assignment', () => {
       expect((await current(order.id)).location_name).to.equal('Toronto DC');
     });
 
-    it('accepts the same location in URL and body, which assigns an unassigned order on the location interface', async () => {
-      const order = await create();
-      const res = await world
-        .as('admin', 'toronto')
-        .put(`/purchase_orders/${order.id}`, { purchase_order: { location_name: ' Toronto DC' } });
-      expect(res.status).to.equal(200);
-      expect(res.body.location_name).to.equal('Toronto DC');
-    });
+    it(
+      'accepts the same location in URL and body, which ' + 'assigns an unassigned order on the location interface',
+      async () => {
+        const order = await create();
+        const res = await world
+          .as('admin', 'toronto')
+          .put(`/purchase_orders/${order.id}`, { purchase_order: { location_name: ' Toronto DC' } });
+        expect(res.status).to.equal(200);
+        expect(res.body.location_name).to.equal('Toronto DC');
+      },
+    );
 
     it('answers 400 when a location interface is given another location in the query', async () => {
       const order = await create();

@@ -190,31 +190,34 @@ describe('purchase orders with booked appointments', () => {
     expect(ids((await search({ updated_since: marker })).body)).to.deep.equal([po.g.id]);
   });
 
-  it('renders each nested appointment in its own warehouse zone with location_name and the location alias', async () => {
-    const res = await search();
-    const [nested] = res.body.find((order: Rendered) => order.id === po.a.id).appointments;
-    expect(nested).to.deep.include({
-      id: appointment.a,
-      location_name: 'Toronto DC',
-      location: 'Toronto DC',
-      state: 'booked',
-      scheduled_at: '2032-03-01T10:00:00-05:00',
-      ends_at: '2032-03-01T11:00:00-05:00',
-      duration: 60,
-      dock_name: 'Dock 1',
-      carrier_name: 'Fast Freight',
-      reference_numbers: ['BOL-1'],
-    });
-    expect(nested.updated_at).to.match(/-0[45]:00$/);
-    const auckland = res.body.find((order: Rendered) => order.id === po.b.id).appointments[1];
-    expect(auckland).to.include({
-      location: 'Auckland DC',
-      scheduled_at: '2032-03-05T13:00:00+13:00',
-      ends_at: '2032-03-05T14:30:00+13:00',
-      dock_name: null,
-      carrier_name: null,
-    });
-  });
+  it(
+    'renders each nested appointment in its own warehouse ' + 'zone with location_name and the location alias',
+    async () => {
+      const res = await search();
+      const [nested] = res.body.find((order: Rendered) => order.id === po.a.id).appointments;
+      expect(nested).to.deep.include({
+        id: appointment.a,
+        location_name: 'Toronto DC',
+        location: 'Toronto DC',
+        state: 'booked',
+        scheduled_at: '2032-03-01T10:00:00-05:00',
+        ends_at: '2032-03-01T11:00:00-05:00',
+        duration: 60,
+        dock_name: 'Dock 1',
+        carrier_name: 'Fast Freight',
+        reference_numbers: ['BOL-1'],
+      });
+      expect(nested.updated_at).to.match(/-0[45]:00$/);
+      const auckland = res.body.find((order: Rendered) => order.id === po.b.id).appointments[1];
+      expect(auckland).to.include({
+        location: 'Auckland DC',
+        scheduled_at: '2032-03-05T13:00:00+13:00',
+        ends_at: '2032-03-05T14:30:00+13:00',
+        dock_name: null,
+        carrier_name: null,
+      });
+    },
+  );
 
   it('nests the same accessible booked appointments in every purchase-order response', async () => {
     const view = await world.as('integration').get(`/purchase_orders/${po.b.id}`);

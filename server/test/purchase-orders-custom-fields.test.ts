@@ -50,7 +50,8 @@ function withCustomFields(organization: OrganizationFixture): OrganizationFixtur
 }
 
 const conflict =
-  'has conflicting types (text, number) among the definitions that apply in the organization (the order is unassigned); assign the order to a warehouse with an unambiguous definition or make the types consistent';
+  'has conflicting types (text, number) among the definitions that apply in the organization (the order is ' +
+  'unassigned); assign the order to a warehouse with an unambiguous definition or make the types consistent';
 
 describe('purchase order custom fields', () => {
   let server: TestServer;
@@ -160,11 +161,14 @@ describe('purchase order custom fields', () => {
       expect(order.custom_values).to.deep.equal({ legacy_ref: 'OLD-1', priority: 'low', handling: {} });
     });
 
-    it('refuses a key whose definitions disagree on the type on an unassigned order, saying how to resolve it', async () => {
-      const res = await post({ custom_values: { lot_code: 'ABC-1' } });
-      expect(res.status).to.equal(422);
-      expect(res.body.errors).to.deep.equal({ 'custom_values.lot_code': [conflict] });
-    });
+    it(
+      'refuses a key whose definitions disagree on the ' + 'type on an unassigned order, saying how to resolve it',
+      async () => {
+        const res = await post({ custom_values: { lot_code: 'ABC-1' } });
+        expect(res.status).to.equal(422);
+        expect(res.body.errors).to.deep.equal({ 'custom_values.lot_code': [conflict] });
+      },
+    );
 
     it('accepts that key on an order assigned to a warehouse with one definition of it', async () => {
       expect(
@@ -232,28 +236,31 @@ describe('purchase order custom fields', () => {
       expect(res.body.purchase_order_items[0].custom_values).to.deep.equal({ fragile: 'true' });
     });
 
-    it("checks every current value against the destination's fields on a move, changing nothing on failure", async () => {
-      const order = await create({
-        location_name: 'Toronto DC',
-        custom_values: { lot_code: 'ABC-1', handling: { stack: true }, priority: 'low' },
-      });
-      const res = await patch(order.id, { location_name: 'Vancouver DC', notes: 'moved' });
-      expect(res.status).to.equal(422);
-      expect(res.body.errors).to.deep.equal({
-        'custom_values.lot_code': ['must be a number'],
-        'custom_values.handling': [
-          'is not a custom field of purchase orders at Vancouver DC; set it to null to remove it',
-        ],
-      });
-      expect(await current(order.id)).to.deep.equal(order);
+    it(
+      "checks every current value against the destination's " + 'fields on a move, changing nothing on failure',
+      async () => {
+        const order = await create({
+          location_name: 'Toronto DC',
+          custom_values: { lot_code: 'ABC-1', handling: { stack: true }, priority: 'low' },
+        });
+        const res = await patch(order.id, { location_name: 'Vancouver DC', notes: 'moved' });
+        expect(res.status).to.equal(422);
+        expect(res.body.errors).to.deep.equal({
+          'custom_values.lot_code': ['must be a number'],
+          'custom_values.handling': [
+            'is not a custom field of purchase orders at Vancouver DC; set it to null to remove it',
+          ],
+        });
+        expect(await current(order.id)).to.deep.equal(order);
 
-      const moved = await patch(order.id, {
-        location_name: 'Vancouver DC',
-        custom_values: { lot_code: 7, handling: null },
-      });
-      expect(moved.status).to.equal(200);
-      expect(moved.body.custom_values).to.deep.equal({ lot_code: '7', priority: 'low' });
-    });
+        const moved = await patch(order.id, {
+          location_name: 'Vancouver DC',
+          custom_values: { lot_code: 7, handling: null },
+        });
+        expect(moved.status).to.equal(200);
+        expect(moved.body.custom_values).to.deep.equal({ lot_code: '7', priority: 'low' });
+      },
+    );
 
     it('checks the values of items the request does not mention on a move', async () => {
       const order = await create({

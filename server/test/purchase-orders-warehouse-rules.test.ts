@@ -78,32 +78,35 @@ describe('purchase orders and warehouse rules', () => {
       await create({ location_name: 'Auckland DC', purchase_order_items: [{ product_name: 'Durian', quantity: 1 }] });
     });
 
-    it('checks the items an order already has when it moves to such a warehouse, changing nothing on failure', async () => {
-      const order = await create({
-        purchase_order_items: [
-          { product_name: 'Durian', quantity: 1 },
-          { product_name: 'Bananas', quantity: 1 },
-        ],
-      });
-      const res = await patch(order.id, { location_name: 'Toronto DC', ...torontoRequired });
-      expect(res.status).to.equal(422);
-      const durian = order.purchase_order_items[0].id;
-      expect(res.body.errors).to.deep.equal({
-        [`purchase_order_items[id=${durian}].product_name`]: [
-          'is not a product of Toronto DC, which accepts only catalog products',
-        ],
-      });
-      expect(await current(order.id)).to.deep.equal(order);
-      const fixed = await patch(order.id, {
-        location_name: 'Toronto DC',
-        ...torontoRequired,
-        purchase_order_items: [{ id: durian, _destroy: true }],
-      });
-      expect(fixed.status).to.equal(200);
-      expect(fixed.body.purchase_order_items.map((item: { product_name: string }) => item.product_name)).to.deep.equal([
-        'Bananas',
-      ]);
-    });
+    it(
+      'checks the items an order already has when it moves ' + 'to such a warehouse, changing nothing on failure',
+      async () => {
+        const order = await create({
+          purchase_order_items: [
+            { product_name: 'Durian', quantity: 1 },
+            { product_name: 'Bananas', quantity: 1 },
+          ],
+        });
+        const res = await patch(order.id, { location_name: 'Toronto DC', ...torontoRequired });
+        expect(res.status).to.equal(422);
+        const durian = order.purchase_order_items[0].id;
+        expect(res.body.errors).to.deep.equal({
+          [`purchase_order_items[id=${durian}].product_name`]: [
+            'is not a product of Toronto DC, which accepts only catalog products',
+          ],
+        });
+        expect(await current(order.id)).to.deep.equal(order);
+        const fixed = await patch(order.id, {
+          location_name: 'Toronto DC',
+          ...torontoRequired,
+          purchase_order_items: [{ id: durian, _destroy: true }],
+        });
+        expect(fixed.status).to.equal(200);
+        expect(
+          fixed.body.purchase_order_items.map((item: { product_name: string }) => item.product_name),
+        ).to.deep.equal(['Bananas']);
+      },
+    );
   });
 
   describe('required fields', () => {

@@ -29,17 +29,20 @@ describe('rate limits', () => {
     expect(Date.parse(reset)).to.be.greaterThan(Date.now());
   }
 
-  it('allows 120 requests a minute, counting down, then answers 429 with the limit headers and no Retry-After', async () => {
-    const admin = world.as('admin');
-    const allowed = await spend(120, () => admin.get('/locations'));
-    expect(allowed.every((res) => res.status === 200)).to.equal(true);
-    expect(allowed[0]!.headers['x-ratelimit-limit']).to.equal('120');
-    expect(allowed[0]!.headers['x-ratelimit-remaining']).to.equal('119');
-    expect(allowed[119]!.headers['x-ratelimit-remaining']).to.equal('0');
-    const refused = await admin.get('/locations');
-    expectRefusal(refused, 120);
-    expect(Date.parse(refused.headers['x-ratelimit-reset']!) - Date.now()).to.be.at.most(61_000);
-  });
+  it(
+    'allows 120 requests a minute, counting down, then ' + 'answers 429 with the limit headers and no Retry-After',
+    async () => {
+      const admin = world.as('admin');
+      const allowed = await spend(120, () => admin.get('/locations'));
+      expect(allowed.every((res) => res.status === 200)).to.equal(true);
+      expect(allowed[0]!.headers['x-ratelimit-limit']).to.equal('120');
+      expect(allowed[0]!.headers['x-ratelimit-remaining']).to.equal('119');
+      expect(allowed[119]!.headers['x-ratelimit-remaining']).to.equal('0');
+      const refused = await admin.get('/locations');
+      expectRefusal(refused, 120);
+      expect(Date.parse(refused.headers['x-ratelimit-reset']!) - Date.now()).to.be.at.most(61_000);
+    },
+  );
 
   it('shares one budget between the organization interface and location interfaces', async () => {
     await spend(60, () => world.as('admin').get('/locations'));

@@ -40,7 +40,8 @@ export function connect({ baseUrl, token }: Connection, options: ConnectOptions)
         retryNonIdempotent: true,
         onRateLimited: ({ wait, rateLimit }) =>
           onRateLimited(
-            `rate limited (${rateLimit.limit ?? '?'} requests); waiting ${Math.ceil(wait / 1000)} s until ${rateLimit.reset?.toISOString() ?? 'the reset'}`,
+            `rate limited (${rateLimit.limit ?? '?'} requests); ` +
+              `waiting ${Math.ceil(wait / 1000)} s until ${rateLimit.reset?.toISOString() ?? 'the reset'}`,
           ),
       },
     });

@@ -314,7 +314,8 @@ export const decisions: CheckGroup = {
           expectStatus(
             answer,
             400,
-            `for ${Object.entries(query).map(([k, v]) => `${k}=${v}`)}, rather than a silently clamped page (decision 19)`,
+            `for ${Object.entries(query).map(([k, v]) => `${k}=${v}`)}, ` +
+              'rather than a silently clamped page (decision 19)',
           );
         }
       },
@@ -354,7 +355,8 @@ export const decisions: CheckGroup = {
                 found === included,
                 'body',
                 found ? `order ${record.id} listed` : `order ${record.id} missing`,
-                `order ${record.id} (starting ${record.expected_starts_at}) ${included ? 'listed' : 'not listed'}: start_time ${start_time} read in ${zone} ${label} a location filter (§4.6)`,
+                `order ${record.id} (starting ${record.expected_starts_at}) ${included ? 'listed' : 'not listed'}: ` +
+                  `start_time ${start_time} read in ${zone} ${label} a location filter (§4.6)`,
               )
               .throwIfAny();
           }

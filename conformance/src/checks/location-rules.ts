@@ -299,13 +299,20 @@ export const locationRules: CheckGroup = {
     );
 
     group.check(
-      { name: 'location_alias_equals_location_name', method: 'GET', path: '/appointments', status: 200, section: '§9' },
+      {
+        name: 'location_alias_equals_location_name',
+        method: 'GET',
+        path: '/appointments',
+        status: 200,
+        section: '§9',
+      },
       async (run) => {
         const list = await appointmentList(run);
         const records = listedRecords(list, 'with appointments (§4.5)');
         if (!records.length)
           run.skip(
-            'the deployment has no appointments on the first page to look at; run with --allow-appointments to let the suite create one',
+            'the deployment has no appointments on the first page to look at; ' +
+              'run with --allow-appointments to let the suite create one',
           );
         const problems = new Problems(list);
         expectAliases(problems, records, 'body');

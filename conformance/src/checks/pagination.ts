@@ -255,7 +255,8 @@ export const pagination: CheckGroup = {
         const first = listedRecords(two, 'with orders that have booked appointments (§4.6)');
         if (first.length < 2)
           skip(
-            'fewer than two orders with booked appointments exist; run with --allow-appointments to let the suite create them',
+            'fewer than two orders with booked appointments exist; ' +
+              'run with --allow-appointments to let the suite create them',
           );
         const second = await ctx.send(ctx.admin, 'GET', template, { query: { limit: 1, offset: 1 } });
         const window = listedRecords(second, 'with orders that have booked appointments (§4.6)');

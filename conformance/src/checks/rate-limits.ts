@@ -189,7 +189,8 @@ export const rateLimits: CheckGroup = {
           .expect(
             wait !== undefined && wait > -1000,
             'header X-RateLimit-Reset',
-            `${preview(reset ?? undefined)}, ${wait === undefined ? 'unreadable' : `${Math.round(wait / 1000)} s from the server's Date`}`,
+            `${preview(reset ?? undefined)}, ` +
+              `${wait === undefined ? 'unreadable' : `${Math.round(wait / 1000)} s from the server's Date`}`,
             'a time in the future, when requests can resume (§8)',
           )
           .expect(

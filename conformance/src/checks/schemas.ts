@@ -95,7 +95,13 @@ const samples: Sample[] = [
     exchange: async ({ ctx }) => (await createdCompany(ctx)).exchange,
   },
   { method: 'GET', path: '/companies/{id}', status: 200, section: '§4.4', exchange: ({ ctx }) => companyView(ctx) },
-  { method: 'PATCH', path: '/companies/{id}', status: 200, section: '§4.4', exchange: ({ ctx }) => companyUpdate(ctx) },
+  {
+    method: 'PATCH',
+    path: '/companies/{id}',
+    status: 200,
+    section: '§4.4',
+    exchange: ({ ctx }) => companyUpdate(ctx),
+  },
   {
     method: 'DELETE',
     path: '/companies/{id}',
@@ -111,7 +117,13 @@ const samples: Sample[] = [
     section: '§4.6',
     exchange: async ({ ctx }) => (await assignedOrder(ctx)).exchange,
   },
-  { method: 'GET', path: '/purchase_orders/{id}', status: 200, section: '§4.6', exchange: ({ ctx }) => orderView(ctx) },
+  {
+    method: 'GET',
+    path: '/purchase_orders/{id}',
+    status: 200,
+    section: '§4.6',
+    exchange: ({ ctx }) => orderView(ctx),
+  },
   {
     method: 'PATCH',
     path: '/purchase_orders/{id}',

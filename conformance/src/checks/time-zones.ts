@@ -55,7 +55,8 @@ function expectRenderedIn(
     offsetOf(received as string) === offset,
     field,
     preview(received),
-    `${time.setZone(zone).toISO({ suppressMilliseconds: true })}, offset ${offset} of ${zone} at that instant (${documented})`,
+    `${time.setZone(zone).toISO({ suppressMilliseconds: true })}, ` +
+      `offset ${offset} of ${zone} at that instant (${documented})`,
   );
 }
 
@@ -234,7 +235,8 @@ export const timeZones: CheckGroup = {
         const instant = moved.order.dates.before;
         if (zoneOffset(moved.destination.timeZone, instant) === zoneOffset(ctx.home.timeZone, instant)) {
           run.skip(
-            `the profile's locations share one UTC offset on ${instant.toISODate()}, so a move cannot show which zone is used`,
+            `the profile's locations share one UTC offset on ${instant.toISODate()}, ` +
+              'so a move cannot show which zone is used',
           );
         }
         const body = updatedRecord(moved, `with the order moved to ${moved.destination.name} (§3)`);
@@ -404,7 +406,8 @@ export const timeZones: CheckGroup = {
           );
         if (scheduled.offset === 0)
           skip(
-            `${ctx.home.name}'s zone is at UTC on ${scheduled.toISODate()}, so the zone a filter is read in cannot show`,
+            `${ctx.home.name}'s zone is at UTC on ${scheduled.toISODate()}, ` +
+              'so the zone a filter is read in cannot show',
           );
         // updated_since keeps the run's own orders within the first page of the search.
         const updated_since = order.record.created_at as string;
@@ -428,7 +431,9 @@ export const timeZones: CheckGroup = {
                 found === included,
                 'body',
                 found ? `order ${order.record.id} listed` : `order ${order.record.id} missing`,
-                `order ${order.record.id} (appointment at ${appointment.record.scheduled_at}) ${included ? 'listed' : 'not listed'}: start_time ${start_time} read in ${zone} (§4.6: the query location's zone, otherwise UTC)`,
+                `order ${order.record.id} (appointment at ${appointment.record.scheduled_at}) ` +
+                  `${included ? 'listed' : 'not listed'}: start_time ${start_time} read in ${zone} ` +
+                  "(§4.6: the query location's zone, otherwise UTC)",
               )
               .throwIfAny();
           }

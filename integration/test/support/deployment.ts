@@ -18,7 +18,10 @@ import {
 import { tempDir } from '@warehouse-kit/test-support';
 import { stringify } from 'yaml';
 
-/** The standard test organization (three locations, admin, integration and viewer users) and a second one without a paid location. */
+/**
+ * The standard test organization (three locations, admin, integration and viewer users) and a second one without a
+ * paid location.
+ */
 function organizationsFor(id: string): OrganizationFixture[] {
   return [
     standardOrganization(id),

@@ -50,7 +50,8 @@ function clusterDir(dataDir: string, log: (line: string) => void): string {
   const key = createHash('sha256').update(wanted).digest('hex').slice(0, 12);
   const fallback = join(tmpdir(), `wh-server-pg-${key}`);
   log(
-    `${dataDir} is not reachable by the postgres system user (PostgreSQL refuses to run as root); keeping its cluster in ${fallback}`,
+    `${dataDir} is not reachable by the postgres system user (PostgreSQL refuses to run as root); ` +
+      `keeping its cluster in ${fallback}`,
   );
   return fallback;
 }

@@ -84,7 +84,8 @@ export class Access {
     const fromQuery = isBlank(queryName) ? undefined : this.locationNamed(queryName);
     if (this.interfaceLocation && fromQuery && fromQuery.id !== this.interfaceLocation.id) {
       throw new BadInput(
-        `location_name ${JSON.stringify(queryName?.trim())} does not match this location interface (${this.interfaceLocation.name})`,
+        `location_name ${JSON.stringify(queryName?.trim())} ` +
+          `does not match this location interface (${this.interfaceLocation.name})`,
       );
     }
     return this.interfaceLocation ?? fromQuery;

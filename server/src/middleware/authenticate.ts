@@ -33,7 +33,8 @@ export function authenticate(em: () => EntityManager): Middleware {
     ) {
       throw paymentRequired(
         tenant.interfaceLocation
-          ? `location ${tenant.interfaceLocation.name} has no paid subscription; use the organization interface or contact support`
+          ? `location ${tenant.interfaceLocation.name} has no paid subscription; ` +
+              'use the organization interface or contact support'
           : 'no location of this organization has a paid subscription',
       );
     }

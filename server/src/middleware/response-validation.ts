@@ -19,7 +19,8 @@ export function validateResponses(): Middleware {
       body: ctx.body ?? undefined,
     });
     if (problems.length === 0) return;
-    const message = `response to ${ctx.method} ${ctx.path} does not match the spec: ${problems.map(formatProblem).join('; ')}`;
+    const details = problems.map(formatProblem).join('; ');
+    const message = `response to ${ctx.method} ${ctx.path} does not match the spec: ${details}`;
     ctx.app.emit('error', new Error(message), ctx);
     ctx.status = 500;
     ctx.body = { error: message };

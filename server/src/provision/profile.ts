@@ -50,7 +50,8 @@ function userWithRole(organization: OrganizationFixture, role: 'read_only' | und
 export function profileFor(fixture: Fixture, options: ProfileOptions): ProfileFile {
   if (!options.baseUrlTemplate.includes('{subdomain}')) {
     throw new ProfileChoiceError(
-      `the base URL template must contain {subdomain}, e.g. http://{subdomain}.localhost:3000; got ${options.baseUrlTemplate}`,
+      'the base URL template must contain {subdomain}, ' +
+        `e.g. http://{subdomain}.localhost:3000; got ${options.baseUrlTemplate}`,
     );
   }
   const address = (subdomain: string) => options.baseUrlTemplate.replace('{subdomain}', subdomain);

@@ -67,7 +67,8 @@ export const companyHandlers: Pick<
     applyLocationPermission(access, query.location_name, 'write');
     const company = await findOwned(em, Company, access.organization.id, path.id, 'company');
     const [{ appointments, items }] = await em.execute<[{ appointments: string; items: string }]>(
-      `select (select count(*) from appointments where organization_id = ? and (carrier_id = ? or customer_id = ?)) as appointments,
+      `select (select count(*) from appointments
+                where organization_id = ? and (carrier_id = ? or customer_id = ?)) as appointments,
               (select count(*) from purchase_order_items where organization_id = ? and customer_id = ?) as items`,
       [access.organization.id, company.id, company.id, access.organization.id, company.id],
     );

@@ -63,7 +63,8 @@ function interruptions(controller: AbortController): { forced: Promise<never>; d
       } else {
         reject(
           new InterruptedError(
-            `${signal} again: stopped without finishing the clean-up; records named with the run prefix may be left in the deployment`,
+            `${signal} again: stopped without finishing the clean-up; ` +
+              'records named with the run prefix may be left in the deployment',
           ),
         );
       }

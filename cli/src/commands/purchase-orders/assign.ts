@@ -19,7 +19,8 @@ export const assign = orderRef(
     // A move changes the order's zone and rules; it should be asked for by name.
     if (order.location_name !== null && !sameName(order.location_name, flags.to)) {
       throw new UsageError(
-        `purchase order ${order.po_number} is assigned to ${order.location_name}; use "whctl purchase-orders move" to move it`,
+        `purchase order ${order.po_number} is assigned to ${order.location_name}; ` +
+          'use "whctl purchase-orders move" to move it',
       );
     }
     await ctx.changed(await setLocation(client, order.id, flags.to));

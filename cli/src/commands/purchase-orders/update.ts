@@ -8,7 +8,8 @@ import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 export const update = orderOptions(
   orderRef(
     new Command('update').description(
-      'change fields of a purchase order (assign, move and unassign change its warehouse); items in --data: with id updates, without adds, _destroy removes',
+      'change fields of a purchase order (assign, move and unassign change its warehouse); ' +
+        'items in --data: with id updates, without adds, _destroy removes',
     ),
   ),
 )

@@ -326,7 +326,8 @@ export function defineRefusals(group: GroupBuilder): void {
       expectValidationErrors(
         create,
         /sku/i,
-        `for a product without a SKU on ${location.name}'s location interface, where name and sku are both required (§2.2 rule 2)`,
+        `for a product without a SKU on ${location.name}'s location interface, ` +
+          'where name and sku are both required (§2.2 rule 2)',
       );
     },
   );
@@ -340,7 +341,8 @@ export function defineRefusals(group: GroupBuilder): void {
       expectValidationErrors(
         deletion,
         /./,
-        `for a product the packing list of a booked appointment names (§2.2 rule 4, §7: product still referenced on delete)`,
+        'for a product the packing list of a booked appointment names ' +
+          '(§2.2 rule 4, §7: product still referenced on delete)',
       );
     },
   );

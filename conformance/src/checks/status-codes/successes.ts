@@ -165,7 +165,8 @@ export function defineSuccesses(group: GroupBuilder): void {
       });
       expectList(
         list,
-        `of ${unpaid.name}'s products: with a paid location in the organization, the organization interface works for unpaid ones too (§5 rule 4)`,
+        `of ${unpaid.name}'s products: with a paid location in the organization, ` +
+          'the organization interface works for unpaid ones too (§5 rule 4)',
       );
     },
   );

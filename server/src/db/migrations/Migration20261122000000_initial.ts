@@ -153,7 +153,9 @@ export class Migration20261122000000_initial extends Migration {
         id serial primary key,
         organization_id integer not null references organizations (id) on delete cascade,
         location_id integer not null references locations (id) on delete restrict,
-        state text not null check (state in ('needs_booking', 'pending', 'booked', 'arrived', 'started', 'completed', 'left', 'cancelled')),
+        state text not null check (
+          state in ('needs_booking', 'pending', 'booked', 'arrived', 'started', 'completed', 'left', 'cancelled')
+        ),
         appointment_type text not null default 'delivery' check (appointment_type in ('delivery', 'pickup')),
         scheduled_at timestamptz,
         duration integer not null default 60 check (duration between 1 and 1440),
@@ -165,7 +167,8 @@ export class Migration20261122000000_initial extends Migration {
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now()
       );
-      create index appointments_organization_location_scheduled on appointments (organization_id, location_id, scheduled_at);
+      create index appointments_organization_location_scheduled
+        on appointments (organization_id, location_id, scheduled_at);
       create index appointments_organization_state on appointments (organization_id, state);
       create index appointments_organization_updated on appointments (organization_id, updated_at);
       create index appointments_carrier on appointments (carrier_id);

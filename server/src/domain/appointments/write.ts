@@ -76,7 +76,8 @@ async function applyInput(
   if (timeChanged && !schedulableStates.includes(state)) {
     errors.add(
       'scheduled_at',
-      `cannot change while the appointment is ${state}; the time can change only while it is ${schedulableStates.join(', ')}`,
+      `cannot change while the appointment is ${state}; ` +
+        `the time can change only while it is ${schedulableStates.join(', ')}`,
     );
   } else if (timeChanged) {
     state = stateForTime(scheduledAt ?? null, { carrier, customer });

@@ -60,7 +60,8 @@ export class ApplicableCustomFields {
       } else if (types.length > 1) {
         errors.add(
           field,
-          `has conflicting types (${types.join(', ')}) among the definitions that apply ${this.scope}; assign the order to a warehouse with an unambiguous definition or make the types consistent`,
+          `has conflicting types (${types.join(', ')}) among the definitions that apply ${this.scope}; ` +
+            'assign the order to a warehouse with an unambiguous definition or make the types consistent',
         );
       } else {
         const problems = new Set<string>();

@@ -40,7 +40,9 @@ export class CustomerNames {
     if (existing) return { existing };
     if (this.location && !this.location.allowCustomerCreation) {
       return {
-        problem: `names no customer of the organization, and ${this.location.name} does not allow purchase orders to create customers`,
+        problem:
+          'names no customer of the organization, ' +
+          `and ${this.location.name} does not allow purchase orders to create customers`,
       };
     }
     return { create: name.trim() };

@@ -26,7 +26,10 @@ export type ItemsMode = 'create' | 'nested' | 'replace';
 export interface PlannedItem {
   /** The stored item; absent for a new one. */
   item?: PurchaseOrderItem;
-  /** Where its errors go: `purchase_order_items[2].` for an entry of the request, `purchase_order_items[id=7].` for an item it does not mention. */
+  /**
+   * Where its errors go: `purchase_order_items[2].` for an entry of the request, `purchase_order_items[id=7].` for an
+   * item it does not mention.
+   */
   path: string;
   productName: string;
   quantity: number;

@@ -43,7 +43,8 @@ function orderValue(column: string, rows: { line: number; cells: Cells }[]): str
   const other = filled.find((row) => row.cells[column] !== first?.cells[column]);
   if (first && other)
     throw new Error(
-      `${column} is ${JSON.stringify(first.cells[column])} on line ${first.line} but ${JSON.stringify(other.cells[column])} on line ${other.line}`,
+      `${column} is ${JSON.stringify(first.cells[column])} on line ${first.line} but ` +
+        `${JSON.stringify(other.cells[column])} on line ${other.line}`,
     );
   return first ? first.cells[column]! : null;
 }

@@ -137,7 +137,8 @@ stdout names each order's line, action and error.`,
 
     const skipped = total - results.length;
     ctx.notice(
-      `${count('created')} created, ${count('updated')} updated, ${count('failed')} failed${skipped ? `, ${skipped} not attempted` : ''} of ${total} orders`,
+      `${count('created')} created, ${count('updated')} updated, ` +
+        `${count('failed')} failed${skipped ? `, ${skipped} not attempted` : ''} of ${total} orders`,
     );
     if (stop) throw stop;
     if (count('failed'))
