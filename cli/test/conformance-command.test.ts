@@ -1,7 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue, ProfileError } from '@warehouse-kit/conformance';
-import type { ProfileFile } from '@warehouse-kit/spec/conformance-profile';
+import { catalogue, ProfileError, type ProfileFile } from '@warehouse-kit/conformance';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { CommanderError } from 'commander';

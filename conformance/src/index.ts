@@ -1,6 +1,7 @@
 // The conformance suite as a library: load a profile, choose check groups, run them against
 // the deployment the profile names, and read the verdict. `whctl conformance` is its command
 // line; CI systems and other tools can call `runConformance` directly.
+export type { ProfileFile } from '@warehouse-kit/spec/conformance-profile';
 export { catalogue } from './catalogue.js';
 export type { Basis, CheckInfo } from './check.js';
 export { groups } from './checks/index.js';

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { ProfileFile } from '@warehouse-kit/conformance';
 import { groups } from '@warehouse-kit/conformance';
-import type { ProfileFile } from '@warehouse-kit/spec/conformance-profile';
 import { expect } from 'chai';
 import { parse, stringify } from 'yaml';
 import { leftovers, scratchFile, startDeployment, type TestDeployment } from './support/deployment.js';
