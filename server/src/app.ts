@@ -1,36 +1,52 @@
-// Assembles the reference server. Order matters: errors are rendered outermost; the host
-// decides the tenant before anything else; rate limits count before authentication, so
-// token guessing is throttled too; bodies are parsed only for authenticated requests.
+// Assembles the reference server. Order matters: every request first gets its id, its
+// standard headers and the name of its operation, then is logged and counted once it is
+// answered; responses are validated (in tests) outside the error renderer, so error bodies are
+// checked too. The operational endpoints answer on every host, before the tenant is known;
+// then the host decides the tenant; rate limits count before authentication, so token
+// guessing is throttled too; bodies are parsed only for authenticated requests.
 import { RequestContext } from '@mikro-orm/postgresql';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import type { ServerConfig } from './config.js';
-import type { Orm } from './db/orm.js';
+import { type Orm, poolUsage } from './db/orm.js';
 import { notFound } from './http/errors.js';
 import { API_PREFIX } from './http/prefix.js';
+import type { Logger } from './logging/logger.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { identifyOperation } from './middleware/operation.js';
 import { rateLimit } from './middleware/rate-limit.js';
+import { requestId } from './middleware/request-id.js';
 import { requestLog } from './middleware/request-log.js';
+import { requestMetrics } from './middleware/request-metrics.js';
+import { responseHeaders } from './middleware/response-headers.js';
 import { validateResponses } from './middleware/response-validation.js';
 import { resolveTenant } from './middleware/tenant.js';
+import { operationalEndpoint, operationalEndpoints } from './ops/endpoints.js';
+import { createMetrics } from './ops/metrics.js';
 import { handlers } from './routes/handlers.js';
 import { createApiRouter, unmatchedRequests } from './routes/router.js';
 
 export interface AppOptions {
   orm: Orm;
-  config: Pick<ServerConfig, 'baseHost' | 'trustProxy' | 'validateResponses'>;
-  log?: (line: string) => void;
+  config: Pick<ServerConfig, 'baseHost' | 'trustProxy' | 'validateResponses'> & { metricsToken?: string };
+  logger: Logger;
 }
 
-export function createApp({ orm, config, log }: AppOptions): Koa {
+export function createApp({ orm, config, logger }: AppOptions): Koa {
   const app = new Koa({ proxy: config.trustProxy });
   const em = () => orm.em;
   const router = createApiRouter(handlers);
+  const metrics = createMetrics(() => poolUsage(orm));
 
+  app.use(requestId());
+  app.use(responseHeaders());
+  app.use(identifyOperation(operationalEndpoint));
+  app.use(requestLog(logger));
+  app.use(requestMetrics(metrics));
   if (config.validateResponses) app.use(validateResponses());
-  if (log) app.use(requestLog(log));
   app.use(errorHandler());
+  app.use(operationalEndpoints({ orm, metrics, metricsToken: config.metricsToken }));
   app.use((ctx, next) => {
     if (!ctx.path.startsWith(API_PREFIX))
       throw notFound(`no endpoint ${ctx.method} ${ctx.path}; the API lives under ${API_PREFIX}`);
@@ -43,6 +59,7 @@ export function createApp({ orm, config, log }: AppOptions): Koa {
   app.use(router.routes());
   app.use(unmatchedRequests());
 
-  app.on('error', (error: Error) => log?.(`error: ${error.stack ?? error.message}`));
+  // Errors outside any request's handling (a socket failing mid-response, say).
+  app.on('error', (error: Error) => logger.error({ err: error }, 'unhandled error'));
   return app;
 }

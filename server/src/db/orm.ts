@@ -17,9 +17,15 @@ class NamingStrategy extends UnderscoreNamingStrategy {
 const migrationsList = [{ name: 'Migration20261122000000_initial', class: Migration20261122000000_initial }];
 
 /** `overrides` lets the benchmark count queries through MikroORM's logger. */
-export function openOrm(databaseUrl: string, overrides: Partial<Options> = {}): Promise<Orm> {
+export function openOrm(
+  databaseUrl: string,
+  { poolSize = 10, ...overrides }: Partial<Options> & { poolSize?: number } = {},
+): Promise<Orm> {
   return MikroORM.init({
     clientUrl: databaseUrl,
+    // A connection that cannot be had within 10 s fails the request rather than queueing it
+    // for knex's default minute; min 0 lets idle connections go, so none outlives a database restart.
+    pool: { min: 0, max: poolSize, acquireTimeoutMillis: 10_000 },
     entities,
     namingStrategy: NamingStrategy,
     extensions: [Migrator],
@@ -34,6 +40,34 @@ export function openOrm(databaseUrl: string, overrides: Partial<Options> = {}): 
     flushMode: 'commit',
     ...overrides,
   });
+}
+
+const MIGRATIONS_TABLE = 'mikro_orm_migrations';
+
+/**
+ * Migrations this build has that the database has not applied, read without writing: the
+ * migrator's own check creates its table when missing, which a readiness probe must not do.
+ */
+export async function pendingMigrations(orm: Orm): Promise<string[]> {
+  const connection = orm.em.getConnection();
+  const [table] = await connection.execute<[{ found: string | null }]>('select to_regclass(?) as found', [
+    MIGRATIONS_TABLE,
+  ]);
+  const applied = table?.found
+    ? new Set((await connection.execute<{ name: string }[]>(`select name from ${MIGRATIONS_TABLE}`)).map((r) => r.name))
+    : new Set<string>();
+  return migrationsList.map((migration) => migration.name).filter((name) => !applied.has(name));
+}
+
+/** Connections of the pool in use by requests, and requests waiting for one. */
+export function poolUsage(orm: Orm): { inUse: number; waiting: number } {
+  const pool = (orm.em.getConnection().getKnex().client as { pool?: TarnPool }).pool;
+  return { inUse: pool?.numUsed() ?? 0, waiting: pool?.numPendingAcquires() ?? 0 };
+}
+
+interface TarnPool {
+  numUsed(): number;
+  numPendingAcquires(): number;
 }
 
 // Any fixed number; it names the lock that serialises migrations across processes.

@@ -1,14 +1,51 @@
-// One line per request. Only method, host, path, status and time are logged: never
-// headers or query strings, so no token or secret reaches the log.
-import type { Middleware } from 'koa';
+// One log line per request, through a child logger bound to the request id, so that any other
+// line a request writes carries the same id. Headers are never logged, and of the query only
+// the parameters the operation documents keep their values (none of them holds a secret);
+// others show only their name, since a client may put anything there.
+import type { Middleware, ParameterizedContext } from 'koa';
+import type { Access } from '../domain/access.js';
+import type { Logger } from '../logging/logger.js';
+import { operationOf, type RequestOperation } from './operation.js';
+import type { Tenant } from './tenant.js';
 
-export function requestLog(log: (line: string) => void): Middleware {
+/** Operational endpoints polled by machines (probes, scrapers) log below info. */
+const quiet = new Set(['healthz', 'readyz', 'metrics']);
+
+function loggedPath(ctx: ParameterizedContext, operation: RequestOperation): string {
+  if (!ctx.querystring) return ctx.path;
+  const documented = new Set(operation.spec?.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  const query = new URLSearchParams(ctx.querystring);
+  const kept = [...query].map(([name, value]) => [name, documented.has(name) ? value : '[redacted]']);
+  return `${ctx.path}?${new URLSearchParams(kept).toString()}`;
+}
+
+export function requestLog(logger: Logger): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
+    const log = logger.child({ request_id: ctx.state.requestId });
+    ctx.state.log = log;
     try {
       await next();
     } finally {
-      log(`${ctx.method} ${ctx.hostname}${ctx.path} ${ctx.status} ${Math.round(performance.now() - started)}ms`);
+      const operation = operationOf(ctx);
+      const tenant = ctx.state.tenant as Tenant | undefined;
+      const access = ctx.state.access as Access | undefined;
+      const error = ctx.state.error as unknown;
+      const level = ctx.status >= 500 ? 'error' : quiet.has(operation.id) ? 'debug' : 'info';
+      log[level](
+        {
+          method: ctx.method,
+          path: loggedPath(ctx, operation),
+          operation: operation.id,
+          status: ctx.status,
+          duration_ms: Math.round((performance.now() - started) * 10) / 10,
+          organization: tenant?.organization.subdomain,
+          location: tenant?.interfaceLocation?.subdomain,
+          user: access?.user.id,
+          ...(error !== undefined && { err: error }),
+        },
+        'request',
+      );
     }
   };
 }

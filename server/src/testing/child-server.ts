@@ -1,7 +1,10 @@
 // `wh-server start` as a child process, as an operator runs it: the tests of the command line
-// and the conformance suite's runs against the reference server use it.
+// and the conformance suite's runs against the reference server use it. Everything it prints
+// goes to the run's log, and the tokens of its `--fixture` file are checked against it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { readFixture } from '../provision/fixture.js';
+import { recordFixtureTokens, runLogWriter } from './run-log.js';
 
 /** The built `wh-server` entry, found from this module so tests run from any folder. */
 export const SERVER_BIN = fileURLToPath(new URL('../main.js', import.meta.url));
@@ -9,29 +12,53 @@ export const SERVER_BIN = fileURLToPath(new URL('../main.js', import.meta.url));
 export interface ChildServer {
   child: ChildProcess;
   port: number;
-  /** Everything the process printed so far. */
+  /** Everything the process printed so far, stdout and stderr. */
   output(): string;
 }
 
-/** Starts `wh-server start --port 0 ...args` and resolves with its port once the banner says it listens. */
-export function startChildServer(args: string[], env: NodeJS.ProcessEnv): Promise<ChildServer> {
-  const child = spawn(process.execPath, [SERVER_BIN, 'start', '--port', '0', ...args], { env });
+export interface ChildServerOptions {
+  /** Start it in a process group of its own, so a test can signal the group. */
+  detached?: boolean;
+}
+
+/**
+ * Starts `wh-server start --port 0 ...args` and resolves with its port once its log says it
+ * listens. It logs at debug level unless `env` says otherwise, so the run's log has every line.
+ */
+export function startChildServer(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: ChildServerOptions = {},
+): Promise<ChildServer> {
+  const fixture = args[args.indexOf('--fixture') + 1];
+  if (args.includes('--fixture') && fixture) recordFixtureTokens(readFixture(fixture));
+  const child = spawn(process.execPath, [SERVER_BIN, 'start', '--port', '0', ...args], {
+    env: { WH_LOG_LEVEL: 'debug', ...env },
+    detached: options.detached,
+  });
   let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const log = runLogWriter(`wh-server ${child.pid}`);
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on port (\d+)/.exec(output);
-      if (match) resolve({ child, port: Number(match[1]), output: () => output });
+    const collect = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      log.write(text);
+      const listening = /"msg":"listening"[^\n]*"port":(\d+)|"port":(\d+)[^\n]*"msg":"listening"/.exec(output);
+      if (listening) resolve({ child, port: Number(listening[1] ?? listening[2]), output: () => output });
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.once('exit', (code, signal) => {
+      log.end();
+      reject(new Error(`wh-server exited with ${code ?? signal}:\n${output}`));
     });
-    child.once('exit', (code) => reject(new Error(`wh-server exited with ${code}:\n${output}`)));
   });
 }
 
 /** SIGTERM, resolving with the exit code. */
 export function stopChildServer(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
     child.once('exit', (code) => resolve(code));
     child.kill('SIGTERM');
   });

@@ -2,9 +2,16 @@
 // in-process server, a freshly provisioned organization ("world") per suite, a client that
 // chooses the Host header, and `wh-server` as a child process. Used by the server's own tests
 // and by the tests of the SDK, whctl and the conformance suite against it.
-export { type ChildServer, SERVER_BIN, startChildServer, stopChildServer } from './child-server.js';
+export {
+  type ChildServer,
+  type ChildServerOptions,
+  SERVER_BIN,
+  startChildServer,
+  stopChildServer,
+} from './child-server.js';
 export { closeTestOrm, countQueries, resetRateLimits, testDatabaseUrl, testOrm } from './database.js';
 export { ApiClient, type RequestOptions, send, type TestResponse } from './http.js';
+export { recordFixtureTokens, runLogPath } from './run-log.js';
 export { startTestServer, TEST_BASE_HOST, type TestServer, type TestServerOptions } from './server.js';
 export {
   createWorld,

@@ -1,8 +1,14 @@
 // The reference server in-process on a random port, validating every response against the
-// spec: a test that receives a response the contract forbids sees a 500 saying why.
+// spec: a test that receives a response the contract forbids sees a 500, and the run's log
+// says why. Its log lines go to the run's log (run-log.ts), at debug level so that every line
+// any request writes is there to be checked.
 import type { Server } from 'node:http';
+import { type DestinationStream, multistream } from 'pino';
 import { createApp } from '../app.js';
+import type { Orm } from '../db/orm.js';
+import { createLogger } from '../logging/logger.js';
 import { testOrm } from './database.js';
+import { runLogDestination } from './run-log.js';
 
 export const TEST_BASE_HOST = 'wh.test';
 
@@ -10,6 +16,8 @@ export interface TestServer {
   port: number;
   /** Requests go to `<subdomain>.<baseHost>`. */
   baseHost: string;
+  /** The log records this server wrote, parsed; only with `captureLog`. */
+  logRecords(): Record<string, any>[];
   close(): Promise<void>;
 }
 
@@ -20,15 +28,33 @@ export interface TestServerOptions {
    * `wh.test` names resolve nowhere, so only the tests' own client can use them.
    */
   baseHost?: string;
+  /** Keep this server's log records for `logRecords()`. */
+  captureLog?: boolean;
+  metricsToken?: string;
+  /** Another database than the run's (a test of what happens when it fails). */
+  orm?: Orm;
 }
 
-export async function startTestServer({ baseHost = TEST_BASE_HOST }: TestServerOptions = {}): Promise<TestServer> {
-  const orm = await testOrm();
-  const errors: string[] = [];
+/** A stream that keeps each line written to it, parsed. */
+function recorder(records: Record<string, any>[]): DestinationStream {
+  return { write: (line: string) => void records.push(JSON.parse(line)) };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { baseHost = TEST_BASE_HOST } = options;
+  const orm = options.orm ?? (await testOrm());
+  const records: Record<string, any>[] = [];
+  const destination = options.captureLog
+    ? multistream([
+        { level: 'debug', stream: runLogDestination() },
+        { level: 'debug', stream: recorder(records) },
+      ])
+    : runLogDestination();
+  const logger = await createLogger({ logLevel: 'debug', logFormat: 'json' }, destination);
   const app = createApp({
     orm,
-    config: { baseHost, trustProxy: false, validateResponses: true },
-    log: (line) => line.startsWith('error:') && errors.push(line),
+    config: { baseHost, trustProxy: false, validateResponses: true, metricsToken: options.metricsToken },
+    logger,
   });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -37,6 +63,7 @@ export async function startTestServer({ baseHost = TEST_BASE_HOST }: TestServerO
   return {
     port: address.port,
     baseHost,
+    logRecords: () => records,
     close: () =>
       new Promise((resolve, reject) => {
         server.closeAllConnections();

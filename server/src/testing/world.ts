@@ -5,6 +5,7 @@ import type { Fixture, OrganizationFixture } from '../provision/fixture.js';
 import { provision } from '../provision/provision.js';
 import { testOrm } from './database.js';
 import { ApiClient } from './http.js';
+import { recordFixtureTokens } from './run-log.js';
 import { startTestServer, type TestServer } from './server.js';
 
 export type LocationKey = 'toronto' | 'vancouver' | 'auckland';
@@ -102,6 +103,7 @@ export async function createWorld(
   const id = uniqueId();
   const organization = shape(standardOrganization(id));
   const fixture: Fixture = { organizations: [organization] };
+  recordFixtureTokens(fixture);
   await provision((await testOrm()).em, fixture);
   const host = (location?: LocationKey) => `${location ? `${id}-${location}` : id}.${server.baseHost}`;
   const token = (user: UserKey) => `${id}-${user}-token`;

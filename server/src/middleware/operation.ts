@@ -1,0 +1,35 @@
+// Names what a request asks for, once, for the request log, the metrics and response
+// validation: the spec's operation for an API request, the endpoint's own name for the
+// server's operational endpoints (health, metrics, the contract, docs), and `unmatched`
+// for anything else, so that metric labels stay few whatever clients send.
+import { createOperationMatcher, type OperationSpec } from '@warehouse-kit/spec/document';
+import type { Middleware, ParameterizedContext } from 'koa';
+import { API_PREFIX } from '../http/prefix.js';
+
+export interface RequestOperation {
+  /** The operationId, an operational endpoint's name, or `unmatched`. */
+  id: string;
+  /** The spec's operation, for API requests. */
+  spec?: OperationSpec;
+  /** An operational endpoint: answered on every host, outside the contract. */
+  operational?: boolean;
+}
+
+export function identifyOperation(operationalEndpoint: (path: string) => string | undefined): Middleware {
+  const matcher = createOperationMatcher();
+  return async (ctx, next) => {
+    const endpoint = operationalEndpoint(ctx.path);
+    const spec =
+      endpoint || !ctx.path.startsWith(API_PREFIX)
+        ? undefined
+        : matcher.match(ctx.method, ctx.path.slice(API_PREFIX.length))?.operation;
+    ctx.state.operation = (
+      endpoint ? { id: endpoint, operational: true } : { id: spec?.operationId ?? 'unmatched', spec }
+    ) satisfies RequestOperation;
+    await next();
+  };
+}
+
+export function operationOf(ctx: ParameterizedContext): RequestOperation {
+  return ctx.state.operation as RequestOperation;
+}
