@@ -3,29 +3,24 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
-import { stringify } from 'yaml';
 import { SERVER_BIN, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { testDatabaseUrl } from '../src/testing/database.js';
-import { send, type TestResponse } from '../src/testing/http.js';
-import { startTestServer, TEST_BASE_HOST } from '../src/testing/server.js';
-import { standardOrganization, uniqueId } from '../src/testing/world.js';
+import { send } from '../src/testing/http.js';
+import { TEST_BASE_HOST } from '../src/testing/server.js';
+import { uniqueId } from '../src/testing/world.js';
+import { childEnv, fixtureFile } from './support/child-env.js';
 
-function env() {
-  return { ...process.env, DATABASE_URL: testDatabaseUrl(), WH_BASE_HOST: TEST_BASE_HOST };
-}
-
-function fixtureFile(id: string): string {
-  const file = join(tempDir('wh-fixture-'), 'fixture.yaml');
-  writeFileSync(file, stringify({ organizations: [standardOrganization(id)] }));
-  return file;
-}
+const env = () => childEnv();
 
 describe('wh-server', () => {
-  it('starts with a fixture, prints the addresses and tokens, serves the API and stops cleanly', async () => {
+  it('starts with a fixture, prints its addresses and users but none of its tokens, serves the API', async () => {
     const id = uniqueId('s');
     const { child, port, output } = await startChildServer(['--fixture', fixtureFile(id)], env());
     try {
-      expect(output()).to.include(`http://${id}.${TEST_BASE_HOST}:${port}/api/v1`).and.include(`${id}-admin-token`);
+      expect(output())
+        .to.include(`http://${id}.${TEST_BASE_HOST}:${port}/api/v1`)
+        .and.include(`http://${TEST_BASE_HOST}:${port}/docs`)
+        .and.include('user admin; Toronto DC: admin');
+      expect(output()).not.to.include('-token');
       const res = await send(port, `${id}.${TEST_BASE_HOST}`, 'GET', '/api/v1/locations', {
         headers: { authorization: `Token ${id}-admin-token` },
       });
@@ -38,26 +33,32 @@ describe('wh-server', () => {
     } finally {
       expect(await stopChildServer(child)).to.equal(0);
     }
-    expect(output()).not.to.match(/GET .*Token/);
+    expect(output()).not.to.include(`${id}-admin-token`);
   });
 
-  it('shares rate-limit counters with another server process on the same database', async () => {
-    const id = uniqueId('s');
-    const { child, port } = await startChildServer(['--fixture', fixtureFile(id)], env());
-    const inProcess = await startTestServer();
+  it('serves the bundled demo with --demo, printing its demo tokens, a curl line and the docs page', async () => {
+    const { child, port, output } = await startChildServer(['--demo'], env());
     try {
-      const headers = { authorization: `Token ${id}-admin-token` };
-      const ask = (serverPort: number) =>
-        send(serverPort, `${id}.${TEST_BASE_HOST}`, 'GET', '/api/v1/locations', { headers });
-      const answers: TestResponse[] = [];
-      for (let i = 0; i < 120; i++) answers.push(await ask(i % 2 ? port : inProcess.port));
-      expect(answers.every((res) => res.status === 200)).to.equal(true);
-      expect((await ask(port)).status).to.equal(429);
-      expect((await ask(inProcess.port)).status).to.equal(429);
+      expect(output())
+        .to.include('token acme-admin-token')
+        .and.include(`try: curl -H 'Authorization: Token acme-admin-token' http://acme.${TEST_BASE_HOST}:${port}`)
+        .and.include(`API reference  http://${TEST_BASE_HOST}:${port}/docs`);
+      const res = await send(port, `acme.${TEST_BASE_HOST}`, 'GET', '/api/v1/locations', {
+        headers: { authorization: 'Token acme-admin-token' },
+      });
+      expect(res.status).to.equal(200);
     } finally {
-      await inProcess.close();
       await stopChildServer(child);
     }
+  });
+
+  it('refuses --demo together with --fixture', () => {
+    const result = spawnSync(process.execPath, [SERVER_BIN, 'start', '--demo', '--fixture', fixtureFile('x')], {
+      env: env(),
+      encoding: 'utf8',
+    });
+    expect(result.status).to.equal(1);
+    expect(result.stderr.trim()).to.equal('wh-server: --fixture and --demo cannot be used together');
   });
 
   it('migrates and provisions idempotently from the command line', () => {
@@ -103,7 +104,7 @@ describe('wh-server', () => {
       env: env(),
       encoding: 'utf8',
     });
-    expect(result.status).not.to.equal(0);
-    expect(result.stderr).to.include('port');
+    expect(result.status).to.equal(1);
+    expect(result.stderr.trim()).to.equal('wh-server: --port must be an integer from 0 to 65535, got "eighty"');
   });
 });

@@ -7,7 +7,7 @@ import type { Middleware } from 'koa';
 export function contract(format: 'json' | 'yaml'): Middleware {
   const body = format === 'json' ? JSON.stringify(loadDocument()) : readFileSync(specPath, 'utf8');
   return (ctx) => {
-    ctx.type = format === 'json' ? 'application/json' : 'application/yaml';
+    ctx.type = format === 'json' ? 'application/json' : 'application/yaml; charset=utf-8';
     ctx.body = body;
   };
 }

@@ -14,6 +14,7 @@ const page = `<!doctype html>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Warehouse Scheduling Service API</title>
+    <link rel="icon" href="data:,">
   </head>
   <body>
     <redoc spec-url="/api/v1/openapi.json"></redoc>

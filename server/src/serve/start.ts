@@ -48,9 +48,10 @@ export async function start(options: StartOptions): Promise<void> {
     throw error;
   }
 
+  // Signals are handled from here on, before anyone is told the server listens.
+  const stopped = drainOnSignal(server, config.shutdownTimeoutMs, logger);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const listening = `http://${host}:${address.port}`;
-  logger.info({ url: listening, port: address.port, database: database.description, version }, 'listening');
   process.stderr.write(
     banner({
       version,
@@ -62,8 +63,9 @@ export async function start(options: StartOptions): Promise<void> {
       showTokens: Boolean(options.demo),
     }),
   );
+  logger.info({ url: listening, port: address.port, database: database.description, version }, 'listening');
 
-  await drainOnSignal(server, config.shutdownTimeoutMs, logger);
+  await stopped;
   await release();
   logger.info('stopped');
 }

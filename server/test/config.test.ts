@@ -1,0 +1,108 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { ConfigError, configFromEnv, settings } from '../src/config.js';
+import { SERVER_BIN } from '../src/testing/child-server.js';
+
+const README = new URL('../../../README.md', import.meta.url);
+
+describe('configuration', () => {
+  it('has a default for every setting, listening on the loopback address only', () => {
+    const config = configFromEnv({});
+    expect(config).to.include({
+      port: 3000,
+      host: '127.0.0.1',
+      baseHost: 'localhost',
+      dataDir: '.data',
+      poolSize: 10,
+      trustProxy: false,
+      logLevel: 'info',
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 1_000,
+      shutdownTimeoutMs: 10_000,
+      validateResponses: false,
+    });
+    expect(config.databaseUrl).to.equal(undefined);
+    expect(config.metricsToken).to.equal(undefined);
+    expect(config.logFormat).to.equal(undefined);
+  });
+
+  it('reads every setting from its variable, and lets a flag win over the environment', () => {
+    const config = configFromEnv(
+      {
+        PORT: '8080',
+        WH_HOST: '0.0.0.0',
+        DATABASE_URL: 'postgres://wh:secret@db.internal:5432/wh',
+        WH_DB_POOL_SIZE: '25',
+        WH_TRUST_PROXY: '1',
+        WH_LOG_LEVEL: 'debug',
+        WH_LOG_FORMAT: 'pretty',
+        WH_METRICS_TOKEN: 'a-long-enough-metrics-token',
+        WH_MAX_CONNECTIONS: '50',
+      },
+      { port: '9090' },
+    );
+    expect(config).to.include({
+      port: 9090,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://wh:secret@db.internal:5432/wh',
+      poolSize: 25,
+      trustProxy: true,
+      logLevel: 'debug',
+      logFormat: 'pretty',
+      metricsToken: 'a-long-enough-metrics-token',
+      maxConnections: 50,
+    });
+  });
+
+  const refusals: [Record<string, string>, RegExp][] = [
+    [{ PORT: 'abc' }, /^PORT must be an integer from 0 to 65535, got "abc"$/],
+    [{ PORT: '70000' }, /^PORT must be an integer/],
+    [{ PORT: '30.5' }, /^PORT must be an integer/],
+    [{ WH_HOST: 'not a host' }, /^WH_HOST must be a host name or an IP address/],
+    [{ WH_LOG_LEVEL: 'loud' }, /^WH_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+    [{ WH_LOG_FORMAT: 'xml' }, /^WH_LOG_FORMAT must be one of json, pretty/],
+    [{ WH_TRUST_PROXY: 'maybe' }, /^WH_TRUST_PROXY must be 1 or 0/],
+    [{ WH_DB_POOL_SIZE: '0' }, /^WH_DB_POOL_SIZE must be an integer from 1 to 1000/],
+    [{ WH_HEADERS_TIMEOUT_MS: '-5' }, /^WH_HEADERS_TIMEOUT_MS must be an integer/],
+    [{ WH_HEADERS_TIMEOUT_MS: '60000' }, /^WH_HEADERS_TIMEOUT_MS must not be longer than WH_REQUEST_TIMEOUT_MS$/],
+  ];
+  for (const [env, message] of refusals) {
+    it(`refuses ${JSON.stringify(env)} with a message naming the setting`, () => {
+      expect(() => configFromEnv(env)).to.throw(ConfigError, message);
+    });
+  }
+
+  it('never echoes a secret setting it refuses', () => {
+    for (const env of [{ DATABASE_URL: 'mysql://wh:hunter2@db/wh' }, { WH_METRICS_TOKEN: 'hunter2' }]) {
+      let message = '';
+      try {
+        configFromEnv(env);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).to.match(/^(DATABASE_URL|WH_METRICS_TOKEN) must/);
+      expect(message).not.to.include('hunter2');
+    }
+  });
+
+  it('stops wh-server at start with one line and exit status 1 for a bad value', () => {
+    const result = spawnSync(process.execPath, [SERVER_BIN, 'start'], {
+      env: { ...process.env, PORT: 'abc' },
+      encoding: 'utf8',
+    });
+    expect(result.status).to.equal(1);
+    expect(result.stderr.trim()).to.equal('wh-server: PORT must be an integer from 0 to 65535, got "abc"');
+  });
+
+  it('lists every setting in wh-server --help and in the README', () => {
+    const help = spawnSync(process.execPath, [SERVER_BIN, '--help'], { encoding: 'utf8' }).stdout;
+    const readme = readFileSync(README, 'utf8');
+    for (const spec of Object.values(settings)) {
+      expect(help, spec.env).to.include(`  ${spec.env} `);
+      expect(readme, spec.env).to.include(`| \`${spec.env}\` |`);
+    }
+  });
+});

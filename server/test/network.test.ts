@@ -1,0 +1,121 @@
+import { expect } from 'chai';
+import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
+import { send } from '../src/testing/http.js';
+import { TEST_BASE_HOST } from '../src/testing/server.js';
+import { uniqueId } from '../src/testing/world.js';
+import { childEnv, fixtureFile } from './support/child-env.js';
+import { openConnection, refused } from './support/sockets.js';
+
+/** Another loopback address: a server bound to 127.0.0.1 alone does not answer on it. */
+const OTHER_LOOPBACK = '127.0.0.2';
+
+describe('wh-server on the network', () => {
+  describe('the address it listens on', () => {
+    it('listens on 127.0.0.1 only by default', async () => {
+      const { child, port } = await startChildServer([], childEnv());
+      try {
+        expect((await send(port, TEST_BASE_HOST, 'GET', '/healthz')).status).to.equal(200);
+        expect(await refused(port, OTHER_LOOPBACK)).to.equal(true);
+      } finally {
+        await stopChildServer(child);
+      }
+    });
+
+    it('listens on every interface with --host 0.0.0.0, as in a container', async () => {
+      const { child, port } = await startChildServer(['--host', '0.0.0.0'], childEnv());
+      try {
+        const socket = await openConnection(port, OTHER_LOOPBACK);
+        socket.socket.end(`GET /healthz HTTP/1.1\r\nHost: ${TEST_BASE_HOST}\r\nConnection: close\r\n\r\n`);
+        expect(await socket.closed).to.match(/^HTTP\/1.1 200 OK/);
+      } finally {
+        await stopChildServer(child);
+      }
+    });
+  });
+
+  describe('idle and slow clients', () => {
+    let server: ChildServer;
+
+    before(async () => {
+      server = await startChildServer(
+        [],
+        childEnv({ WH_HEADERS_TIMEOUT_MS: '300', WH_KEEP_ALIVE_TIMEOUT_MS: '300', WH_MAX_CONNECTIONS: '5' }),
+      );
+    });
+    after(() => stopChildServer(server.child));
+
+    it('answers 408 and closes connections that send no request within the headers timeout', async () => {
+      const idle = await Promise.all(Array.from({ length: 5 }, () => openConnection(server.port)));
+      for (const received of await Promise.all(idle.map((connection) => connection.closed)))
+        expect(received).to.match(/^HTTP\/1.1 408 Request Timeout/);
+    });
+
+    it('closes connections beyond the maximum at once, and answers again once the idle ones are gone', async () => {
+      const idle = await Promise.all(Array.from({ length: 5 }, () => openConnection(server.port)));
+      const extra = await openConnection(server.port);
+      expect(await extra.closed).to.equal('');
+      expect(idle.every((connection) => !connection.socket.closed)).to.equal(true);
+      await Promise.all(idle.map((connection) => connection.closed));
+      expect((await send(server.port, TEST_BASE_HOST, 'GET', '/healthz')).status).to.equal(200);
+    });
+
+    it('closes a kept-alive connection that stays idle after its request', async () => {
+      const connection = await openConnection(server.port);
+      connection.socket.write(`GET /healthz HTTP/1.1\r\nHost: ${TEST_BASE_HOST}\r\n\r\n`);
+      const received = await connection.closed;
+      expect(received).to.match(/^HTTP\/1.1 200 OK/);
+      expect(received).to.include('Keep-Alive: timeout=0');
+    });
+  });
+
+  describe('stopping on a signal', () => {
+    const id = uniqueId('n');
+    const fixture = fixtureFile(id);
+    /** A product create in two parts: all but the last bytes of the body, then the rest. */
+    function productCreate(): [string, string] {
+      const body = JSON.stringify({ product: { location_name: 'Toronto DC', name: 'Pears', sku: uniqueId('P') } });
+      const head =
+        `POST /api/v1/products HTTP/1.1\r\nHost: ${id}.${TEST_BASE_HOST}\r\n` +
+        `Authorization: Token ${id}-admin-token\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+      return [head + body.slice(0, 10), body.slice(10)];
+    }
+
+    /** Signals the server and waits until it says it is stopping; `exited` gives its exit code. */
+    async function stopping(server: ChildServer, signal: NodeJS.Signals): Promise<{ exited: Promise<number | null> }> {
+      const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+      server.child.kill(signal);
+      while (!server.output().includes('"msg":"stopping')) {
+        if (server.child.exitCode !== null || server.child.signalCode !== null)
+          throw new Error(`wh-server ended before it said it was stopping:\n${server.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return { exited };
+    }
+
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      it(`on ${signal} refuses new connections, finishes the request in flight, then exits 0`, async () => {
+        const server = await startChildServer(['--fixture', fixture], childEnv());
+        const [start, rest] = productCreate();
+        const connection = await openConnection(server.port);
+        connection.socket.write(start);
+        const { exited } = await stopping(server, signal);
+        expect(await refused(server.port)).to.equal(true);
+        connection.socket.write(rest);
+        expect(await connection.closed).to.match(/^HTTP\/1.1 200 OK/);
+        expect(await exited).to.equal(0);
+        expect(server.output()).to.include('"msg":"stopped"');
+      });
+    }
+
+    it('closes a request still unfinished at the deadline, then exits 0', async () => {
+      const server = await startChildServer(['--fixture', fixture], childEnv({ WH_SHUTDOWN_TIMEOUT_MS: '300' }));
+      const connection = await openConnection(server.port);
+      connection.socket.write(productCreate()[0]);
+      const { exited } = await stopping(server, 'SIGTERM');
+      expect(await connection.closed).to.equal('');
+      expect(await exited).to.equal(0);
+      expect(server.output()).to.include('deadline passed');
+    });
+  });
+});

@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { loadDocument, specPath } from '@warehouse-kit/spec/document';
+import { expect } from 'chai';
+import { send } from '../src/testing/http.js';
+import { startTestServer, TEST_BASE_HOST, type TestServer } from '../src/testing/server.js';
+import { createWorld, type World } from '../src/testing/world.js';
+import { createUnmigratedDatabase, type UnmigratedDatabase } from './support/unmigrated-database.js';
+
+describe('operational endpoints', () => {
+  let server: TestServer;
+  let world: World;
+
+  before(async () => {
+    server = await startTestServer({ captureLog: true });
+    world = await createWorld(server);
+  });
+  after(() => server.close());
+
+  /** The base host, an organization, a location and a host that serves no one. */
+  const hosts = () => [TEST_BASE_HOST, world.host(), world.host('toronto'), `nobody.${TEST_BASE_HOST}`];
+  const get = (path: string, host: string, headers: Record<string, string> = {}) =>
+    send(server.port, host, 'GET', path, { headers });
+
+  describe('health', () => {
+    it('answers /healthz and /readyz on every host, without a token', async () => {
+      for (const host of hosts()) {
+        const health = await get('/healthz', host);
+        expect(health.status, host).to.equal(200);
+        expect(health.body).to.deep.equal({ status: 'ok' });
+        const ready = await get('/readyz', host);
+        expect(ready.status, host).to.equal(200);
+        expect(ready.body).to.deep.equal({ status: 'ready' });
+      }
+    });
+
+    it('does not rate limit them or spend the budget of the token they carry', async () => {
+      const headers = { authorization: `Token ${world.token('admin')}` };
+      for (let i = 0; i < 130; i++) {
+        const res = await get(i % 2 ? '/healthz' : '/readyz', world.host(), headers);
+        expect(res.status).to.equal(200);
+        expect(res.headers['x-ratelimit-limit']).to.equal(undefined);
+      }
+      expect((await world.as('admin').get('/locations')).headers['x-ratelimit-remaining']).to.equal('119');
+    });
+
+    it('logs them below info level', async () => {
+      const res = await get('/healthz', world.host());
+      const record = server.logRecords().find((line) => line.request_id === res.headers['x-request-id']);
+      expect(record).to.include({ level: 'debug', operation: 'healthz', status: 200 });
+    });
+
+    describe('on a database without migrations', () => {
+      let unmigrated: UnmigratedDatabase;
+      let unready: TestServer;
+
+      before(async () => {
+        unmigrated = await createUnmigratedDatabase();
+        unready = await startTestServer({ orm: unmigrated.orm });
+      });
+      after(async () => {
+        await unready.close();
+        await unmigrated.drop();
+      });
+
+      it('is live but not ready, and says which migrations are missing', async () => {
+        expect((await send(unready.port, TEST_BASE_HOST, 'GET', '/healthz')).status).to.equal(200);
+        const ready = await send(unready.port, TEST_BASE_HOST, 'GET', '/readyz');
+        expect(ready.status).to.equal(503);
+        expect(ready.body).to.deep.equal({
+          status: 'unavailable',
+          reason: 'migrations not applied: Migration20261122000000_initial',
+        });
+      });
+    });
+  });
+
+  describe('metrics', () => {
+    const scrape = async () => {
+      const res = await get('/metrics', TEST_BASE_HOST);
+      expect(res.status).to.equal(200);
+      expect(res.headers['content-type']).to.match(/^text\/plain; version=0\.0\.4/);
+      return res.body as string;
+    };
+    const value = (text: string, series: string) => {
+      const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+      return line === undefined ? 0 : Number(line.slice(series.length + 1));
+    };
+
+    it('counts requests and their latency by operation, method and status', async () => {
+      const series = 'wh_http_requests_total{operation="listLocations",method="GET",status="200"}';
+      const before = value(await scrape(), series);
+      await world.as('admin').get('/locations');
+      await world.as('admin').get('/locations');
+      const text = await scrape();
+      expect(value(text, series)).to.equal(before + 2);
+      expect(
+        value(text, 'wh_http_request_duration_seconds_count{operation="listLocations",method="GET",status="200"}'),
+      ).to.equal(before + 2);
+      expect(text).to.include('wh_http_request_duration_seconds_bucket{le="0.05",operation="listLocations"');
+    });
+
+    it('counts failed authentications and rate-limit rejections', async () => {
+      const before = await scrape();
+      await world.as({ token: 'wrong-token' }).get('/locations');
+      // The minute's budget of the integration token, spent, then one more.
+      for (let i = 0; i < 120; i++) await world.as('integration').get('/locations');
+      expect((await world.as('integration').get('/locations')).status).to.equal(429);
+      const after = await scrape();
+      const failures = 'wh_authentication_failures_total';
+      expect(value(after, failures)).to.equal(value(before, failures) + 1);
+      const refusals = 'wh_rate_limit_rejections_total{limit="120"}';
+      expect(value(after, refusals)).to.equal(value(before, refusals) + 1);
+    });
+
+    it("reports the database pool, the event loop's lag and the process", async () => {
+      const text = await scrape();
+      for (const name of [
+        'wh_db_pool_connections_in_use',
+        'wh_db_pool_requests_waiting',
+        'nodejs_eventloop_lag_seconds',
+        'process_cpu_seconds_total',
+        'process_resident_memory_bytes',
+      ])
+        expect(text).to.match(new RegExp(`^${name} \\d`, 'm'));
+    });
+
+    it('answers on every host without a token, not counting against a rate limit', async () => {
+      for (const host of hosts()) expect((await get('/metrics', host)).status, host).to.equal(200);
+    });
+
+    describe('with WH_METRICS_TOKEN', () => {
+      const token = 'a-metrics-token-for-the-scraper';
+      let guarded: TestServer;
+      before(async () => (guarded = await startTestServer({ metricsToken: token })));
+      after(() => guarded.close());
+
+      it('needs that bearer token, and refuses any other with 401', async () => {
+        for (const authorization of [undefined, 'Bearer wrong-token', `Token ${token}`, token]) {
+          const res = await send(guarded.port, TEST_BASE_HOST, 'GET', '/metrics', {
+            headers: authorization ? { authorization } : {},
+          });
+          expect(res.status, authorization).to.equal(401);
+          expect(res.headers['www-authenticate']).to.equal('Bearer realm="metrics"');
+          expect(res.body.error).to.include('Bearer');
+        }
+        const res = await send(guarded.port, TEST_BASE_HOST, 'GET', '/metrics', {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.status).to.equal(200);
+        expect(res.body).to.include('wh_http_requests_total');
+      });
+    });
+  });
+
+  describe('the contract', () => {
+    it('serves the spec as JSON and as the YAML file, on every host without a token', async () => {
+      const yaml = readFileSync(specPath, 'utf8');
+      for (const host of hosts()) {
+        const json = await get('/api/v1/openapi.json', host);
+        expect(json.status, host).to.equal(200);
+        expect(json.headers['content-type']).to.equal('application/json; charset=utf-8');
+        expect(json.body).to.deep.equal(loadDocument());
+        const text = await get('/api/v1/openapi.yaml', host);
+        expect(text.status, host).to.equal(200);
+        expect(text.headers['content-type']).to.equal('application/yaml; charset=utf-8');
+        expect(text.body).to.equal(yaml);
+      }
+    });
+  });
+});

@@ -1,0 +1,19 @@
+// What child-server tests share: the environment of a wh-server on the run's database, and a
+// provisioning file for a fresh standard organization.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '@warehouse-kit/test-support';
+import { stringify } from 'yaml';
+import { testDatabaseUrl } from '../../src/testing/database.js';
+import { TEST_BASE_HOST } from '../../src/testing/server.js';
+import { standardOrganization } from '../../src/testing/world.js';
+
+export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...process.env, DATABASE_URL: testDatabaseUrl(), WH_BASE_HOST: TEST_BASE_HOST, ...extra };
+}
+
+export function fixtureFile(id: string): string {
+  const file = join(tempDir('wh-fixture-'), 'fixture.yaml');
+  writeFileSync(file, stringify({ organizations: [standardOrganization(id)] }));
+  return file;
+}
