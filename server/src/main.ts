@@ -82,7 +82,14 @@ program
     process.stdout.write(`# Conformance profile for ${file}, printed by wh-server profile\n${stringify(profile)}`);
   });
 
-const expectedFailures = ['ConfigError', 'FixtureError', 'ProvisioningError', 'ProfileChoiceError', 'ListenError'];
+const expectedFailures = [
+  'ConfigError',
+  'DatabaseStartError',
+  'FixtureError',
+  'ProvisioningError',
+  'ProfileChoiceError',
+  'ListenError',
+];
 
 program.parseAsync().catch((error: unknown) => {
   const expected = error instanceof Error && expectedFailures.includes(error.name);

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { claimDataDir, clearPreviousPostgres, releaseDataDir } from './previous-postgres.js';
+import { claimDataDir, clearPreviousPostgres, DatabaseStartError, releaseDataDir } from './previous-postgres.js';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -131,7 +131,7 @@ export async function startEmbeddedDatabase(options: StartEmbeddedOptions): Prom
   try {
     await postgres.start();
   } catch (error) {
-    throw new Error(
+    throw new DatabaseStartError(
       `the embedded PostgreSQL in ${databaseDir} did not start` +
         (error instanceof Error ? `: ${error.message}` : ' (is another server using this data directory?)'),
     );

@@ -9,6 +9,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const STOP_WAIT_MS = 30_000;
 
+/** The embedded PostgreSQL cannot be started: an operator's matter, reported in one line. */
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError';
+}
+
 /** Whether a process with this id exists and is not a zombie waiting to be reaped. */
 export function isRunning(pid: number): boolean {
   try {
@@ -78,12 +83,16 @@ export async function clearPreviousPostgres(
   }
   const user = owner(dataDir);
   if (user !== undefined)
-    throw new Error(`another wh-server (pid ${user}) is using ${dataDir}; stop it, or choose another WH_DATA_DIR`);
+    throw new DatabaseStartError(
+      `another wh-server (pid ${user}) is using ${dataDir}; stop it, or choose another WH_DATA_DIR`,
+    );
   // SIGINT is PostgreSQL's fast shutdown: it ends the orphan's sessions (their client is gone) and stops cleanly.
   process.kill(pid, 'SIGINT');
   for (const started = Date.now(); isRunning(pid); await sleep(50)) {
     if (Date.now() - started > STOP_WAIT_MS)
-      throw new Error(`the PostgreSQL (pid ${pid}) left running on ${cluster} did not stop; stop it and start again`);
+      throw new DatabaseStartError(
+        `the PostgreSQL (pid ${pid}) left running on ${cluster} did not stop; stop it and start again`,
+      );
   }
   log(`stopped the PostgreSQL (pid ${pid}) an earlier wh-server left running on ${cluster}`);
 }

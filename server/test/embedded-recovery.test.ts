@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '@warehouse-kit/test-support';
+import { expect } from 'chai';
+import { isRunning } from '../src/db/previous-postgres.js';
+import { type ChildServer, SERVER_BIN, startChildServer, stopChildServer } from '../src/testing/child-server.js';
+import { send } from '../src/testing/http.js';
+import { TEST_BASE_HOST } from '../src/testing/server.js';
+
+const exited = (server: ChildServer) =>
+  server.child.exitCode !== null || server.child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let tries = 0; !condition() && tries < 300; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+describe('wh-server start on its embedded PostgreSQL after a crash', function () {
+  this.timeout(120_000);
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+  const lockFile = () => join(dataDir, 'postgres', 'postmaster.pid');
+  const postmaster = () => Number.parseInt(readFileSync(lockFile(), 'utf8'), 10);
+  const ready = async (server: ChildServer) => (await send(server.port, TEST_BASE_HOST, 'GET', '/readyz')).status;
+
+  before(() => {
+    dataDir = tempDir('wh-embedded-');
+    chmodSync(dataDir, 0o755);
+    const { DATABASE_URL: _ignored, ...inherited } = process.env;
+    env = { ...inherited, WH_DATA_DIR: dataDir, WH_BASE_HOST: TEST_BASE_HOST };
+  });
+  // Whatever a failed test left running on the directory.
+  after(() => {
+    if (existsSync(lockFile()) && isRunning(postmaster())) process.kill(postmaster(), 'SIGINT');
+  });
+
+  it('after kill -9 of wh-server alone, stops the PostgreSQL it orphaned and comes up', async () => {
+    const first = await startChildServer([], env);
+    const orphan = postmaster();
+    first.child.kill('SIGKILL');
+    await exited(first);
+    expect(isRunning(orphan), 'PostgreSQL outlives its wh-server').to.equal(true);
+
+    const second = await startChildServer([], env);
+    expect(second.output()).to.include(`stopped the PostgreSQL (pid ${orphan}) an earlier wh-server left running`);
+    expect(isRunning(orphan)).to.equal(false);
+    expect(await ready(second)).to.equal(200);
+    expect(await stopChildServer(second.child)).to.equal(0);
+    expect(existsSync(lockFile()), 'the database stopped with the server').to.equal(false);
+  });
+
+  it('after kill -9 of its whole process group, removes the stale lock file and comes up', async () => {
+    const first = await startChildServer([], env, { detached: true });
+    const killed = postmaster();
+    process.kill(-first.child.pid!, 'SIGKILL');
+    await exited(first);
+    await until(() => !isRunning(killed));
+    expect(existsSync(lockFile()), 'the lock file stays behind').to.equal(true);
+
+    const second = await startChildServer([], env);
+    expect(second.output()).to.include(`removed the lock file of a PostgreSQL that no longer runs (pid ${killed})`);
+    expect(await ready(second)).to.equal(200);
+    expect(await stopChildServer(second.child)).to.equal(0);
+  });
+
+  it('refuses a data directory that another running wh-server uses, and leaves it alone', async () => {
+    const first = await startChildServer([], env);
+    try {
+      const second = spawnSync(process.execPath, [SERVER_BIN, 'start', '--port', '0'], { env, encoding: 'utf8' });
+      expect(second.status).to.equal(1);
+      expect(second.stderr).to.include(`another wh-server (pid ${first.child.pid}) is using ${dataDir}`);
+      expect(await ready(first)).to.equal(200);
+    } finally {
+      await stopChildServer(first.child);
+    }
+  });
+});
