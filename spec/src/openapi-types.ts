@@ -462,12 +462,15 @@ export interface components {
     schemas: {
         /**
          * @example {
-         *       "error": "location_name is required"
+         *       "error": "location_name is required",
+         *       "request_id": "3b1f6f0e-2f4c-4d3a-9a57-0c2f1e8d7b61"
          *     }
          */
         Error: {
             /** @description A sentence saying what went wrong and, where it helps, what to do. */
             error: string;
+            /** @description The request's id, as in the `X-Request-Id` response header (optional for other deployments). */
+            request_id?: string;
         };
         /**
          * @example {
@@ -475,7 +478,8 @@ export interface components {
          *         "sku": [
          *           "has already been taken"
          *         ]
-         *       }
+         *       },
+         *       "request_id": "3b1f6f0e-2f4c-4d3a-9a57-0c2f1e8d7b61"
          *     }
          */
         ValidationErrors: {
@@ -483,6 +487,8 @@ export interface components {
             errors: {
                 [key: string]: string[];
             };
+            /** @description The request's id, as in the `X-Request-Id` response header (optional for other deployments). */
+            request_id?: string;
         };
         /**
          * @description ISO 8601 date-time. With an offset or `Z` it is an exact instant; without one it is
@@ -864,6 +870,7 @@ export interface components {
          */
         BadRequest: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -873,6 +880,7 @@ export interface components {
         /** @description Missing, malformed or unknown token, or a token of another organization. */
         Unauthorized: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -882,6 +890,7 @@ export interface components {
         /** @description No location of the organization has a paid subscription (on the location interface: this location is unpaid). */
         PaymentRequired: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -891,6 +900,7 @@ export interface components {
         /** @description No admin access in the organization, or no or insufficient access at the selected or destination location. */
         Forbidden: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -900,6 +910,7 @@ export interface components {
         /** @description Unknown location or record, a record at an inaccessible location, or outside an explicit location filter. */
         NotFound: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -909,6 +920,7 @@ export interface components {
         /** @description The record is well-formed but invalid. */
         ValidationFailed: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
@@ -918,6 +930,7 @@ export interface components {
         /** @description Rate limit exceeded. No `Retry-After`; wait until `X-RateLimit-Reset`. */
         TooManyRequests: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -982,6 +995,12 @@ export interface components {
         };
     };
     headers: {
+        /**
+         * @description The request's id: the client's own `X-Request-Id` when it sent a well-formed one (up
+         *     to 128 characters of `A-Z a-z 0-9 . _ : -`), otherwise one the server assigned.
+         *     The same value is the `request_id` of an error body.
+         */
+        "X-Request-Id": string;
         /** @description The page returned. */
         "Current-Page": number;
         /** @description The page size (`per_page`), not the number of records on this page. */

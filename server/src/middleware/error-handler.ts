@@ -1,7 +1,7 @@
 // Renders every error as the spec's JSON error body, in one place, with the request's id.
 // Domain errors are answered as the error map says. Messages are exposed for client errors
 // only; a server error is answered generically and its details (message, cause, stack, SQL)
-// go to the request's log line alone.
+// go to the request's log line alone (DECISIONS 83).
 import type { Middleware, ParameterizedContext } from 'koa';
 import { httpErrorFor } from '../http/error-map.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';

@@ -1,4 +1,4 @@
-// The server's operational endpoints (DECISIONS 80-84): answered on every host, before the
+// The server's operational endpoints (DECISIONS 80): answered on every host, before the
 // tenant is resolved, with no token and no rate limit. They are not operations of the API, so
 // the contract does not list them.
 import Router from '@koa/router';

@@ -1,4 +1,4 @@
-// Liveness and readiness for load balancers and orchestrators (DECISIONS 80). /healthz
+// Liveness and readiness for load balancers and orchestrators (DECISIONS 81). /healthz
 // answers while the process can answer at all. /readyz answers 200 only when the database
 // answers within READY_TIMEOUT_MS and every migration of this build is applied, else 503 with
 // the reason; the database's own error text stays in the log.
