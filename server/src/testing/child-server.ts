@@ -48,18 +48,16 @@ export function startChildServer(
     };
     child.stdout!.on('data', collect);
     child.stderr!.on('data', collect);
-    child.once('exit', (code, signal) => {
-      log.end();
-      reject(new Error(`wh-server exited with ${code ?? signal}:\n${output}`));
-    });
+    child.once('exit', (code, signal) => reject(new Error(`wh-server exited with ${code ?? signal}:\n${output}`)));
+    child.once('close', () => log.end());
   });
 }
 
-/** SIGTERM, resolving with the exit code. */
+/** SIGTERM, resolving with the exit code once everything it printed has been read. */
 export function stopChildServer(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-    child.once('exit', (code) => resolve(code));
+    if (child.stdout?.closed && (child.exitCode !== null || child.signalCode !== null)) return resolve(child.exitCode);
+    child.once('close', (code) => resolve(code));
     child.kill('SIGTERM');
   });
 }
