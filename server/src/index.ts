@@ -1,10 +1,10 @@
 // The reference server as a library, for tools that run it in-process (the benchmark, the
 // integration tests). Operators use the `wh-server` command instead.
 export { type AppOptions, createApp } from './app.js';
-export { ConfigError, configFromEnv, type ServerConfig, settings } from './config.js';
+export { ConfigError, configFromEnv, type ServerConfig } from './config.js';
 export { type Database, openDatabase } from './db/database.js';
 export { type EmbeddedDatabase, type StartEmbeddedOptions, startEmbeddedDatabase } from './db/embedded.js';
-export { migrate, type Orm, openOrm, pendingMigrations } from './db/orm.js';
+export { migrate, type Orm, openOrm } from './db/orm.js';
 export { createLogger, type Logger } from './logging/logger.js';
 export {
   type Fixture,

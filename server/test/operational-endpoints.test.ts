@@ -3,17 +3,14 @@ import { loadDocument, specPath } from '@warehouse-kit/spec/document';
 import { expect } from 'chai';
 import { send } from '../src/testing/http.js';
 import { startTestServer, TEST_BASE_HOST, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
+import { startWorld, type World } from '../src/testing/world.js';
 import { createUnmigratedDatabase, type UnmigratedDatabase } from './support/unmigrated-database.js';
 
 describe('operational endpoints', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer({ captureLog: true });
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld({ captureLog: true })));
   after(() => server.close());
 
   /** The base host, an organization, a location and a host that serves no one. */

@@ -1,17 +1,14 @@
 import { expect } from 'chai';
 import { send } from '../src/testing/http.js';
 import { startTestServer, TEST_BASE_HOST, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
+import { startWorld, type World } from '../src/testing/world.js';
 import { createUnmigratedDatabase, type UnmigratedDatabase } from './support/unmigrated-database.js';
 
 describe('request ids, request logs and error bodies', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => {
-    server = await startTestServer({ captureLog: true });
-    world = await createWorld(server);
-  });
+  before(async () => ({ server, world } = await startWorld({ captureLog: true })));
   after(() => server.close());
 
   const recordOf = (requestId: string) => {

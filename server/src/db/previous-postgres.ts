@@ -43,7 +43,7 @@ function isPostgresOf(pid: number, clusterDir: string): boolean {
 }
 
 /** The file in which a running wh-server names itself as the user of a data directory. */
-export const ownerFile = (dataDir: string) => join(dataDir, 'wh-server.pid');
+const ownerFile = (dataDir: string) => join(dataDir, 'wh-server.pid');
 
 export function claimDataDir(dataDir: string): void {
   writeFileSync(ownerFile(dataDir), `${process.pid}\n`);

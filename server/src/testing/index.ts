@@ -11,7 +11,6 @@ export {
 } from './child-server.js';
 export { closeTestOrm, countQueries, resetRateLimits, testDatabaseUrl, testOrm } from './database.js';
 export { ApiClient, type RequestOptions, send, type TestResponse } from './http.js';
-export { recordFixtureTokens, runLogPath } from './run-log.js';
 export { startTestServer, TEST_BASE_HOST, type TestServer, type TestServerOptions } from './server.js';
 export {
   createWorld,

@@ -6,7 +6,7 @@ import { provision } from '../provision/provision.js';
 import { testOrm } from './database.js';
 import { ApiClient } from './http.js';
 import { recordFixtureTokens } from './run-log.js';
-import { startTestServer, type TestServer } from './server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 
 export type LocationKey = 'toronto' | 'vancouver' | 'auckland';
 export type UserKey = 'admin' | 'integration' | 'viewer';
@@ -124,8 +124,9 @@ export async function createWorld(
  * `baseHost: 'localhost'` gives addresses the SDK and child processes can reach.
  */
 export async function startWorld(
-  options: { shape?: (organization: OrganizationFixture) => OrganizationFixture; baseHost?: string } = {},
+  options: { shape?: (organization: OrganizationFixture) => OrganizationFixture } & TestServerOptions = {},
 ): Promise<{ server: TestServer; world: World }> {
-  const server = await startTestServer({ baseHost: options.baseHost });
-  return { server, world: await createWorld(server, options.shape) };
+  const { shape, ...serverOptions } = options;
+  const server = await startTestServer(serverOptions);
+  return { server, world: await createWorld(server, shape) };
 }
