@@ -39,7 +39,7 @@ describe('wh-server on the network', () => {
     before(async () => {
       server = await startChildServer(
         [],
-        childEnv({ WH_HEADERS_TIMEOUT_MS: '300', WH_KEEP_ALIVE_TIMEOUT_MS: '300', WH_MAX_CONNECTIONS: '5' }),
+        childEnv({ WH_HEADERS_TIMEOUT_MS: '300', WH_KEEP_ALIVE_TIMEOUT_MS: '1000', WH_MAX_CONNECTIONS: '5' }),
       );
     });
     after(() => stopChildServer(server.child));
@@ -51,11 +51,16 @@ describe('wh-server on the network', () => {
     });
 
     it('closes connections beyond the maximum at once, and answers again once the idle ones are gone', async () => {
-      const idle = await Promise.all(Array.from({ length: 5 }, () => openConnection(server.port)));
+      // Five kept-alive connections, each shown to be accepted by the answer to its request.
+      const open = await Promise.all(Array.from({ length: 5 }, () => openConnection(server.port)));
+      for (const connection of open)
+        connection.socket.write(`GET /healthz HTTP/1.1\r\nHost: ${TEST_BASE_HOST}\r\n\r\n`);
+      while (!open.every((connection) => connection.received().includes('{"status":"ok"}')))
+        await new Promise((resolve) => setTimeout(resolve, 10));
       const extra = await openConnection(server.port);
       expect(await extra.closed).to.equal('');
-      expect(idle.every((connection) => !connection.socket.closed)).to.equal(true);
-      await Promise.all(idle.map((connection) => connection.closed));
+      expect(open.every((connection) => !connection.socket.closed)).to.equal(true);
+      await Promise.all(open.map((connection) => connection.closed));
       expect((await send(server.port, TEST_BASE_HOST, 'GET', '/healthz')).status).to.equal(200);
     });
 
@@ -64,7 +69,7 @@ describe('wh-server on the network', () => {
       connection.socket.write(`GET /healthz HTTP/1.1\r\nHost: ${TEST_BASE_HOST}\r\n\r\n`);
       const received = await connection.closed;
       expect(received).to.match(/^HTTP\/1.1 200 OK/);
-      expect(received).to.include('Keep-Alive: timeout=0');
+      expect(received).to.include('Keep-Alive: timeout=1');
     });
   });
 
