@@ -1,7 +1,7 @@
 // Every setting of wh-server, in one place: read from the environment, where a command-line
 // flag wins, and checked here, so a bad value stops the server at start with one line naming
-// the setting, never later in a request. A new setting is one entry in `settings`; the type,
-// `wh-server --help` and the README's table all follow from it.
+// the setting, never later in a request. A new setting is one entry in `settings`: the type and
+// `wh-server --help` follow from it, and a test holds the README's table to it.
 import { isIP } from 'node:net';
 
 /** A setting whose value cannot be used: the operator's mistake, reported in one line. */
