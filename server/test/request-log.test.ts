@@ -80,6 +80,12 @@ describe('request ids, request logs and error bodies', () => {
     }
   });
 
+  it('names the operation of a path with malformed percent-encoding, and answers it with a client error', async () => {
+    const res = await world.as('admin').get('/products/%E0%A4%A');
+    expect(res.status).to.equal(400);
+    expect(recordOf(res.headers['x-request-id']!)).to.include({ operation: 'getProduct', status: 400 });
+  });
+
   it('marks every response nosniff and no-store, errors included', async () => {
     for (const res of [await world.as('admin').get('/locations'), await world.as('admin').get('/nowhere')]) {
       expect(res.headers['x-content-type-options']).to.equal('nosniff');

@@ -2,7 +2,7 @@
 // validation: the spec's operation for an API request, the endpoint's own name for the
 // server's operational endpoints (health, metrics, the contract, docs), and `unmatched`
 // for anything else, so that metric labels stay few whatever clients send.
-import { createOperationMatcher, type OperationSpec } from '@warehouse-kit/spec/document';
+import { createOperationMatcher, listOperations, type OperationSpec } from '@warehouse-kit/spec/document';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { API_PREFIX } from '../http/prefix.js';
 
@@ -17,12 +17,16 @@ export interface RequestOperation {
 
 export function identifyOperation(operationalEndpoint: (path: string) => string | undefined): Middleware {
   const matcher = createOperationMatcher();
+  const operations = listOperations();
+  // By template and method: the path is only compared, never decoded, so any bytes a client sends are safe here.
+  const specFor = (method: string, path: string) => {
+    const template = matcher.pathTemplate(path);
+    return operations.find((operation) => operation.path === template && operation.method === method.toLowerCase());
+  };
   return async (ctx, next) => {
     const endpoint = operationalEndpoint(ctx.path);
-    const spec =
-      endpoint || !ctx.path.startsWith(API_PREFIX)
-        ? undefined
-        : matcher.match(ctx.method, ctx.path.slice(API_PREFIX.length))?.operation;
+    const api = !endpoint && ctx.path.startsWith(API_PREFIX);
+    const spec = api ? specFor(ctx.method, ctx.path.slice(API_PREFIX.length)) : undefined;
     ctx.state.operation = (
       endpoint ? { id: endpoint, operational: true } : { id: spec?.operationId ?? 'unmatched', spec }
     ) satisfies RequestOperation;
