@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, paginate } from '@warehouse-kit/sdk';
-import { createApp, migrate, openOrm, provision, startEmbeddedDatabase } from '@warehouse-kit/server';
+import { configFromEnv, createApp, migrate, openOrm, provision, startEmbeddedDatabase } from '@warehouse-kit/server';
 import { mb, ms, peakHeap, type Timing, time } from './measure.js';
 import { benchFixture, seed, TOKEN } from './seed.js';
 
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     await provision(orm.em, benchFixture);
     await seed(orm.em.fork(), PRODUCTS_PER_LOCATION, ORDERS_PER_LOCATION);
 
-    const app = createApp({ orm, config: { baseHost: 'localhost', trustProxy: false, validateResponses: false } });
+    const app = createApp({ orm, config: { ...configFromEnv({}), baseHost: 'localhost' } });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server!.once('listening', resolve));
     const address = server.address();

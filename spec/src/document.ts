@@ -154,10 +154,16 @@ export function createOperationMatcher(operations: OperationSpec[] = listOperati
     pathTemplate(path: string): string | undefined {
       return compiled.find(({ regex }) => regex.test(path))?.operation.path;
     },
-    /** The methods documented for that template, for `Allow` headers on 405. */
+    /**
+     * The methods that template offers, for `Allow` headers on 405: those whose operation has
+     * a success response (an operation documented only for its refusal is not offered).
+     */
     allowedMethods(path: string): HttpMethod[] {
       const template = this.pathTemplate(path);
-      return compiled.filter(({ operation }) => operation.path === template).map(({ operation }) => operation.method);
+      return compiled
+        .filter(({ operation }) => operation.path === template)
+        .filter(({ operation }) => Object.keys(operation.responses).some((status) => status.startsWith('2')))
+        .map(({ operation }) => operation.method);
     },
   };
 }

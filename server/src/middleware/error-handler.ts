@@ -1,6 +1,6 @@
 // Renders every error as the spec's JSON error body, in one place. Domain errors are answered
-// as the error map says. Messages are exposed for client errors only; server errors are
-// emitted for logging and answered generically.
+// as the error map says. Only our own messages are exposed, and only for client errors;
+// server errors are emitted for logging and answered generically.
 import type { Middleware } from 'koa';
 import { httpErrorFor } from '../http/error-map.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
@@ -8,8 +8,6 @@ import { HttpError, ValidationFailed } from '../http/errors.js';
 interface ExposedError {
   status?: number;
   expose?: boolean;
-  message: string;
-  headers?: Record<string, string>;
 }
 
 export function errorHandler(): Middleware {
@@ -23,20 +21,18 @@ export function errorHandler(): Middleware {
         ctx.body = { errors: error.errors };
         return;
       }
-      // Our own HttpErrors, and errors of Koa and its body parser (malformed JSON is a 400
-      // from co-body, without `expose`), carry a client-error status.
-      const candidate = error as ExposedError;
-      const status =
-        error instanceof HttpError ? error.status : candidate.expose !== false ? candidate.status : undefined;
-      if (status && status < 500) {
-        ctx.set(candidate.headers ?? {});
+      if (error instanceof HttpError && error.status < 500) {
+        ctx.set(error.headers);
+        ctx.status = error.status;
+        ctx.body = { error: error.message };
+        return;
+      }
+      // A client error of Koa or a library: its status stands, its text (a library's
+      // wording, perhaps naming internals) is never shown.
+      const { status, expose } = error as ExposedError;
+      if (status && status >= 400 && status < 500 && expose !== false) {
         ctx.status = status;
-        ctx.body = {
-          error:
-            status === 400 && !(error instanceof HttpError)
-              ? `malformed request: ${candidate.message}`
-              : candidate.message,
-        };
+        ctx.body = { error: `the request cannot be served (HTTP ${status})` };
         return;
       }
       ctx.status = 500;

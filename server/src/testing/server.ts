@@ -2,6 +2,7 @@
 // spec: a test that receives a response the contract forbids sees a 500 saying why.
 import type { Server } from 'node:http';
 import { createApp } from '../app.js';
+import { configFromEnv, type ServerConfig } from '../config.js';
 import { testOrm } from './database.js';
 
 export const TEST_BASE_HOST = 'wh.test';
@@ -20,14 +21,19 @@ export interface TestServerOptions {
    * `wh.test` names resolve nowhere, so only the tests' own client can use them.
    */
   baseHost?: string;
+  /** Settings other than the defaults, e.g. a small body limit or a trusted proxy. */
+  config?: Partial<ServerConfig>;
 }
 
-export async function startTestServer({ baseHost = TEST_BASE_HOST }: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer({
+  baseHost = TEST_BASE_HOST,
+  config = {},
+}: TestServerOptions = {}): Promise<TestServer> {
   const orm = await testOrm();
   const errors: string[] = [];
   const app = createApp({
     orm,
-    config: { baseHost, trustProxy: false, validateResponses: true },
+    config: { ...configFromEnv({}), baseHost, validateResponses: true, ...config },
     log: (line) => line.startsWith('error:') && errors.push(line),
   });
   const server: Server = app.listen(0, '127.0.0.1');

@@ -5,7 +5,7 @@ import type { Fixture, OrganizationFixture } from '../provision/fixture.js';
 import { provision } from '../provision/provision.js';
 import { testOrm } from './database.js';
 import { ApiClient } from './http.js';
-import { startTestServer, type TestServer } from './server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from './server.js';
 
 export type LocationKey = 'toronto' | 'vancouver' | 'auckland';
 export type UserKey = 'admin' | 'integration' | 'viewer';
@@ -122,8 +122,8 @@ export async function createWorld(
  * `baseHost: 'localhost'` gives addresses the SDK and child processes can reach.
  */
 export async function startWorld(
-  options: { shape?: (organization: OrganizationFixture) => OrganizationFixture; baseHost?: string } = {},
+  options: { shape?: (organization: OrganizationFixture) => OrganizationFixture } & TestServerOptions = {},
 ): Promise<{ server: TestServer; world: World }> {
-  const server = await startTestServer({ baseHost: options.baseHost });
+  const server = await startTestServer({ baseHost: options.baseHost, config: options.config });
   return { server, world: await createWorld(server, options.shape) };
 }

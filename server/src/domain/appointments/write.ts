@@ -8,7 +8,7 @@ import type { Location } from '../../entities/location.js';
 import { schedulableStates, stateForTime, transitionProblem } from '../appointment-states.js';
 import { FieldErrorCollector } from '../field-error-collector.js';
 import { trimToNull } from '../text.js';
-import { parseOptionalInputTime } from '../time.js';
+import { readFieldTime } from '../time.js';
 import { applyPackingListPlan, planPackingLists } from './packing-lists.js';
 import { lookUpCompany, lookUpDock } from './references.js';
 
@@ -56,7 +56,7 @@ async function applyInput(
   creating: boolean,
 ): Promise<void> {
   const errors = new FieldErrorCollector();
-  const scheduledAt = parseOptionalInputTime(input.scheduled_at, location.timeZone, 'appointment.scheduled_at');
+  const scheduledAt = readFieldTime(input.scheduled_at, location.timeZone, 'scheduled_at', errors);
   const dockId = await resolveDock(em, location, input.dock_name, errors);
   const carrier = await resolveParty(em, appointment, 'carrier', input.carrier_name, errors);
   const customer = await resolveParty(em, appointment, 'customer', input.customer_name, errors);
