@@ -9,6 +9,7 @@ import { schedulableStates, stateForTime, transitionProblem } from '../appointme
 import { FieldErrorCollector } from '../field-error-collector.js';
 import { trimToNull } from '../text.js';
 import { readFieldTime } from '../time.js';
+import { finalStateProblems } from './final-state.js';
 import { applyPackingListPlan, planPackingLists } from './packing-lists.js';
 import { lookUpCompany, lookUpDock } from './references.js';
 
@@ -86,6 +87,15 @@ async function applyInput(
     const problem = transitionProblem(state, input.state);
     if (problem) errors.add('state', problem);
     else state = input.state;
+  }
+  if (!creating) {
+    const resolved = {
+      dockId,
+      carrierId: carrier?.id ?? null,
+      customerId: customer?.id ?? null,
+      packingListsChange: packingLists.steps.length > 0,
+    };
+    for (const [field, problem] of finalStateProblems(appointment, input, resolved)) errors.add(field, problem);
   }
   errors.throwIfAny();
 
