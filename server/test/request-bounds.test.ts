@@ -198,22 +198,22 @@ describe('request bounds', () => {
   });
 
   describe('stored bounds', () => {
-    it('refuses an order that would hold more than 100 items, however many requests add them', async () => {
+    it('refuses an order that would hold more than 50 items, however many requests add them', async () => {
       const admin = world.as('admin');
       const items = (count: number) => Array.from({ length: count }, () => ({ product_name: 'Apples', quantity: 1 }));
-      const order = await createOrder(admin, { purchase_order_items: items(100) });
+      const order = await createOrder(admin, { purchase_order_items: items(50) });
       const more = await admin.patch(`/purchase_orders/${order.id}`, {
         purchase_order: { purchase_order_items: items(1) },
       });
       expect(more.status).to.equal(422);
       expect(more.body.errors).to.deep.equal({
-        purchase_order_items: ['would leave the order with 101 items; it may have at most 100'],
+        purchase_order_items: ['would leave the order with 51 items; it may have at most 50'],
       });
       const tooMany = await admin.post('/purchase_orders', {
-        purchase_order: { po_number: 'PO-101', purchase_order_items: items(101) },
+        purchase_order: { po_number: 'PO-51', purchase_order_items: items(51) },
       });
       expect(tooMany.status).to.equal(422);
-      expect(tooMany.body.errors).to.deep.equal({ purchase_order_items: ['has too many entries (at most 100)'] });
+      expect(tooMany.body.errors).to.deep.equal({ purchase_order_items: ['has too many entries (at most 50)'] });
     });
 
     it('refuses custom values beyond 20 keys, keys beyond 64 characters and text beyond 1,000', async () => {

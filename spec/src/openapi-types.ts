@@ -773,7 +773,7 @@ export interface components {
             reference_numbers?: string[];
             notes?: string | null;
             custom_values?: components["schemas"]["CustomValuesInput"];
-            /** @description An order has at most 100 items; a change leaving it with more is 422. */
+            /** @description An order has at most 50 items; a change leaving it with more is 422. */
             purchase_order_items?: components["schemas"]["PurchaseOrderItemInput"][];
         };
         PurchaseOrderCreate: components["schemas"]["PurchaseOrderFields"] & {

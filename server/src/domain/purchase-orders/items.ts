@@ -18,7 +18,7 @@ import { type CustomerChoice, CustomerNames, chosenCustomerId } from './customer
 export type ItemInput = components['schemas']['PurchaseOrderItemInput'];
 
 /** An order's items, however many requests added them, so that every order renders bounded (DECISIONS 59). */
-export const MAX_ITEMS = 100;
+export const MAX_ITEMS = 50;
 
 /**
  * `create`: a new order's items (no `id`, no `_destroy`). `nested`: an update's entries.
