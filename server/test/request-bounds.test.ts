@@ -90,6 +90,30 @@ describe('request bounds', () => {
     });
   });
 
+  describe('dates in queries', () => {
+    it('answers 400 for product-limit windows outside 1000-01-02..9999-12-30, the default window included', async () => {
+      const admin = world.as('admin');
+      const cases: [Record<string, string>, string][] = [
+        [{ start_date: '0000-01-01' }, 'query parameter start_date must be 1000-01-02 or later'],
+        [{ start_date: '2025-02-30' }, 'query parameter start_date must be a date that exists, written YYYY-MM-DD'],
+        [
+          { start_date: '2025-13-01' },
+          'query parameter start_date must look like 2025-03-09; query parameter start_date must be a date that exists, written YYYY-MM-DD',
+        ],
+        [{ end_date: '9999-12-31' }, 'the window must end by 9999-12-30: give an end_date no later than that'],
+        [{ start_date: '9999-12-28' }, 'the window must end by 9999-12-30: give an end_date no later than that'],
+      ];
+      for (const [query, error] of cases) {
+        const res = await admin.get('/product_limits', query);
+        expect(res.status, JSON.stringify(query)).to.equal(400);
+        expect(res.body.error).to.equal(error);
+      }
+      expect(
+        (await admin.get('/product_limits', { start_date: '9999-12-20', end_date: '9999-12-30' })).status,
+      ).to.equal(200);
+    });
+  });
+
   describe('body size, encoding and depth', () => {
     const product = (name: string) => ({ product: { name, sku: null, location_name: 'Toronto DC' } });
 

@@ -130,7 +130,7 @@ function wrapperOf(schema: Record<string, unknown> | undefined): string | undefi
 }
 
 export function compileRequestValidators(operations: OperationSpec[]): Map<string, RequestValidator> {
-  const parameters = createAjv({ useDefaults: true });
+  const parameters = createAjv({ useDefaults: true, verbose: true });
   const bodies = createAjv({ verbose: true });
   const validators = new Map<string, RequestValidator>();
 
