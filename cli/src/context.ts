@@ -1,7 +1,7 @@
 // What a command needs from the command line around it: the global options, output in the
 // chosen format, notices on stderr, and (loaded only when asked for) an SDK client.
 
-import type { Middleware, WarehouseClient } from '@warehouse-kit/sdk';
+import type { WarehouseClient } from '@warehouse-kit/sdk';
 import type { Command } from 'commander';
 import type { ConnectOptions } from './connection/client.js';
 import type { ConnectionFlags } from './connection/resolve.js';
@@ -14,6 +14,9 @@ export interface GlobalOptions extends ConnectionFlags {
   output?: Format;
   columns?: string[];
   quiet?: boolean;
+  /** Milliseconds. */
+  timeout?: number;
+  verbose?: boolean;
 }
 
 export interface Context {
@@ -23,7 +26,7 @@ export interface Context {
   /** A line on stderr for a person, dropped with --quiet. */
   notice(message: string): void;
   /** A client for the configured address and token (flags over environment over profile). */
-  connect(options?: Omit<ConnectOptions, 'onRateLimited'> & { middleware?: Middleware[] }): Promise<WarehouseClient>;
+  connect(options?: Pick<ConnectOptions, 'middleware' | 'maxRetries' | 'maxWait'>): Promise<WarehouseClient>;
   /** Prints one record; `tableColumns` are the fields a table shows unless --columns says otherwise. */
   print(record: Row, tableColumns?: readonly string[]): Promise<void>;
   /** Prints a record a command created or changed, unless --quiet. */
@@ -62,7 +65,14 @@ export function contextOf(command: Command, defaults: { format?: Format } = {}):
         import('./connection/resolve.js'),
         import('./connection/client.js'),
       ]);
-      return connect(await resolveConnection(options), { ...connectOptions, onRateLimited: notice });
+      const verbose = options.verbose ?? process.env.WHCTL_DEBUG === '1';
+      return connect(await resolveConnection(options), {
+        ...connectOptions,
+        onRateLimited: notice,
+        ...(options.timeout !== undefined && { timeout: options.timeout }),
+        // The trace is asked for, so --quiet does not silence it.
+        trace: verbose ? (line) => stderr.write(`${line}\n`) : undefined,
+      });
     },
     print: (record, tableColumns) => writeRecord(output(tableColumns), record),
     changed: async (record, tableColumns) => {

@@ -1,10 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { ApiError, PaymentRequiredError, RateLimitError, throttle, UnauthorizedError } from '@warehouse-kit/sdk';
+import {
+  ApiError,
+  ConnectionError,
+  PaymentRequiredError,
+  RateLimitError,
+  TimeoutError,
+  throttle,
+  UnauthorizedError,
+} from '@warehouse-kit/sdk';
 import { Command, Option } from 'commander';
 import pLimit from 'p-limit';
 import { contextOf } from '../../../context.js';
-import { CliError, ExitCode, NetworkError, UsageError } from '../../../errors.js';
+import { CliError, ExitCode, UsageError } from '../../../errors.js';
 import { describeApiError } from '../../../report-failure.js';
 import { wholeNumber } from '../../shared/arguments.js';
 import { readStdin } from '../../shared/stdin.js';
@@ -58,7 +66,8 @@ function stopsTheImport(error: unknown): boolean {
     error instanceof UnauthorizedError ||
     error instanceof PaymentRequiredError ||
     error instanceof RateLimitError ||
-    error instanceof NetworkError
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError
   );
 }
 
