@@ -17,6 +17,8 @@ export interface GlobalOptions extends ConnectionFlags {
   /** Milliseconds. */
   timeout?: number;
   verbose?: boolean;
+  /** A JMESPath expression, on the commands that offer --query. */
+  query?: string;
 }
 
 export interface Context {
@@ -55,12 +57,21 @@ export function contextOf(command: Command, defaults: { format?: Format } = {}):
     stream: stdout,
     columns: options.columns ?? (format === 'table' ? tableColumns : undefined),
   });
+  // Loaded, and the expression checked, only for a command given --query.
+  const queried = options.query === undefined ? undefined : import('./output/query.js');
+  const query = queried?.then(({ compileQuery }) => compileQuery(options.query!));
+  // Awaited by connect and the output; this only keeps a bad expression from also being an unhandled rejection.
+  query?.catch(() => undefined);
+  const writeQueried = async (value: unknown, tableColumns?: readonly string[]) =>
+    (await queried!).writeQueried(output(tableColumns), value, options.output !== undefined);
   return {
     quiet,
     stdout,
     stderr,
     notice,
     async connect(connectOptions = {}) {
+      // A bad --query is a usage error before any request is sent.
+      await query;
       const [{ resolveConnection }, { connect }] = await Promise.all([
         import('./connection/resolve.js'),
         import('./connection/client.js'),
@@ -74,11 +85,18 @@ export function contextOf(command: Command, defaults: { format?: Format } = {}):
         trace: verbose ? (line) => stderr.write(`${line}\n`) : undefined,
       });
     },
-    print: (record, tableColumns) => writeRecord(output(tableColumns), record),
+    print: async (record, tableColumns) => {
+      if (query) return writeQueried((await query)(record), tableColumns);
+      return writeRecord(output(tableColumns), record);
+    },
     changed: async (record, tableColumns) => {
       if (!quiet) await writeRecord(output(tableColumns), record);
     },
-    list: (tableColumns) => listSink(output(tableColumns)),
+    list: async (tableColumns) => {
+      if (!query) return listSink(output(tableColumns));
+      const [{ querySink }, compiled] = await Promise.all([queried!, query]);
+      return querySink(compiled, (value) => writeQueried(value, tableColumns));
+    },
     progress: (label) => progress(label, stderr, !quiet && (format === 'table' || !stdout.isTTY)),
   };
 }

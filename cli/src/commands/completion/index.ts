@@ -1,6 +1,7 @@
 import { Argument, Command } from 'commander';
 import { writeText } from '../../output/write.js';
 import { addCommands, createProgram } from '../../program.js';
+import { examples } from '../shared/examples.js';
 import { bashScript, zshScript } from './script.js';
 import { completionTable } from './tree.js';
 
@@ -10,6 +11,14 @@ export const completion = new Command('completion')
   .addHelpText(
     'after',
     '\nbash: source <(whctl completion bash)\nzsh:  source <(whctl completion zsh)   (after compinit)',
+  )
+  .addHelpText(
+    'after',
+    examples(
+      'source <(whctl completion bash)',
+      'source <(whctl completion zsh)',
+      'whctl completion fish > ~/.config/fish/completions/whctl.fish',
+    ),
   )
   .action(async (shell: 'bash' | 'zsh') => {
     // The whole tree, assembled as the entry point assembles it, so the script cannot drift.

@@ -15,6 +15,7 @@ import {
   type Verdict,
 } from '@warehouse-kit/conformance';
 import { Command } from 'commander';
+import { examples } from '../shared/examples.js';
 
 interface RunOptions {
   profile?: string;
@@ -153,9 +154,12 @@ function list(): void {
 }
 
 export function conformanceCommand(): Command {
-  const command = new Command('conformance').description(
-    'Check a deployment of the warehouse API against the contract',
-  );
+  const command = new Command('conformance')
+    .description('Check a deployment of the warehouse API against the contract')
+    .addHelpText(
+      'after',
+      examples('whctl conformance run --profile deployment.yaml --report-dir reports', 'whctl conformance list'),
+    );
   command
     .command('run', { isDefault: true })
     .description(
@@ -181,8 +185,20 @@ export function conformanceCommand(): Command {
 Exit status: 0 every selected check passed; 1 a check failed or the clean-up left records
 behind; 2 the profile or the options are unusable; 130 interrupted.`,
     )
+    .addHelpText(
+      'after',
+      examples(
+        'whctl conformance run --profile deployment.yaml --report-dir reports',
+        'whctl conformance run --profile deployment.yaml --checks reference --skip rate-limits',
+        "whctl conformance run --profile deployment.yaml --grep 'time_zone|offset' --allow-appointments",
+      ),
+    )
     .action(run);
-  command.command('list').description('print every check, by group, without contacting a deployment').action(list);
+  command
+    .command('list')
+    .description('print every check, by group, without contacting a deployment')
+    .addHelpText('after', examples('whctl conformance list', 'whctl conformance list | grep rate_limit'))
+    .action(list);
   // Usage errors reach whoever mounts the command as a CommanderError, never as an exit.
   for (const each of [command, ...command.commands]) each.exitOverride();
   return command;
