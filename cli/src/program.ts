@@ -45,7 +45,7 @@ export const commands: Record<string, Entry> = {
     load: async () => (await import('./commands/config/index.js')).config,
   },
   completion: {
-    description: 'print a shell completion script for bash or zsh',
+    description: 'print a shell completion script for bash, zsh or fish',
     load: async () => (await import('./commands/completion/index.js')).completion,
   },
   conformance: {

@@ -13,10 +13,10 @@ function commandsOf(command: Command, path: string[] = []): { path: string; comm
 
 /** The help a person sees, with the texts added before and after it. */
 function helpOf(command: Command): string {
-  let text = '';
-  command.configureOutput({ writeOut: (chunk) => void (text += chunk) });
+  const chunks: string[] = [];
+  command.configureOutput({ writeOut: (chunk) => chunks.push(chunk) });
   command.outputHelp();
-  return text;
+  return chunks.join('');
 }
 
 describe('whctl help', () => {
