@@ -1,6 +1,8 @@
+import { OPTIONAL_ROLES } from '@warehouse-kit/spec/conformance-profile';
 import { expect } from 'chai';
 import { catalogue } from '../src/catalogue.js';
 import { UsageError } from '../src/errors.js';
+import { roleKey } from '../src/roles.js';
 import { selectGroups } from '../src/selection.js';
 
 describe('conformance catalogue', () => {
@@ -14,6 +16,13 @@ describe('conformance catalogue', () => {
         /^[a-z_]+: (GET|POST|PATCH|PUT|DELETE) \/[\w/{}]+ \d{3} \[(§[\d.]+(, (spec|decision \d+))?|decision \d+)\]$/,
       );
     }
+  });
+
+  it('names in the roles table only checks that exist, each under one role', () => {
+    const keys = new Set(checks.map(roleKey));
+    const listed = Object.values(OPTIONAL_ROLES).flatMap((role) => [...role.checks]);
+    for (const key of listed) expect(keys.has(key), key).to.equal(true);
+    expect(new Set(listed).size).to.equal(listed.length);
   });
 
   it('cites the reference in reference groups and our spec or decisions in the others', () => {

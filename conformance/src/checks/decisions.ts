@@ -94,10 +94,8 @@ export const decisions: CheckGroup = {
         status: 401,
         section: 'decision 11',
       },
-      async ({ ctx, skip }) => {
-        const unpaid =
-          ctx.profile.tokens.unpaid ??
-          skip('the profile has no tokens.unpaid, the only token of another organization it names');
+      async ({ ctx }) => {
+        const unpaid = ctx.profile.tokens.unpaid!;
         const answer = await ctx.send(
           ctx.endpoint('token of another organization', unpaid.token, ctx.profile.organization),
           'GET',

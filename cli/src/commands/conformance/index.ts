@@ -24,6 +24,7 @@ interface RunOptions {
   grep?: string;
   reporter: string;
   reportDir?: string;
+  har?: string;
   allowAppointments?: boolean;
 }
 
@@ -113,6 +114,7 @@ async function run(options: RunOptions, command: Command): Promise<void> {
         signal: controller.signal,
         ...(options.grep && { grep: options.grep }),
         ...(junitFile && { junitFile }),
+        ...(options.har && { harFile: options.har }),
       }),
       forced,
     ]);
@@ -120,6 +122,7 @@ async function run(options: RunOptions, command: Command): Promise<void> {
     dispose();
   }
 
+  if (options.har) files.push(options.har);
   if (options.reportDir) {
     const file = join(options.reportDir, 'verdict.json');
     writeFileSync(file, `${JSON.stringify(verdict, null, 2)}\n`);
@@ -175,6 +178,7 @@ export function conformanceCommand(): Command {
     .option('-g, --grep <pattern>', 'only the checks whose title matches this regular expression')
     .option('-R, --reporter <name>', 'mocha reporter for stdout (spec, dot, tap, ...)', 'spec')
     .option('--report-dir <dir>', 'also write junit.xml and verdict.json to this folder')
+    .option('--har <file>', 'write every request and answer of the run to this file as HAR 1.2, tokens redacted')
     .option(
       '--allow-appointments',
       'let the suite create appointments, which the API cannot delete (they are cancelled at the end)',
@@ -190,6 +194,7 @@ behind; 2 the profile or the options are unusable; 130 interrupted.`,
       examples(
         'whctl conformance run --profile deployment.yaml --report-dir reports',
         'whctl conformance run --profile deployment.yaml --checks reference --skip rate-limits',
+        'whctl conformance run --profile deployment.yaml --har run.har   # open it in devtools: Network, Import HAR',
         "whctl conformance run --profile deployment.yaml --grep 'time_zone|offset' --allow-appointments",
       ),
     )
