@@ -8,7 +8,7 @@ import type { HarRecorder } from './har.js';
 import { type Endpoint, type Exchange, type SendInit, send } from './http.js';
 import type { Profile, ProfileLocation } from './profile.js';
 import { TOKEN_VARIABLE } from './reproduce.js';
-import { deletedKey, undoCreate } from './undo.js';
+import { deletedKey, undoBulkUpload, undoCreate } from './undo.js';
 
 export interface RunOptions {
   /** Appointments cannot be deleted; checks create them (and cancel them afterwards) only when allowed. */
@@ -160,8 +160,8 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
     code: () => `${prefix.toUpperCase()}-${++counter}`,
     async send(target, method, template, init) {
       const exchange = await send(target, method, template, init);
-      const undo = undoCreate(target, exchange);
-      if (undo) cleanup.add(undo.key, undo.label, undo.run);
+      for (const undo of [undoCreate(target, exchange), ...undoBulkUpload(target, exchange)])
+        if (undo) cleanup.add(undo.key, undo.label, undo.run);
       const deleted = deletedKey(exchange, init?.path);
       if (deleted) cleanup.forget(deleted);
       return exchange;

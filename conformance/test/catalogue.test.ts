@@ -38,6 +38,8 @@ describe('conformance catalogue', () => {
       'location-rules',
       'time-zones',
       'pagination',
+      'round-trip',
+      'order-rules',
       'rate-limits',
     ]);
     expect(selectGroups(undefined, ['rate-limits']).map((group) => group.name)).not.to.include('rate-limits');
