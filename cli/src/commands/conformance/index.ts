@@ -16,6 +16,7 @@ import {
 } from '@warehouse-kit/conformance';
 import { Command } from 'commander';
 import { examples } from '../shared/examples.js';
+import { init } from './init.js';
 
 interface RunOptions {
   profile?: string;
@@ -199,6 +200,7 @@ behind; 2 the profile or the options are unusable; 130 interrupted.`,
       ),
     )
     .action(run);
+  command.addCommand(init);
   command
     .command('list')
     .description('print every check, by group, without contacting a deployment')
