@@ -8,6 +8,7 @@ import {
   type TransientRetryEvent,
   toApiError,
 } from '../src/index.js';
+import { failureOf } from './support/failure.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
 const reset = () => Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
@@ -26,13 +27,6 @@ function recordingClient(retry: RetryOptions = {}) {
     },
   });
   return { client, waits, events };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 }
 
 describe('SDK retries after transient failures', () => {

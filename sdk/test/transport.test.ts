@@ -2,14 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { ConnectionError, createClient, TimeoutError } from '../src/index.js';
+import { failureOf } from './support/failure.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
-
-async function failureOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-}
 
 /** A port on the loopback address that nothing listens on: bound, then closed. */
 async function closedPort(): Promise<number> {

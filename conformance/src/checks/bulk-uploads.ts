@@ -84,7 +84,7 @@ export const bulkUploads: CheckGroup = {
         method: 'POST',
         path: PATH,
         status: 200,
-        section: '§4.8, decision 38',
+        section: '§4.8, decision 92',
       },
       async (run) => {
         const { before, upload, after } = await bulkUpload(run);
@@ -103,7 +103,7 @@ export const bulkUploads: CheckGroup = {
             middle!.remaining === first!.remaining! - 1 && last!.remaining === first!.remaining! - 2,
             'header X-RateLimit-Remaining',
             `${first!.remaining} before, ${middle!.remaining} for the upload of 3 rows, ${last!.remaining} after`,
-            `${first!.remaining! - 1} then ${first!.remaining! - 2}: the upload counts as one request (spec, decision 20)`,
+            `${first!.remaining! - 1} then ${first!.remaining! - 2}: the upload counts as one request (decision 92)`,
           )
           .throwIfAny();
       },

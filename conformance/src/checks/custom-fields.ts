@@ -53,101 +53,65 @@ async function orderWith(
   });
 }
 
+/** The answer to an order at `location` (unassigned without one) carrying the `example` value of the first field `test` accepts. */
+async function orderWithExample(
+  run: CheckRun,
+  test: (field: ProfileCustomField) => boolean,
+  what: string,
+  example: 'valid' | 'invalid',
+  location: ProfileLocation | undefined,
+): Promise<{ field: ProfileCustomField; answer: Exchange }> {
+  const field = fieldWhere(run, (f) => f[example] !== undefined && test(f), what);
+  return { field, answer: await orderWith(run.ctx, field, field[example], location) };
+}
+
 // Values other than objects and arrays are stored as text (§4.6 custom fields rule 5).
 const stored = (value: unknown) => (typeof value === 'object' && value !== null ? value : String(value));
 
+const POST = { method: 'POST', path: '/purchase_orders', section: '§4.6' } as const;
+
 export function defineCustomFields(group: GroupBuilder): void {
-  group.check(
-    { name: 'custom_value_accepted', method: 'POST', path: '/purchase_orders', status: 200, section: '§4.6' },
-    async (run) => {
-      const { ctx } = run;
-      const field = fieldWhere(
-        run,
-        (f) => at(f, ctx.home) && f.valid !== undefined,
-        `enabled at ${ctx.home.name} with a valid value`,
-      );
-      const answer = await orderWith(ctx, field, field.valid, ctx.home);
-      const { record } = createdRecord(
-        answer,
-        `with ${field.key}, a field enabled at ${ctx.home.name} (§4.6 rules 1 and 2)`,
-      );
-      const problems = new Problems(answer);
-      expectVerbatim(
-        problems,
-        record,
-        { [valuePath(field)]: stored(field.valid) },
-        'as sent, stored as text unless JSON (§4.6 rule 5)',
-      );
-      problems.throwIfAny();
-    },
-  );
+  group.check({ name: 'custom_value_accepted', ...POST, status: 200 }, async (run) => {
+    const home = run.ctx.home;
+    const enabled = `enabled at ${home.name}`;
+    const { field, answer } = await orderWithExample(
+      run,
+      (f) => at(f, home),
+      `${enabled} with a valid value`,
+      'valid',
+      home,
+    );
+    const { record } = createdRecord(answer, `with ${field.key}, a field ${enabled} (§4.6 rules 1 and 2)`);
+    const problems = new Problems(answer);
+    const sent = { [valuePath(field)]: stored(field.valid) };
+    expectVerbatim(problems, record, sent, 'as sent, stored as text unless JSON (§4.6 rule 5)');
+    problems.throwIfAny();
+  });
 
-  group.check(
-    {
-      name: 'custom_value_breaking_rule_refused',
-      method: 'POST',
-      path: '/purchase_orders',
-      status: 422,
-      section: '§4.6',
-    },
-    async (run) => {
-      const { ctx } = run;
-      const field = fieldWhere(
-        run,
-        (f) => at(f, ctx.home) && f.invalid !== undefined,
-        `enabled at ${ctx.home.name} with an invalid value`,
-      );
-      expectStatus(
-        await orderWith(ctx, field, field.invalid, ctx.home),
-        422,
-        `for ${field.key} = ${JSON.stringify(field.invalid)}, which its rules refuse (§4.6 rule 5; §7)`,
-      );
-    },
-  );
+  group.check({ name: 'custom_value_breaking_rule_refused', ...POST, status: 422 }, async (run) => {
+    const home = run.ctx.home;
+    const what = `enabled at ${home.name} with an invalid value`;
+    const { field, answer } = await orderWithExample(run, (f) => at(f, home), what, 'invalid', home);
+    const value = JSON.stringify(field.invalid);
+    expectStatus(answer, 422, `for ${field.key} = ${value}, which its rules refuse (§4.6 rule 5; §7)`);
+  });
 
-  group.check(
-    {
-      name: 'field_of_other_warehouse_refused',
-      method: 'POST',
-      path: '/purchase_orders',
-      status: 422,
-      section: '§4.6',
-    },
-    async (run) => {
-      const { ctx } = run;
-      const field = fieldWhere(
-        run,
-        (f) => !at(f, ctx.home) && f.valid !== undefined,
-        `that is not enabled at ${ctx.home.name}`,
-      );
-      expectStatus(
-        await orderWith(ctx, field, field.valid, ctx.home),
-        422,
-        `for ${field.key}, a field not enabled at ${ctx.home.name}: an assigned order uses its warehouse's fields (§4.6 rules 2 and 6)`,
-      );
-    },
-  );
+  group.check({ name: 'field_of_other_warehouse_refused', ...POST, status: 422 }, async (run) => {
+    const home = run.ctx.home;
+    const elsewhere = `not enabled at ${home.name}`;
+    const { field, answer } = await orderWithExample(run, (f) => !at(f, home), `that is ${elsewhere}`, 'valid', home);
+    expectStatus(
+      answer,
+      422,
+      `for ${field.key}, a field ${elsewhere}: an assigned order uses its warehouse's fields (§4.6 rules 2 and 6)`,
+    );
+  });
 
-  group.check(
-    {
-      name: 'unassigned_uses_organization_fields',
-      method: 'POST',
-      path: '/purchase_orders',
-      status: 200,
-      section: '§4.6',
-    },
-    async (run) => {
-      const field = fieldWhere(
-        run,
-        (f) => f.locations.length === 0 && f.valid !== undefined,
-        'enabled at no warehouse (locations: [])',
-      );
-      createdRecord(
-        await orderWith(run.ctx, field, field.valid, undefined),
-        `with ${field.key}, an organization-wide field enabled at no warehouse (§4.6 rule 3)`,
-      );
-    },
-  );
+  group.check({ name: 'unassigned_uses_organization_fields', ...POST, status: 200 }, async (run) => {
+    const nowhere = 'enabled at no warehouse (locations: [])';
+    const { field, answer } = await orderWithExample(run, (f) => !f.locations.length, nowhere, 'valid', undefined);
+    createdRecord(answer, `with ${field.key}, an organization-wide field ${nowhere} (§4.6 rule 3)`);
+  });
 
   group.check(
     {
@@ -160,18 +124,13 @@ export function defineCustomFields(group: GroupBuilder): void {
     async (run) => {
       const { ctx } = run;
       let destination: ProfileLocation | undefined;
-      const field = fieldWhere(
-        run,
-        (f) => {
-          destination = at(f, ctx.home) && f.valid !== undefined ? ctx.others.find((l) => !at(f, l)) : undefined;
-          return destination !== undefined;
-        },
-        `enabled at ${ctx.home.name} but not at another listed location`,
-      );
-      const { record } = createdRecord(
-        await orderWith(ctx, field, field.valid, ctx.home),
-        `with ${field.key}, a field enabled at ${ctx.home.name} (§4.6 rule 2)`,
-      );
+      const onlyHome = (f: ProfileCustomField) => {
+        destination = at(f, ctx.home) ? ctx.others.find((l) => !at(f, l)) : undefined;
+        return destination !== undefined;
+      };
+      const what = `enabled at ${ctx.home.name} but not at another listed location`;
+      const { field, answer } = await orderWithExample(run, onlyHome, what, 'valid', ctx.home);
+      const { record } = createdRecord(answer, `with ${field.key}, a field enabled at ${ctx.home.name} (§4.6 rule 2)`);
       const move = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', {
         path: { id: record.id },
         body: { purchase_order: { location_name: destination!.name } },

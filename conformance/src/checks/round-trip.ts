@@ -1,6 +1,6 @@
-// Round trip (§2): every value the suite sent comes back byte for byte wherever the record
-// is answered (names with accents, other scripts and mixed case; SKUs; po_numbers; notes;
-// custom values), and every location name in every answer is spelled exactly as
+// Round trip (§2, DECISIONS 91): every value the suite sent comes back byte for byte wherever
+// the record is answered (names with accents, other scripts and mixed case; SKUs; po_numbers;
+// notes; custom values), and every location name in every answer is spelled exactly as
 // GET /locations lists it (§2.1: that name is the value of location_name).
 import type { CheckGroup, CheckRun } from '../check.js';
 import { appointmentView, bookedSearch } from '../fixtures/appointments.js';
