@@ -130,7 +130,11 @@ const customerSettings = {
   type: 'object',
   additionalProperties: false,
   required: ['create'],
-  properties: { create: { type: 'boolean' }, auto_approve: { type: 'boolean' }, can_create_carriers: { type: 'boolean' } },
+  properties: {
+    create: { type: 'boolean' },
+    auto_approve: { type: 'boolean' },
+    can_create_carriers: { type: 'boolean' },
+  },
 };
 
 /** JSON Schema of the file, for ajv. Every field added since the first version is optional, so old profiles stay valid. */
