@@ -31,7 +31,7 @@ export function tracedFetch(fetch: Fetch, log: DebugLog, secrets: readonly strin
     const took = () => `${Math.round(performance.now() - started)} ms`;
     try {
       const response = await fetch(request, init);
-      line('<', `${response.status} ${response.statusText} (${took()})`.replace('  ', ' '));
+      line('<', `${[response.status, response.statusText].filter(Boolean).join(' ')} (${took()})`);
       headers('<', response.headers);
       return response;
     } catch (error) {
