@@ -7,7 +7,15 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, paginate } from '@warehouse-kit/sdk';
-import { createApp, createLogger, migrate, openOrm, provision, startEmbeddedDatabase } from '@warehouse-kit/server';
+import {
+  configFromEnv,
+  createApp,
+  createLogger,
+  migrate,
+  openOrm,
+  provision,
+  startEmbeddedDatabase,
+} from '@warehouse-kit/server';
 import { mb, ms, peakHeap, type Timing, time } from './measure.js';
 import { benchFixture, seed, TOKEN } from './seed.js';
 
@@ -39,11 +47,7 @@ async function main(): Promise<void> {
 
     // Silent: the benchmark measures the server, not the terminal it would print to.
     const logger = await createLogger({ logLevel: 'silent', logFormat: 'json' });
-    const app = createApp({
-      orm,
-      config: { baseHost: 'localhost', trustProxy: false, validateResponses: false },
-      logger,
-    });
+    const app = createApp({ orm, config: { ...configFromEnv({}), baseHost: 'localhost' }, logger });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server!.once('listening', resolve));
     const address = server.address();

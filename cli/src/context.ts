@@ -1,7 +1,7 @@
 // What a command needs from the command line around it: the global options, output in the
 // chosen format, notices on stderr, and (loaded only when asked for) an SDK client.
 
-import type { Middleware, WarehouseClient } from '@warehouse-kit/sdk';
+import type { WarehouseClient } from '@warehouse-kit/sdk';
 import type { Command } from 'commander';
 import type { ConnectOptions } from './connection/client.js';
 import type { ConnectionFlags } from './connection/resolve.js';
@@ -14,6 +14,11 @@ export interface GlobalOptions extends ConnectionFlags {
   output?: Format;
   columns?: string[];
   quiet?: boolean;
+  /** Milliseconds. */
+  timeout?: number;
+  verbose?: boolean;
+  /** A JMESPath expression, on the commands that offer --query. */
+  query?: string;
 }
 
 export interface Context {
@@ -23,7 +28,7 @@ export interface Context {
   /** A line on stderr for a person, dropped with --quiet. */
   notice(message: string): void;
   /** A client for the configured address and token (flags over environment over profile). */
-  connect(options?: Omit<ConnectOptions, 'onRateLimited'> & { middleware?: Middleware[] }): Promise<WarehouseClient>;
+  connect(options?: Pick<ConnectOptions, 'middleware' | 'maxRetries' | 'maxWait'>): Promise<WarehouseClient>;
   /** Prints one record; `tableColumns` are the fields a table shows unless --columns says otherwise. */
   print(record: Row, tableColumns?: readonly string[]): Promise<void>;
   /** Prints a record a command created or changed, unless --quiet. */
@@ -52,23 +57,46 @@ export function contextOf(command: Command, defaults: { format?: Format } = {}):
     stream: stdout,
     columns: options.columns ?? (format === 'table' ? tableColumns : undefined),
   });
+  // Loaded, and the expression checked, only for a command given --query.
+  const queried = options.query === undefined ? undefined : import('./output/query.js');
+  const query = queried?.then(({ compileQuery }) => compileQuery(options.query!));
+  // Awaited by connect and the output; this only keeps a bad expression from also being an unhandled rejection.
+  query?.catch(() => undefined);
+  const writeQueried = async (value: unknown, tableColumns?: readonly string[]) =>
+    (await queried!).writeQueried(output(tableColumns), value, options.output !== undefined);
   return {
     quiet,
     stdout,
     stderr,
     notice,
     async connect(connectOptions = {}) {
+      // A bad --query is a usage error before any request is sent.
+      await query;
       const [{ resolveConnection }, { connect }] = await Promise.all([
         import('./connection/resolve.js'),
         import('./connection/client.js'),
       ]);
-      return connect(await resolveConnection(options), { ...connectOptions, onRateLimited: notice });
+      const verbose = options.verbose ?? process.env.WHCTL_DEBUG === '1';
+      return connect(await resolveConnection(options), {
+        ...connectOptions,
+        onRateLimited: notice,
+        ...(options.timeout !== undefined && { timeout: options.timeout }),
+        // The trace is asked for, so --quiet does not silence it.
+        trace: verbose ? (line) => stderr.write(`${line}\n`) : undefined,
+      });
     },
-    print: (record, tableColumns) => writeRecord(output(tableColumns), record),
+    print: async (record, tableColumns) => {
+      if (query) return writeQueried((await query)(record), tableColumns);
+      return writeRecord(output(tableColumns), record);
+    },
     changed: async (record, tableColumns) => {
       if (!quiet) await writeRecord(output(tableColumns), record);
     },
-    list: (tableColumns) => listSink(output(tableColumns)),
+    list: async (tableColumns) => {
+      if (!query) return listSink(output(tableColumns));
+      const [{ querySink }, compiled] = await Promise.all([queried!, query]);
+      return querySink(compiled, (value) => writeQueried(value, tableColumns));
+    },
     progress: (label) => progress(label, stderr, !quiet && (format === 'table' || !stdout.isTTY)),
   };
 }

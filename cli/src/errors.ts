@@ -57,11 +57,3 @@ export class UnknownNameError extends CliError {
     super(message, ExitCode.notFound);
   }
 }
-
-/** A request never got an answer. */
-export class NetworkError extends CliError {
-  override name = 'NetworkError';
-  constructor(message: string) {
-    super(message, ExitCode.network);
-  }
-}

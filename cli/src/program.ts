@@ -45,7 +45,7 @@ export const commands: Record<string, Entry> = {
     load: async () => (await import('./commands/config/index.js')).config,
   },
   completion: {
-    description: 'print a shell completion script for bash or zsh',
+    description: 'print a shell completion script for bash, zsh or fish',
     load: async () => (await import('./commands/completion/index.js')).completion,
   },
   conformance: {
@@ -53,6 +53,14 @@ export const commands: Record<string, Entry> = {
     load: async () => (await import('./commands/conformance/index.js')).conformanceCommand(),
   },
 };
+
+/** Seconds, as a person types them (`30`, `2.5`), to the milliseconds the SDK takes. */
+function seconds(value: string): number {
+  const number = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || number <= 0 || number > 86_400)
+    throw new InvalidArgumentError('expected a number of seconds above 0, e.g. 30');
+  return number * 1000;
+}
 
 function columnList(value: string): string[] {
   const columns = value
@@ -77,7 +85,14 @@ export function createProgram(): Command {
       )
       .option('--columns <fields>', 'comma-separated fields for table and csv output', columnList)
       .option('-q, --quiet', 'no progress or notices on stderr, and no record printed after a change')
-      .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+      .option(
+        '--timeout <seconds>',
+        'give up on a request after this long, retries and rate-limit waits included',
+        seconds,
+      )
+      .option('-v, --verbose', 'trace every HTTP request and answer on stderr, the token redacted (or WHCTL_DEBUG=1)')
+      // Global options are described here once; each command's help names them in one line.
+      .configureHelp({ sortSubcommands: false })
       // Commander's own messages get whctl's prefix, like every other failure.
       .configureOutput({ outputError: (message, write) => write(message.replace(/^error: /, 'whctl: ')) })
       .showSuggestionAfterError()
@@ -89,6 +104,7 @@ Environment:
   WHCTL_BASE_URL, WHCTL_LOCATION_URL   interface address (flags win, then these, then the profile)
   WHCTL_TOKEN                          API token
   WHCTL_PROFILE                        profile to use instead of the current one
+  WHCTL_DEBUG=1                        like --verbose
   XDG_CONFIG_HOME                      the config file is $XDG_CONFIG_HOME/whctl/config.yaml (default ~/.config)
 
 Exit status: 0 success, 2 usage, 3 authentication or permission, 4 not found, 5 validation,
@@ -129,10 +145,22 @@ export function commandName(program: Command, args: readonly string[]): string |
   return operands[0] === 'help' ? operands[1] : operands[0];
 }
 
-/** Gives a loaded command tree the root's settings (exit override, output, help), as `.command()` would. */
-function inherit(parent: Command, command: Command): void {
+/** `Global options: --base-url, ..., -q/--quiet (see whctl --help)`, for every command's help. */
+function globalOptionsLine(root: Command): string {
+  const flags = root.options
+    .filter((option) => option.long !== '--version')
+    .map((option) => [option.short, option.long].filter(Boolean).join('/'));
+  return `\nGlobal options: ${flags.join(', ')} (see whctl --help)`;
+}
+
+/**
+ * Gives a loaded command tree the root's settings (exit override, output, help), as `.command()` would, and a
+ * line naming the global options.
+ */
+function inherit(parent: Command, command: Command, pointer: string): void {
   command.copyInheritedSettings(parent);
-  for (const sub of command.commands) inherit(command, sub);
+  command.addHelpText('after', pointer);
+  for (const sub of command.commands) inherit(command, sub, pointer);
 }
 
 /**
@@ -140,10 +168,11 @@ function inherit(parent: Command, command: Command): void {
  * in help; `'all'` loads every command (for shell completion).
  */
 export async function addCommands(program: Command, name: string | undefined | 'all'): Promise<void> {
+  const pointer = globalOptionsLine(program);
   for (const [key, entry] of Object.entries(commands)) {
     if (name === 'all' || key === name) {
       const command = (await entry.load()).description(entry.description);
-      inherit(program, command);
+      inherit(program, command, pointer);
       program.addCommand(command);
     } else {
       program.command(key).description(entry.description);

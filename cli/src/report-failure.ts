@@ -3,7 +3,14 @@
 // bug in whctl.
 import { STATUS_CODES } from 'node:http';
 import { ConformanceError } from '@warehouse-kit/conformance';
-import { ApiError, PaginationError, RateLimitError, ValidationError } from '@warehouse-kit/sdk';
+import {
+  ApiError,
+  ConnectionError,
+  PaginationError,
+  RateLimitError,
+  TimeoutError,
+  ValidationError,
+} from '@warehouse-kit/sdk';
 import { CliError, ExitCode, type ExitCodeValue } from './errors.js';
 
 function exitCodeOf(status: number): ExitCodeValue {
@@ -33,7 +40,7 @@ export function describeApiError(error: ApiError): string {
       : '';
   return (
     `${error.status} ${STATUS_CODES[error.status] ?? 'Error'}: ${apiText(error)} ` +
-    `(${error.method} ${error.path})${reset}`
+    `(${error.method} ${error.path}${error.requestId ? `, request id ${error.requestId}` : ''})${reset}`
   );
 }
 
@@ -43,6 +50,7 @@ function exitCodeFor(error: unknown): ExitCodeValue {
   // Its codes (1 checks failed, 2 usage, 130 interrupted) are whctl's own.
   if (error instanceof ConformanceError) return error.exitCode as ExitCodeValue;
   if (error instanceof PaginationError) return ExitCode.server;
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return ExitCode.network;
   return ExitCode.internal;
 }
 

@@ -24,7 +24,7 @@ describe('whctl api', () => {
   it("sends a GET with the path's own query and -f fields, printing JSON even for a table-less answer", async () => {
     const run = await against(
       () => ({ status: 200, body: [{ id: 1, po_number: 'PO 1' }] }),
-      ['get', '/purchase_orders?po_number=PO%201', '-f', 'location_name=Toronto DC'],
+      ['/purchase_orders?po_number=PO%201', '-X', 'get', '-f', 'location_name=Toronto DC'],
     );
     expect(run.code, run.stderr).to.equal(0);
     expect(json(run)).to.deep.equal([{ id: 1, po_number: 'PO 1' }]);
@@ -34,7 +34,7 @@ describe('whctl api', () => {
   });
 
   it('accepts a path that already starts with /api/v1', async () => {
-    await against(() => ({ status: 200, body: [] }), ['GET', '/api/v1/locations']);
+    await against(() => ({ status: 200, body: [] }), ['/api/v1/locations']);
     expect(sent()[0]!.path).to.equal('/locations');
   });
 
@@ -42,8 +42,9 @@ describe('whctl api', () => {
     const run = await against(
       () => ({ status: 200, body: { id: 5 } }),
       [
-        'PATCH',
         '/purchase_orders/5',
+        '-X',
+        'PATCH',
         '-F',
         'purchase_order[location_name]=null',
         '-f',
@@ -63,7 +64,7 @@ describe('whctl api', () => {
   it('sends --data as the body and the fields as the query', async () => {
     await against(
       () => ({ status: 200, body: {} }),
-      ['post', '/products', '--data', '-', '-f', 'location_name=Toronto DC'],
+      ['/products', '--data', '-', '-f', 'location_name=Toronto DC'],
       '{"product":{"name":"Figs"}}',
     );
     expect(sent()).to.deep.equal([
@@ -72,7 +73,7 @@ describe('whctl api', () => {
   });
 
   it('prints the status line and headers first with --include, and nothing more for a 204', async () => {
-    const run = await against(() => ({ status: 204 }), ['DELETE', '/products/3', '--include']);
+    const run = await against(() => ({ status: 204 }), ['/products/3', '-X', 'DELETE', '--include']);
     expect(run.code).to.equal(0);
     expect(run.stdout)
       .to.match(/^HTTP 204 No Content\n/)
@@ -88,7 +89,7 @@ describe('whctl api', () => {
           page < 3 ? { Link: `<${url}/api/v1/companies?name=F&page=${page + 1}>; rel="next"` } : {};
         return { status: 200, body: [{ id: page }], headers: next };
       },
-      ['GET', '/companies?name=F', '--paginate', '-o', 'ndjson'],
+      ['/companies?name=F', '--paginate', '-o', 'ndjson'],
     );
     expect(run.code, run.stderr).to.equal(0);
     expect(run.stdout).to.equal('{"id":1}\n{"id":2}\n{"id":3}\n');
@@ -101,7 +102,7 @@ describe('whctl api', () => {
         const offset = Number(request.query.get('offset') ?? 0);
         return { status: 200, body: offset < 4 ? [{ id: offset + 1 }, { id: offset + 2 }] : [{ id: 5 }] };
       },
-      ['GET', '/purchase_orders/with_booked_appointments?limit=2', '--paginate'],
+      ['/purchase_orders/with_booked_appointments?limit=2', '--paginate'],
     );
     expect(json(run).map((order: { id: number }) => order.id)).to.deep.equal([1, 2, 3, 4, 5]);
     expect(sent().map((request) => request.query)).to.deep.equal([
@@ -111,6 +112,73 @@ describe('whctl api', () => {
     ]);
   });
 
+  it('sends a POST by default when there are fields or --data, as gh does, and a GET otherwise', async () => {
+    await against(() => ({ status: 200, body: {} }), ['/companies', '-f', 'company[name]=Fresh']);
+    await stub!.close();
+    await against(() => ({ status: 200, body: [] }), ['/companies']);
+    expect(sent()).to.deep.equal([{ method: 'GET', path: '/companies', query: '', body: undefined }]);
+  });
+
+  it('sends -H headers as given, e.g. an Idempotency-Key, which makes a POST safe to repeat after a 503', async () => {
+    let calls = 0;
+    const run = await against(
+      () => (++calls === 1 ? { status: 503, body: { error: 'try again' } } : { status: 200, body: { id: 9 } }),
+      [
+        '/purchase_orders',
+        '-H',
+        'Idempotency-Key: import-42',
+        '-H',
+        'X-Trace:  a:b ',
+        '-f',
+        'purchase_order[po_number]=PO-9',
+      ],
+    );
+    expect(run.code, run.stderr).to.equal(0);
+    expect(json(run)).to.deep.equal({ id: 9 });
+    expect(stub!.requests.map((request) => [request.method, request.headers['idempotency-key']])).to.deep.equal([
+      ['POST', 'import-42'],
+      ['POST', 'import-42'],
+    ]);
+    expect(stub!.requests[0]!.headers['x-trace']).to.equal('a:b');
+  });
+
+  it('prints what --query picks: records in the output format, plain values one per line', async () => {
+    const orders = [
+      { id: 1, po_number: 'PO-1', location_name: 'Toronto DC' },
+      { id: 2, po_number: 'PO-2', location_name: null },
+    ];
+    const values = await against(
+      () => ({ status: 200, body: orders }),
+      ['/purchase_orders', '--query', '[].po_number'],
+    );
+    expect(values.code, values.stderr).to.equal(0);
+    expect(values.stdout).to.equal('PO-1\nPO-2\n');
+    await stub!.close();
+    const filtered = await against(
+      () => ({ status: 200, body: orders }),
+      ['/purchase_orders', '--query', '[?location_name==null].{id: id, po: po_number}', '-o', 'ndjson'],
+    );
+    expect(filtered.stdout).to.equal('{"id":2,"po":"PO-2"}\n');
+    await stub!.close();
+    const asJson = await against(
+      () => ({ status: 200, body: orders }),
+      ['/purchase_orders', '--query', 'length(@)', '-o', 'json'],
+    );
+    expect(json(asJson)).to.equal(2);
+  });
+
+  it('applies --query to every page of --paginate at once', async () => {
+    const run = await against(
+      (request, { url }) => {
+        const page = Number(request.query.get('page') ?? 1);
+        const next: Record<string, string> = page < 2 ? { Link: `<${url}/api/v1/products?page=2>; rel="next"` } : {};
+        return { status: 200, body: [{ id: page, sku: `S-${page}` }], headers: next };
+      },
+      ['/products', '--paginate', '--query', "join(',', [].sku)"],
+    );
+    expect(run.stdout).to.equal('S-1,S-2\n');
+  });
+
   it('maps an error answer to its exit status, e.g. 405 for deleting an appointment', async () => {
     const run = await against(
       () => ({
@@ -118,23 +186,26 @@ describe('whctl api', () => {
         body: { error: 'appointments are cancelled, not deleted: PATCH state cancelled' },
         headers: { Allow: 'GET, PATCH, PUT' },
       }),
-      ['DELETE', '/appointments/3'],
+      ['/appointments/3', '-X', 'DELETE'],
     );
     expect(run.code).to.equal(4);
     expect(run.stderr).to.include('405 Method Not Allowed: appointments are cancelled, not deleted');
   });
 
   for (const [what, args, message] of [
-    ['an unknown method', ['FETCH', '/locations'], /expected one of GET, POST, PUT, PATCH, DELETE/],
-    ['a path without a leading slash', ['GET', 'locations'], /must start with \//],
-    ['a field without =', ['POST', '/products', '-f', 'product'], /must look like key=value/],
+    ['an unknown method', ['/locations', '-X', 'FETCH'], /expected one of GET, POST, PUT, PATCH, DELETE/],
+    ['a path without a leading slash', ['locations'], /must start with \//],
+    ['a field without =', ['/products', '-f', 'product'], /must look like key=value/],
     [
       'a field name with a stray bracket',
-      ['POST', '/products', '-f', 'product[name=x'],
+      ['/products', '-f', 'product[name=x'],
       /must look like name, name\[key\] or name\[\]/,
     ],
-    ['--paginate on a POST', ['POST', '/products', '--paginate'], /GET only/],
-    ['a body on a GET', ['GET', '/products', '--data', '{}'], /GET takes no body/],
+    ['a header without a colon', ['/locations', '-H', 'X-Trace'], /must look like 'Name: value'/],
+    ['an Authorization header', ['/locations', '-H', 'Authorization: Token x'], /comes from the token/],
+    ['a --query that is not JMESPath', ['/locations', '--query', '[.'], /is not a JMESPath expression/],
+    ['--paginate on a POST', ['/products', '-X', 'POST', '--paginate'], /GET only/],
+    ['a body on a GET', ['/products', '-X', 'GET', '--data', '{}'], /GET takes no body/],
   ] as const) {
     it(`refuses ${what} with exit 2 and sends nothing`, async () => {
       const run = await against(() => ({ status: 200, body: {} }), [...args]);

@@ -117,8 +117,9 @@ describe('conformance run command', () => {
     // Commander wraps the help to the terminal width.
     const help = run.stdout.replace(/\s+/g, ' ');
     expect(help).to.include(
-      'reference, status-codes, location-rules, time-zones, pagination, schemas, decisions, rate-limits',
+      'reference, status-codes, location-rules, time-zones, pagination, round-trip, order-rules, bulk-uploads, ' +
+        'schemas, decisions, rate-limits',
     );
-    expect(help).to.include('--allow-appointments').and.include('130 interrupted');
+    expect(help).to.include('--allow-appointments').and.include('--har <file>').and.include('130 interrupted');
   });
 });

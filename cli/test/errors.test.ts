@@ -1,6 +1,14 @@
 import { createServer } from 'node:net';
 import { expect } from 'chai';
-import { rateLimitHeaders, STUB_TOKEN, type Stub, type StubHandler, startStub, stubEnv } from './support/stub.js';
+import {
+  rateLimitHeaders,
+  STUB_TOKEN,
+  type Stub,
+  type StubAnswer,
+  type StubHandler,
+  startStub,
+  stubEnv,
+} from './support/stub.js';
 import { json, type Run, whctl } from './support/whctl.js';
 
 const product = {
@@ -158,7 +166,9 @@ describe('whctl failures', () => {
     });
     expect(run.code).to.equal(8);
     expectOneLine(run);
-    expect(run.stderr).to.include(`cannot reach http://127.0.0.1:${port}`).and.include('ECONNREFUSED');
+    expect(run.stderr)
+      .to.include(`GET http://127.0.0.1:${port}/api/v1/locations got no answer`)
+      .and.include('ECONNREFUSED');
   });
 
   it('exits 8 when the host name does not resolve', async () => {
@@ -166,7 +176,56 @@ describe('whctl failures', () => {
       env: { WHCTL_BASE_URL: 'http://acme.wh-nowhere.invalid', WHCTL_TOKEN: STUB_TOKEN },
     });
     expect(run.code).to.equal(8);
-    expect(run.stderr).to.include('cannot reach http://acme.wh-nowhere.invalid');
+    expect(run.stderr).to.include('GET http://acme.wh-nowhere.invalid/api/v1/locations got no answer');
+  });
+
+  it('exits 8 when an answer takes longer than --timeout, naming the limit', async () => {
+    const slow = () =>
+      new Promise<StubAnswer>((resolve) => setTimeout(() => resolve({ status: 200, body: [] }), 2_000));
+    const run = await against(slow, ['--timeout', '0.2', 'locations', 'list']);
+    expect(run.code).to.equal(8);
+    expectOneLine(run);
+    expect(run.stderr).to.match(/^whctl: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/locations timed out after 200 ms\n$/);
+  });
+
+  it('refuses a --timeout that is not a positive number of seconds', async () => {
+    for (const value of ['0', '-1', 'soon']) {
+      const run = await whctl(['--timeout', value, 'locations', 'list']);
+      expect(run.code).to.equal(2);
+      expect(run.stderr).to.include('expected a number of seconds above 0');
+    }
+  });
+
+  it("names the answer's request id, for the API's operators", async () => {
+    const run = await against(
+      () => ({
+        status: 500,
+        body: { error: 'internal error', request_id: 'req-9' },
+        headers: { 'X-Request-Id': 'req-9' },
+      }),
+      ['locations', 'list'],
+    );
+    expect(run.code).to.equal(7);
+    expect(run.stderr).to.equal(
+      'whctl: 500 Internal Server Error: internal error (GET /api/v1/locations, request id req-9)\n',
+    );
+  });
+
+  it('traces every request and answer on stderr with --verbose or WHCTL_DEBUG=1, never the token', async () => {
+    stub = await startStub(() => ({ status: 200, body: [], headers: { 'X-Request-Id': 'req-3' } }));
+    for (const [args, env] of [
+      [['--verbose', 'locations', 'list'], {}],
+      [['locations', 'list'], { WHCTL_DEBUG: '1' }],
+    ] as const) {
+      const run = await whctl([...args], { env: { ...stubEnv(stub), ...env } });
+      expect(run.code, run.stderr).to.equal(0);
+      expect(run.stderr).to.match(/^\[\d+\] > GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/locations$/m);
+      expect(run.stderr).to.include('> authorization: Token [REDACTED]').and.include('< x-request-id: req-3');
+      expect(run.stderr).to.match(/^\[\d+\] < 200 OK \(\d+ ms\)$/m);
+      expect(run.stdout + run.stderr).not.to.include(STUB_TOKEN);
+    }
+    const quiet = await whctl(['locations', 'list'], { env: { ...stubEnv(stub), WH_DEBUG: '1' } });
+    expect(quiet.stderr, "the SDK's own WH_DEBUG does not trace whctl").to.equal('');
   });
 
   it('never prints the token, even in errors', async () => {

@@ -42,6 +42,7 @@ function orderStore(rules: { refuse?: (order: Record<string, any>) => StubAnswer
     for (const item of items ?? []) {
       if (item._destroy)
         order.purchase_order_items = order.purchase_order_items.filter((existing) => existing.id !== item.id);
+      else if (item.id) Object.assign(order.purchase_order_items.find((existing) => existing.id === item.id)!, item);
       else order.purchase_order_items.push({ id: nextId++, ...item });
     }
     return { status: 200, body: order };
@@ -110,34 +111,47 @@ describe('whctl purchase-orders import', () => {
     },
   );
 
-  it('updates on a second run, replacing the items in the same request, so nothing is duplicated', async () => {
+  it('updates on a second run, keeping the items and their ids, so nothing is duplicated', async () => {
     const store = orderStore();
     const path = file('orders.csv', CSV);
     await importFile(store, [path]);
-    const itemsBefore = store.orders
-      .find((order) => order.po_number === 'PO-1')!
-      .purchase_order_items.map((item) => item.id);
+    const itemsOf = (poNumber: string) =>
+      store.orders.find((order) => order.po_number === poNumber)!.purchase_order_items.map((item) => ({ ...item }));
+    const before = itemsOf('PO-1');
     await stub!.close();
     const again = await importFile(store, [path]);
     expect(again.code, again.stderr).to.equal(0);
     expect(json(again).map((result: { action: string }) => result.action)).to.deep.equal(['updated', 'updated']);
     expect(store.orders).to.have.length(2);
-    const order = store.orders.find((candidate) => candidate.po_number === 'PO-1')!;
-    expect(order.purchase_order_items.map((item) => `${item.product_name} ${item.quantity}`)).to.deep.equal([
-      'Apples 10',
-      'Bananas 5',
-    ]);
-    const patch = stub!.requests.find(
-      (request) => request.method === 'PATCH' && request.path === `/purchase_orders/${order.id}`,
-    )!;
-    const [first, second] = itemsBefore;
-    expect(patch.body.purchase_order.purchase_order_items).to.deep.equal([
-      { id: first, _destroy: true },
-      { id: second, _destroy: true },
-      { product_name: 'Apples', quantity: 10, customer_name: 'Fresh Market' },
-      { product_name: 'Bananas', quantity: 5 },
-    ]);
+    expect(itemsOf('PO-1')).to.deep.equal(before);
+    const patches = stub!.requests.filter((request) => request.method === 'PATCH');
+    expect(patches).to.have.length(2);
+    for (const patch of patches) expect(patch.body.purchase_order).not.to.have.property('purchase_order_items');
     expect(again.stderr).to.equal('0 created, 2 updated, 0 failed of 2 orders\n');
+  });
+
+  it('updates a changed item in place, removes what the file no longer lists, and adds only what is new', async () => {
+    const store = orderStore();
+    await importFile(store, [file('orders.csv', CSV)]);
+    const [apples, bananas] = store.orders.find((order) => order.po_number === 'PO-1')!.purchase_order_items;
+    await stub!.close();
+    const changed = `po_number,product_name,quantity,customer_name
+PO-1,Apples,12,Fresh Market
+PO-1,Cherries,4,
+`;
+    const run = await importFile(store, [file('changed.csv', changed)]);
+    expect(run.code, run.stderr).to.equal(0);
+    const patch = stub!.requests.find((request) => request.method === 'PATCH')!;
+    expect(patch.body.purchase_order.purchase_order_items).to.deep.equal([
+      { id: apples!.id, quantity: 12 },
+      { id: bananas!.id, _destroy: true },
+      { product_name: 'Cherries', quantity: 4 },
+    ]);
+    const items = store.orders.find((order) => order.po_number === 'PO-1')!.purchase_order_items;
+    expect(items.map((item) => [item.id, item.product_name, item.quantity])).to.deep.equal([
+      [apples!.id, 'Apples', 12],
+      [items[1]!.id, 'Cherries', 4],
+    ]);
   });
 
   it('reports each order the API refuses, imports the others, and exits 9', async () => {

@@ -100,6 +100,29 @@ describe('whctl output', () => {
     },
   );
 
+  it('applies --query to the whole list of a list command, after --all has fetched every page', async () => {
+    const skus = await run(['products', 'list', '--all', '--per-page', '3', '--query', '[?sku].sku']);
+    expect(skus.code, skus.stderr).to.equal(0);
+    expect(skus.stdout.split('\n').filter(Boolean)).to.deep.equal([
+      'SKU-1',
+      'SKU-3',
+      'SKU-4',
+      'SKU-5',
+      'SKU-6',
+      'SKU-7',
+    ]);
+    expect(stub.requests).to.have.length(3);
+    const picked = await run(['products', 'list', '--query', '[:2].{id: id, sku: sku}', '-o', 'csv']);
+    expect(picked.stdout).to.equal('id,sku\n1,SKU-1\n2,\n');
+  });
+
+  it('refuses a --query that is not JMESPath with exit 2, before sending anything', async () => {
+    const result = await run(['products', 'list', '--query', 'sku ==']);
+    expect(result.code).to.equal(2);
+    expect(result.stderr).to.match(/^whctl: --query "sku ==" is not a JMESPath expression/);
+    expect(stub.requests).to.deep.equal([]);
+  });
+
   it('limits table and CSV output to --columns, in that order', async () => {
     const result = await run(['products', 'list', '-o', 'csv', '--columns', 'sku,id']);
     expect(result.stdout).to.equal('sku,id\nSKU-1,1\n,2\nSKU-3,3\n');

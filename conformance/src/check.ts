@@ -5,6 +5,7 @@
 // and filtered without a deployment.
 import Mocha from 'mocha';
 import type { RunContext } from './context.js';
+import { missingRole } from './roles.js';
 
 /** `reference`: a rule of the API reference. `decision`: one of ours in spec/DECISIONS.md. */
 export type Basis = 'reference' | 'decision';
@@ -79,6 +80,8 @@ export function addGroup(root: Mocha.Suite, group: CheckGroup, ctx: RunContext):
           test.skipReason = reason;
           this.skip();
         };
+        const lacking = missingRole(info, ctx.profile);
+        if (lacking) skip(lacking);
         await run({ ctx, skip });
       });
       test.check = info;

@@ -26,8 +26,13 @@ export class CleanupRegistry {
   private queue: Promise<unknown> = Promise.resolve();
   readonly outcomes: CleanupOutcome[] = [];
 
-  add(key: string, label: string, undo: () => Promise<string>): void {
-    this.entries.push({ key, label, undo });
+  /**
+   * Registers a record to undo. `before` names a registered record this one must outlive, such
+   * as an order whose item created this customer: it is undone after that record.
+   */
+  add(key: string, label: string, undo: () => Promise<string>, options: { before?: string } = {}): void {
+    const at = options.before === undefined ? -1 : this.entries.findIndex((entry) => entry.key === options.before);
+    this.entries.splice(at === -1 ? this.entries.length : at, 0, { key, label, undo });
   }
 
   /** A check deleted the record itself: nothing is left to undo. */

@@ -4,15 +4,19 @@ import { randomBytes } from 'node:crypto';
 import type { Middleware } from '@warehouse-kit/sdk';
 import { createClient } from '@warehouse-kit/sdk';
 import { CleanupRegistry } from './cleanup.js';
+import type { HarRecorder } from './har.js';
 import { type Endpoint, type Exchange, type SendInit, send } from './http.js';
 import type { Profile, ProfileLocation } from './profile.js';
-import { deletedKey, undoCreate } from './undo.js';
+import { TOKEN_VARIABLE } from './reproduce.js';
+import { deletedKey, undoBulkUpload, undoCreate } from './undo.js';
 
 export interface RunOptions {
   /** Appointments cannot be deleted; checks create them (and cancel them afterwards) only when allowed. */
   allowAppointments: boolean;
   /** Where the suite says that it waits out a 429; the human report goes to stdout. */
   log: (line: string) => void;
+  /** Records every exchange for --har. */
+  har?: HarRecorder;
 }
 
 export interface RunContext {
@@ -23,16 +27,21 @@ export interface RunContext {
   cleanup: CleanupRegistry;
   /** The first listed location, where most records are created. */
   home: ProfileLocation;
-  /** The other listed locations. */
+  /** The other listed locations that home's token is admin at too, so one request can name both. */
   others: ProfileLocation[];
+  /** Home's token on the organization interface. */
   admin: Endpoint;
-  /** The admin token on a location's own interface. */
+  /** A token that is admin at `location`, on the organization interface. */
+  writerAt(location: ProfileLocation): Endpoint;
+  /** A token that is admin at `location`, on that location's own interface. */
   adminAt(location: ProfileLocation): Endpoint;
   /** The optional roles of the profile, with the location they concern. */
   readOnly?: Endpoint & { location: string };
   noAccess?: Endpoint & { location: string };
   /** The unpaid organization's token, on that organization's interface. */
   unpaid?: Endpoint;
+  /** A token of the organization that is admin nowhere. */
+  noAdmin?: Endpoint;
   /** No Authorization header at all. */
   anonymous: Endpoint;
   /** A token the deployment cannot know. */
@@ -44,7 +53,7 @@ export interface RunContext {
     label: string,
     token: string,
     address: string,
-    options?: { retry?: false; stripAuthorization?: boolean },
+    options?: { retry?: false; stripAuthorization?: boolean; madeUp?: boolean },
   ): Endpoint;
   /** A unique record name: `cf-1a2b3c4d <label>`. */
   name(label: string): string;
@@ -90,16 +99,23 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
       timeout: REQUEST_TIMEOUT,
       retry,
       ...(settings.stripAuthorization && { middleware: [withoutAuthorization] }),
+      ...(options.har && { fetch: options.har.wrap() }),
     });
-    const made: Endpoint = { label, client, sent: 0 };
+    // A reproduction names the profile's tokens only as $WH_TOKEN; a token the suite made up is no secret.
+    const shownToken = settings.stripAuthorization ? undefined : settings.madeUp ? token : TOKEN_VARIABLE;
+    const made: Endpoint = { label, client, sent: 0, shownToken };
     endpoints.push(made);
     return made;
   };
 
-  const [home, ...others] = profile.locations;
+  const [home, ...rest] = profile.locations;
+  const others = rest.filter((location) => location.token === home.token);
   const adminEndpoints = new Map<string, Endpoint>();
+  const writers = new Map<string, Endpoint>();
   const made = new Map<string, Promise<unknown>>();
-  const { readOnly, noAccess, unpaid } = profile.tokens;
+  const { readOnly, noAccess, unpaid, noAdmin } = profile.tokens;
+  const homeWriter = endpoint('admin, organization interface', home.token, profile.organization);
+  writers.set(home.token, homeWriter);
   const context: RunContext = {
     profile,
     prefix,
@@ -107,11 +123,19 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
     cleanup,
     home,
     others,
-    admin: endpoint('admin, organization interface', profile.tokens.admin, profile.organization),
+    admin: homeWriter,
+    writerAt(location) {
+      let found = writers.get(location.token);
+      if (!found) {
+        found = endpoint(`admin at ${location.name}, organization interface`, location.token, profile.organization);
+        writers.set(location.token, found);
+      }
+      return found;
+    },
     adminAt(location) {
       let found = adminEndpoints.get(location.name);
       if (!found) {
-        found = endpoint(`admin, ${location.name} location interface`, profile.tokens.admin, location.address);
+        found = endpoint(`admin, ${location.name} location interface`, location.token, location.address);
         adminEndpoints.set(location.name, found);
       }
       return found;
@@ -127,16 +151,17 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
       }),
     }),
     ...(unpaid && { unpaid: endpoint('unpaid organization', unpaid.token, unpaid.organization) }),
+    ...(noAdmin && { noAdmin: endpoint('admin nowhere', noAdmin, profile.organization) }),
     anonymous: endpoint('no Authorization header', 'unused', profile.organization, { stripAuthorization: true }),
-    invalidToken: endpoint('invalid token', `${prefix}-not-a-token`, profile.organization),
+    invalidToken: endpoint('invalid token', `${prefix}-not-a-token`, profile.organization, { madeUp: true }),
     endpoints,
     endpoint,
     name: (label) => `${prefix} ${label}`,
     code: () => `${prefix.toUpperCase()}-${++counter}`,
     async send(target, method, template, init) {
       const exchange = await send(target, method, template, init);
-      const undo = undoCreate(target, exchange);
-      if (undo) cleanup.add(undo.key, undo.label, undo.run);
+      for (const undo of [undoCreate(target, exchange), ...undoBulkUpload(target, exchange)])
+        if (undo) cleanup.add(undo.key, undo.label, undo.run);
       const deleted = deletedKey(exchange, init?.path);
       if (deleted) cleanup.forget(deleted);
       return exchange;

@@ -4,6 +4,7 @@
 // crashed on.
 import type { WarehouseClient } from '@warehouse-kit/sdk';
 import { requestOf } from '@warehouse-kit/sdk';
+import { curlFor } from './reproduce.js';
 
 /** A client plus who it acts as, for messages: "admin, organization interface". */
 export interface Endpoint {
@@ -11,6 +12,8 @@ export interface Endpoint {
   client: WarehouseClient;
   /** Requests sent so far; a vendor sees in the verdict what the run cost each token. */
   sent: number;
+  /** How a curl reproduction shows its token (see reproduce.ts); undefined when it sends none. */
+  shownToken: string | undefined;
 }
 
 export interface Exchange {
@@ -24,6 +27,8 @@ export interface Exchange {
   text: string;
   /** Parsed JSON; the text itself when it is not JSON; undefined when there is no body. */
   body: unknown;
+  /** The request as a curl command, to reproduce what the check saw. */
+  curl: string;
 }
 
 export interface SendInit {
@@ -65,6 +70,7 @@ export async function send(
     parseAs: 'text',
   });
   const { response } = result;
+  const url = requestOf(response)?.url ?? response.url;
   let text: string;
   if (typeof result.data === 'string') text = result.data;
   else if (result.error !== undefined)
@@ -74,12 +80,19 @@ export async function send(
   return {
     method: method.toUpperCase(),
     template,
-    url: requestOf(response)?.url ?? response.url,
+    url,
     as: endpoint.label,
     status: response.status,
     headers: response.headers,
     text,
     body: parseBody(text),
+    curl: curlFor({
+      method: method.toUpperCase(),
+      url,
+      shownToken: endpoint.shownToken,
+      // openapi-fetch sends JSON.stringify of the body, so this is the very text sent.
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    }),
   };
 }
 

@@ -22,14 +22,18 @@ export async function preflight(ctx: RunContext): Promise<void> {
         "the suite starts by listing the admin token's locations",
     ]);
   }
-  const names = answer.body.map((location: { name?: unknown }) => String(location?.name ?? ''));
-  const known = new Set(names.map((name) => name.trim().toLowerCase()));
-  const problems = profile.locations
-    .filter((location) => !known.has(location.name.trim().toLowerCase()))
-    .map(
-      (location) =>
-        `locations: ${location.name} is not among the locations the admin token can access ` +
-        `(${names.join(', ') || 'none'})`,
-    );
+  const problems: string[] = [];
+  // Each location must be known to the token the suite uses there: tokens.admin, or its own.
+  for (const location of profile.locations) {
+    const list =
+      location.token === ctx.home.token ? answer : await ctx.send(ctx.writerAt(location), 'GET', '/locations');
+    const names = Array.isArray(list.body)
+      ? list.body.map((entry: { name?: unknown }) => String(entry?.name ?? ''))
+      : [];
+    if (!names.some((name) => name.trim().toLowerCase() === location.name.trim().toLowerCase()))
+      problems.push(
+        `locations: ${location.name} is not among the locations its token can access (${names.join(', ') || 'none'})`,
+      );
+  }
   if (problems.length) throw new ProfileError(profile.file, problems);
 }

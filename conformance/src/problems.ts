@@ -1,5 +1,6 @@
 // How a check fails: the request that showed the deviation, then one line per problem,
-// "<where>: Received … / Documented …", so a vendor can reproduce it and knows what to change.
+// "<where>: Received … / Documented …", then a curl command that sends that request again, so
+// a vendor can reproduce it and knows what to change.
 import { AssertionError } from 'chai';
 import { describeRequest, type Exchange, preview } from './http.js';
 
@@ -13,11 +14,15 @@ export interface Problem {
 /** An AssertionError, so that mocha and JUnit report a deviation as a failure, not as a crash. */
 export class ConformanceFailure extends AssertionError<Record<string, never>> {
   constructor(
-    readonly request: string | undefined,
+    readonly exchange: Exchange | undefined,
     readonly problems: Problem[],
   ) {
     const lines = problems.map((p) => `${p.where}: Received ${p.received} / Documented ${p.documented}`);
-    super(request ? [request, ...lines.map((line) => `  ${line}`)].join('\n') : lines.join('\n'));
+    super(
+      exchange
+        ? [describeRequest(exchange), ...lines.map((line) => `  ${line}`), `  reproduce: ${exchange.curl}`].join('\n')
+        : lines.join('\n'),
+    );
     // The suite's stack frames say nothing about the deployment; reporters print the message.
     this.stack = `${this.name}: ${this.message}`;
   }
@@ -45,12 +50,12 @@ export class Problems {
   }
 
   throwIfAny(): void {
-    if (this.found.length) throw new ConformanceFailure(this.exchange && describeRequest(this.exchange), this.found);
+    if (this.found.length) throw new ConformanceFailure(this.exchange, this.found);
   }
 }
 
 export function fail(exchange: Exchange | undefined, where: string, received: string, documented: string): never {
-  throw new ConformanceFailure(exchange && describeRequest(exchange), [{ where, received, documented }]);
+  throw new ConformanceFailure(exchange, [{ where, received, documented }]);
 }
 
 /** The status and a preview of the body: `422 {"errors":{"sku":["has already been taken"]}}`. */

@@ -3,7 +3,13 @@
 // file can be committed to a vendor's CI without secrets.
 import { readFileSync } from 'node:fs';
 import { apiBaseUrl } from '@warehouse-kit/sdk';
-import { type ProfileFile, profileSchema, type TokenSource } from '@warehouse-kit/spec/conformance-profile';
+import {
+  type CustomerSettings,
+  type ProfileCustomField,
+  type ProfileFile,
+  profileSchema,
+  type TokenSource,
+} from '@warehouse-kit/spec/conformance-profile';
 import { createAjv, describeSchemaError } from '@warehouse-kit/spec/validators';
 import { IANAZone } from 'luxon';
 import { parse } from 'yaml';
@@ -16,6 +22,10 @@ export interface ProfileLocation {
   timeZone: string;
   /** Whether the location has a paid subscription (its location interface answers 402 otherwise, DECISIONS 12). */
   paid: boolean;
+  /** A token that is admin here: the location's own, or else tokens.admin. */
+  token: string;
+  /** Its customer-creation settings, when the profile declares them. */
+  customers?: CustomerSettings;
 }
 
 /** A loaded profile with every token resolved. */
@@ -29,7 +39,10 @@ export interface Profile {
     readOnly?: { token: string; location: string };
     noAccess?: { token: string; location: string };
     unpaid?: { token: string; organization: string };
+    noAdmin?: string;
   };
+  /** The custom fields the profile declares, with their locations as listed. */
+  customFields: ProfileCustomField[];
 }
 
 const validateFile = createAjv({ allErrors: true }).compile(profileSchema);
@@ -67,6 +80,7 @@ export function parseProfile(data: unknown, file: string, env: NodeJS.ProcessEnv
   const raw = data as unknown as ProfileFile;
   const problems: string[] = [];
 
+  const admin = resolveToken('tokens.admin', raw.tokens.admin, env, problems);
   const seen = new Set<string>();
   const locations = raw.locations.map((location, i) => {
     const where = `locations[${i}]`;
@@ -80,16 +94,25 @@ export function parseProfile(data: unknown, file: string, env: NodeJS.ProcessEnv
       address: checkAddress(`${where}.address`, location.address, problems),
       timeZone: location.time_zone,
       paid: location.paid ?? true,
+      token: location.token ? resolveToken(`${where}.token`, location.token, env, problems) : admin,
+      ...(location.customers && { customers: location.customers }),
     };
   }) as Profile['locations'];
+  const known = new Set(locations.map((location) => location.name.trim().toLowerCase()));
+  (raw.custom_fields ?? []).forEach((field, i) => {
+    for (const name of field.locations)
+      if (!known.has(name.trim().toLowerCase()))
+        problems.push(`custom_fields[${i}].locations: ${name} is not among the profile's locations`);
+  });
 
-  const { admin, rate_limit, read_only, no_access, unpaid } = raw.tokens;
+  const { rate_limit, read_only, no_access, unpaid, no_admin } = raw.tokens;
   const profile: Profile = {
     file,
     organization: checkAddress('organization', raw.organization, problems),
     locations,
+    customFields: raw.custom_fields ?? [],
     tokens: {
-      admin: resolveToken('tokens.admin', admin, env, problems),
+      admin,
       ...(rate_limit && { rateLimit: resolveToken('tokens.rate_limit', rate_limit, env, problems) }),
       ...(read_only && {
         readOnly: { token: resolveToken('tokens.read_only', read_only, env, problems), location: read_only.location },
@@ -103,6 +126,7 @@ export function parseProfile(data: unknown, file: string, env: NodeJS.ProcessEnv
           organization: checkAddress('tokens.unpaid.organization', unpaid.organization, problems),
         },
       }),
+      ...(no_admin && { noAdmin: resolveToken('tokens.no_admin', no_admin, env, problems) }),
     },
   };
   if (problems.length) throw new ProfileError(file, problems);

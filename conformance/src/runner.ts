@@ -4,6 +4,7 @@
 import Mocha from 'mocha';
 import { addGroup, type CheckGroup } from './check.js';
 import { createRunContext } from './context.js';
+import { HarRecorder } from './har.js';
 import { preflight } from './preflight.js';
 import type { Profile } from './profile.js';
 import { combinedReporter, consoleReporter } from './reporters.js';
@@ -22,13 +23,39 @@ export interface RunSettings {
   log: (line: string) => void;
   /** Aborting stops the run after the current check; the clean-up still runs. */
   signal?: AbortSignal;
+  /** Where to write every exchange of the run as HAR 1.2, tokens redacted. */
+  harFile?: string;
+}
+
+/** Every token the profile names: none of them may appear in a reproduction or a HAR file. */
+function secretsOf(profile: Profile): string[] {
+  const { admin, rateLimit, readOnly, noAccess, unpaid, noAdmin } = profile.tokens;
+  return [
+    admin,
+    rateLimit,
+    readOnly?.token,
+    noAccess?.token,
+    unpaid?.token,
+    noAdmin,
+    ...profile.locations.map((location) => location.token),
+  ].filter((token): token is string => Boolean(token));
 }
 
 export async function runConformance(settings: RunSettings): Promise<Verdict> {
   const { profile, groups, signal } = settings;
   const human = consoleReporter(settings.reporter);
-  const ctx = createRunContext(profile, { allowAppointments: settings.allowAppointments, log: settings.log });
-  await preflight(ctx);
+  const har = settings.harFile ? new HarRecorder(secretsOf(profile)) : undefined;
+  const ctx = createRunContext(profile, {
+    allowAppointments: settings.allowAppointments,
+    log: settings.log,
+    ...(har && { har }),
+  });
+  try {
+    await preflight(ctx);
+  } finally {
+    // Even a run that stops at the preflight leaves the exchange that stopped it.
+    if (har) har.write(settings.harFile!);
+  }
 
   let collector: VerdictCollector | undefined;
   const mocha = new Mocha({
@@ -63,6 +90,7 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
   });
   // The run always ends with the clean-up hook, but a second drain costs nothing when it did.
   await ctx.cleanup.drain();
+  if (har) har.write(settings.harFile!);
   const finished = new Date();
 
   const checks = collector?.checks ?? [];

@@ -5,6 +5,9 @@ import { isObject } from './problems.js';
 
 type Undo = (endpoint: Endpoint, id: number) => Promise<string>;
 
+/** A record to undo: its key, how the clean-up names it, and how. */
+type UndoEntry = { key: string; label: string; run: () => Promise<string> };
+
 async function remove(endpoint: Endpoint, template: string, id: number): Promise<string> {
   const answer = await send(endpoint, 'DELETE', template, { path: { id } });
   if (answer.status === 204 || answer.status === 200) return 'deleted';
@@ -35,6 +38,16 @@ const undoers: Record<string, { what: string; undo: Undo }> = {
 
 const succeeded = (exchange: Exchange) => exchange.status >= 200 && exchange.status <= 299;
 
+/** The clean-up of a record the deployment made on its own, such as a customer an order's item created. */
+export function undoRecord(endpoint: Endpoint, collection: '/companies', id: number, name: string): UndoEntry {
+  const undoer = undoers[collection]!;
+  return {
+    key: recordKey(collection, id),
+    label: `${undoer.what} ${id} (${name})`,
+    run: () => undoer.undo(endpoint, id),
+  };
+}
+
 /** `/products/42` for a record of the collection `/products`. */
 export function recordKey(collection: string, id: unknown): string {
   return `${collection}/${String(id)}`;
@@ -46,11 +59,29 @@ export function deletedKey(exchange: Exchange, path: Record<string, string | num
   return recordKey(exchange.template.replace('/{id}', ''), path.id);
 }
 
+/**
+ * The clean-up for each record a successful bulk upload created (DECISIONS 3, 38): its answer
+ * lists the rows by id and action; updated rows were the run's own already.
+ */
+export function undoBulkUpload(endpoint: Endpoint, exchange: Exchange): UndoEntry[] {
+  if (exchange.method !== 'POST' || exchange.template !== '/bulk_uploads' || !succeeded(exchange)) return [];
+  const body = isObject(exchange.body) ? exchange.body : {};
+  return (['products', 'purchase_orders'] as const).flatMap((kind) => {
+    const collection = `/${kind}`;
+    const undoer = undoers[collection]!;
+    const rows = Array.isArray(body[kind]) ? (body[kind] as unknown[]).filter(isObject) : [];
+    return rows
+      .filter((row) => row.action === 'created' && typeof row.id === 'number')
+      .map((row) => ({
+        key: recordKey(collection, row.id),
+        label: `${undoer.what} ${row.id} (row ${String(row.row)} of a bulk upload)`,
+        run: () => undoer.undo(endpoint, row.id as number),
+      }));
+  });
+}
+
 /** The clean-up for a create that succeeded, undone with the same client that created it. */
-export function undoCreate(
-  endpoint: Endpoint,
-  exchange: Exchange,
-): { key: string; label: string; run: () => Promise<string> } | undefined {
+export function undoCreate(endpoint: Endpoint, exchange: Exchange): UndoEntry | undefined {
   const undoer = undoers[exchange.template];
   if (exchange.method !== 'POST' || !undoer || !succeeded(exchange)) return undefined;
   const record = isObject(exchange.body) ? exchange.body : {};

@@ -81,3 +81,42 @@ export function expectedInstant(sent: string, zone: string): DateTime {
   const instant = candidates[0] ?? wall.minus({ minutes: offsetAt(wall.minus({ days: 1 })) });
   return instant.setZone(zone);
 }
+
+export interface Transition {
+  /** `gap`: clocks jump forward, skipping wall-clock times; `overlap`: they go back, repeating some. */
+  kind: 'gap' | 'overlap';
+  /** The first instant with the new offset. */
+  at: DateTime;
+  /** A wall-clock time in the middle of the skipped or repeated stretch, to send without an offset. */
+  wall: string;
+}
+
+const STEP_MINUTES = 15;
+
+/**
+ * The zone's offset changes in the 400 days from `from`, each with a wall-clock time the change
+ * skips or repeats. Found from the zone's offsets alone, stepping a quarter of an hour at a
+ * time across the day of each change (every change in the tz database falls on such a step).
+ */
+export function transitions(zone: string, from: DateTime = DateTime.now()): Transition[] {
+  const found: Transition[] = [];
+  let day = from;
+  for (;;) {
+    const changeDay = nextChangeDay(zone, day);
+    if (!changeDay || changeDay.diff(from, 'days').days > 400) return found;
+    let instant = changeDay.minus({ days: 1 }).toUTC();
+    const offsetAt = (time: DateTime) => time.setZone(zone).offset;
+    while (offsetAt(instant.plus({ minutes: STEP_MINUTES })) === offsetAt(instant))
+      instant = instant.plus({ minutes: STEP_MINUTES });
+    const at = instant.plus({ minutes: STEP_MINUTES });
+    const [before, after] = [offsetAt(instant), offsetAt(at)];
+    // A gap skips [at + before, at + after) in wall-clock time; an overlap repeats [at + after, at + before).
+    const middle = at.plus({ minutes: Math.min(before, after) + Math.abs(after - before) / 2 });
+    found.push({
+      kind: after > before ? 'gap' : 'overlap',
+      at: at.setZone(zone),
+      wall: offsetLess(middle.setZone('utc')),
+    });
+    day = changeDay;
+  }
+}

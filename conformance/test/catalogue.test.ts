@@ -1,6 +1,8 @@
+import { OPTIONAL_ROLES } from '@warehouse-kit/spec/conformance-profile';
 import { expect } from 'chai';
 import { catalogue } from '../src/catalogue.js';
 import { UsageError } from '../src/errors.js';
+import { roleKey } from '../src/roles.js';
 import { selectGroups } from '../src/selection.js';
 
 describe('conformance catalogue', () => {
@@ -16,6 +18,13 @@ describe('conformance catalogue', () => {
     }
   });
 
+  it('names in the roles table only checks that exist, each under one role', () => {
+    const keys = new Set(checks.map(roleKey));
+    const listed = Object.values(OPTIONAL_ROLES).flatMap((role) => [...role.checks]);
+    for (const key of listed) expect(keys.has(key), key).to.equal(true);
+    expect(new Set(listed).size).to.equal(listed.length);
+  });
+
   it('cites the reference in reference groups and our spec or decisions in the others', () => {
     for (const check of checks) {
       if (check.basis === 'reference') expect(check.section, check.title).to.match(/^§/).and.not.include('decision');
@@ -29,6 +38,8 @@ describe('conformance catalogue', () => {
       'location-rules',
       'time-zones',
       'pagination',
+      'round-trip',
+      'order-rules',
       'rate-limits',
     ]);
     expect(selectGroups(undefined, ['rate-limits']).map((group) => group.name)).not.to.include('rate-limits');

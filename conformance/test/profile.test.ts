@@ -46,6 +46,47 @@ describe('conformance profile', () => {
     ]);
   });
 
+  it('reads the additions of later versions: a token per location, customer settings, custom fields, no_admin', () => {
+    const extended: ProfileFile = {
+      ...valid,
+      locations: [
+        { ...valid.locations[0]!, customers: { create: true, auto_approve: false } },
+        { ...valid.locations[1]!, token: { token_env: 'WH_VANCOUVER_TOKEN' } },
+      ],
+      custom_fields: [
+        {
+          key: 'lot_code',
+          applies_to: 'purchase_order_item',
+          field_type: 'text',
+          locations: ['toronto dc'],
+          valid: 'L-1',
+        },
+      ],
+      tokens: { ...valid.tokens, no_admin: { token: 'viewer-everywhere' } },
+      skipped: [{ role: 'no_access', why: 'no such user', checks: ['status-codes: x: GET /products 403'] }],
+    };
+    const profile = parseProfile(extended, 'deployment.yaml', {
+      WH_ADMIN_TOKEN: 'admin-token',
+      WH_VANCOUVER_TOKEN: 'vancouver-token',
+    });
+    expect(profile.locations.map((l) => [l.name, l.token, l.customers])).to.deep.equal([
+      ['Toronto DC', 'admin-token', { create: true, auto_approve: false }],
+      ['Vancouver DC', 'vancouver-token', undefined],
+    ]);
+    expect(profile.tokens.noAdmin).to.equal('viewer-everywhere');
+    expect(profile.customFields.map((field) => field.key)).to.deep.equal(['lot_code']);
+  });
+
+  it('refuses a custom field enabled at a location the profile does not list', () => {
+    const stray = {
+      ...valid,
+      custom_fields: [{ key: 'grade', applies_to: 'purchase_order', field_type: 'select', locations: ['Atlantis DC'] }],
+    };
+    expect(problemsOf(stray)).to.deep.equal([
+      "custom_fields[0].locations: Atlantis DC is not among the profile's locations",
+    ]);
+  });
+
   it('names the variable that is not set', () => {
     expect(problemsOf(valid, {})).to.deep.equal([
       'tokens.admin.token_env: environment variable WH_ADMIN_TOKEN is not set',

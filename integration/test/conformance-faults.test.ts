@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import type { ProfileFile } from '@warehouse-kit/conformance';
 import { expect } from 'chai';
-import { startDeployment, type TestDeployment } from './support/deployment.js';
+import { parse } from 'yaml';
+import { scratchFile, startDeployment, type TestDeployment } from './support/deployment.js';
 import {
+  changesLocationNameCase,
   dropsTotalCount,
   exactLocationNames,
   forbiddenForBadTokens,
@@ -18,7 +22,7 @@ describe('conformance suite against deliberately broken deployments', () => {
   let runs = 0;
 
   before(async () => {
-    deployment = await startDeployment(7);
+    deployment = await startDeployment(8);
   });
   after(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
@@ -44,6 +48,34 @@ describe('conformance suite against deliberately broken deployments', () => {
     expect(check.message).to.include('Received').and.include('/ Documented');
     for (const phrase of phrases) expect(check.message).to.include(phrase);
   }
+
+  it('catches location names returned in another case, with a curl that reproduces it and a HAR of the run', async () => {
+    const har = scratchFile('run.har');
+    const run = await runAgainst(changesLocationNameCase, ['--checks', 'round-trip', '--har', har]);
+    expectFailure(
+      run,
+      'values_returned_verbatim: POST /products 200',
+      'body.location_name: Received "TORONTO DC", the same letters in another case',
+      'Documented "Toronto DC", byte for byte as GET /locations lists it',
+    );
+    const message = run.check('values_returned_verbatim: POST /products 200').message!;
+    const curl = /\n {2}reproduce: (curl .+)$/.exec(message)?.[1];
+    expect(curl, message).to.match(/^curl -i -X POST 'http:\/\/[\w-]+\.localhost:\d+\/api\/v1\/products' /);
+    expect(curl).to.include('-H "Authorization: Token $WH_TOKEN"').and.include('--data-raw \'{"product":');
+    expectFailure(run, 'values_returned_verbatim: GET /purchase_orders 200', 'location_name: Received "TORONTO DC"');
+
+    const archive = JSON.parse(readFileSync(har, 'utf8'));
+    expect(archive.log.version).to.equal('1.2');
+    const sent = Object.values(run.verdict!.run.requests).reduce((sum, count) => sum + count, 0);
+    // Every request the checks sent is in it, and the clean-up's and retries' too.
+    expect(archive.log.entries.length).to.be.at.least(sent);
+    expect(run.stderr).to.include(`Report: ${har}`);
+    const text = readFileSync(har, 'utf8');
+    const { tokens } = parse(readFileSync(deployment.profile(deployment.ids[runs - 1]!), 'utf8')) as ProfileFile;
+    expect(text).to.include('Token [REDACTED]');
+    for (const token of [tokens.admin, tokens.read_only, tokens.no_access, tokens.no_admin])
+      expect(text).not.to.include((token as { token: string }).token);
+  });
 
   it('catches times rendered in UTC instead of the warehouse zone, and nothing about how they were read', async () => {
     const run = await runAgainst(rendersUtc, ['--checks', 'time-zones']);

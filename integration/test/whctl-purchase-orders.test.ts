@@ -238,9 +238,15 @@ ${second},,,Apples,3,
       const once = await admin('purchase-orders', 'import', path);
       expect(once.code, once.stderr).to.equal(0);
       expect(json(once).map((result: { action: string }) => result.action)).to.deep.equal(['created', 'created']);
+      const idsOf = async () =>
+        json(await admin('purchase-orders', 'get', '--po-number', first)).purchase_order_items.map(
+          (item: { id: number }) => item.id,
+        );
+      const idsBefore = await idsOf();
       const twice = await admin('purchase-orders', 'import', path);
       expect(twice.code, twice.stderr).to.equal(0);
       expect(json(twice).map((result: { action: string }) => result.action)).to.deep.equal(['updated', 'updated']);
+      expect(await idsOf(), 'unchanged items keep their ids').to.deep.equal(idsBefore);
 
       const order = json(await admin('purchase-orders', 'get', '--po-number', first));
       expect(order).to.include({ location_name: 'Toronto DC', expected_starts_at: '2026-12-01T08:00:00-05:00' });

@@ -181,7 +181,7 @@ describe('whctl against the reference server', () => {
   });
 
   it('sends raw requests with whctl api, through the same client and errors', async () => {
-    const run = await as('admin', ['api', 'GET', '/products', '-f', 'sku=BAN-001', '--include']);
+    const run = await as('admin', ['api', '/products', '-X', 'GET', '-f', 'sku=BAN-001', '--include']);
     expect(run.code, run.stderr).to.equal(0);
     expect(run.stdout)
       .to.match(/^HTTP 200 OK\n/)

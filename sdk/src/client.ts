@@ -4,9 +4,11 @@ import { apiBaseUrl } from './base-url.js';
 import { localhostFetch } from './localhost.js';
 import { tokenAuth } from './middleware/auth.js';
 import { rememberRequest } from './middleware/remember-request.js';
-import { type RetryOptions, retryRateLimited } from './middleware/retry.js';
+import { type RetryOptions, retry } from './middleware/retry.js';
 import { throwOnError } from './middleware/throw-on-error.js';
 import { timeout } from './middleware/timeout.js';
+import { transportFailures } from './middleware/transport-failures.js';
+import { type DebugLog, debugLog, tracedFetch } from './trace.js';
 import { USER_AGENT } from './version.js';
 
 /** An openapi-fetch client typed by the contract: paths, parameters, bodies and answers. */
@@ -20,47 +22,63 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   baseUrl: string;
   /** The API token; sent as `Authorization: Token <token>`. */
   token: string;
-  /** Milliseconds after which a call is aborted, rate-limit waits included. */
+  /**
+   * Milliseconds after which a call fails with a TimeoutError, rate-limit waits and retries
+   * included. A call's own `timeout` option overrides it: `client.GET(path, { timeout: 120_000 })`.
+   */
   timeout?: number;
-  /** How 429 answers are waited out and retried; `false` returns them at once. */
+  /**
+   * How 429s, 502/503/504 answers and reset connections are retried; `false` returns them at
+   * once. On by default.
+   */
   retry?: RetryOptions | false;
   /** More middleware, run before the retries so that a retry repeats what it did (e.g. a shared `throttle`). */
   middleware?: Middleware[];
   /** Reject non-2xx answers with their typed error instead of resolving to `{ error }`. */
   throwOnError?: boolean;
+  /**
+   * Log every request and answer (retries included) with their headers, the token redacted:
+   * `true` for stderr, or a function taking each line. Unset, WH_DEBUG=1 turns it on.
+   */
+  debug?: boolean | DebugLog;
 }
 
 /**
  * A client for one interface address. Calls resolve to `{ data }` or `{ error }` with the
- * `response`, and reject only on network failure, abort, or with `throwOnError`.
+ * `response`, and reject only when no answer came (ConnectionError, TimeoutError), on the
+ * caller's abort, or with `throwOnError`.
  */
 export function createClient(options: CreateClientOptions): WarehouseClient {
   const {
     baseUrl,
     token,
     timeout: ms,
-    retry = {},
+    retry: retries = {},
     middleware = [],
     throwOnError: throwing = false,
     headers,
     fetch = localhostFetch,
+    debug,
     ...rest
   } = options;
+  const log = debugLog(debug);
   const client = createOpenApiClient<paths>({
     ...rest,
     baseUrl: apiBaseUrl(baseUrl),
-    fetch,
+    fetch: log ? tracedFetch(fetch, log, [token]) : fetch,
     headers: mergeHeaders({ 'User-Agent': USER_AGENT }, headers),
   });
-  // Requests pass these in order and answers in reverse, so the retry, last, repeats the
-  // finished request, and the error and remember layers, first, see the final answer.
+  // Requests pass these in order and answers in reverse, so the retry, near the end, repeats
+  // the finished request, and the error and remember layers, first, see the final answer.
+  // Failures to get an answer pass them in reverse too: typed first, then retried.
   client.use(
     ...(throwing ? [throwOnError()] : []),
     rememberRequest,
     tokenAuth(token),
-    ...(ms === undefined ? [] : [timeout(ms)]),
+    timeout(ms),
     ...middleware,
-    ...(retry === false ? [] : [retryRateLimited(retry)]),
+    ...(retries === false ? [] : [retry(retries)]),
+    transportFailures,
   );
   return client;
 }

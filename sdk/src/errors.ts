@@ -1,4 +1,4 @@
-import { type RateLimit, readRateLimit } from './headers.js';
+import { type RateLimit, readRateLimit, readRequestId } from './headers.js';
 import { requestOf } from './middleware/remember-request.js';
 
 export interface ApiErrorInit {
@@ -43,11 +43,17 @@ export class ApiError extends Error {
   /** The body's `error` sentence, when it has one. */
   readonly error: string | undefined;
   readonly rateLimit: RateLimit;
+  /** The answer's `X-Request-Id`: quote it to the API's operators. */
+  readonly requestId: string | undefined;
   readonly response: Response;
 
   constructor({ method, url, response, body }: ApiErrorInit) {
     const path = url ? new URL(url).pathname : '';
-    super(`${method} ${path} answered ${response.status}: ${describe(response.status, body)}`);
+    const requestId = readRequestId(response);
+    super(
+      `${method} ${path} answered ${response.status}: ${describe(response.status, body)}` +
+        (requestId ? ` (request id ${requestId})` : ''),
+    );
     this.status = response.status;
     this.method = method;
     this.path = path;
@@ -55,6 +61,7 @@ export class ApiError extends Error {
     this.body = body;
     this.error = errorText(body);
     this.rateLimit = readRateLimit(response);
+    this.requestId = requestId;
     this.response = response;
   }
 }

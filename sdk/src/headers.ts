@@ -76,3 +76,8 @@ export function readRateLimit(response: Response): RateLimit {
     reset: parsed?.isValid ? parsed.toJSDate() : undefined,
   };
 }
+
+/** The `X-Request-Id` the API gave an answer, which its operators can find the request by in their logs. */
+export function readRequestId(response: Response): string | undefined {
+  return response.headers.get('X-Request-Id')?.trim() || undefined;
+}

@@ -22,14 +22,28 @@ export {
   unwrap,
   ValidationError,
 } from './errors.js';
-export { type LinkRel, type Pagination, type RateLimit, readPagination, readRateLimit } from './headers.js';
+export {
+  type LinkRel,
+  type Pagination,
+  type RateLimit,
+  readPagination,
+  readRateLimit,
+  readRequestId,
+} from './headers.js';
 export { localhostFetch } from './localhost.js';
 export { tokenAuth } from './middleware/auth.js';
 export { requestOf } from './middleware/remember-request.js';
-export { type RateLimitedEvent, type RetryOptions, retryRateLimited } from './middleware/retry.js';
+export {
+  type RateLimitedEvent,
+  type RetryOptions,
+  retry,
+  type TransientRetryEvent,
+  type TransientRetryOptions,
+} from './middleware/retry.js';
 export { type ThrottleOptions, throttle } from './middleware/throttle.js';
 export { throwOnError } from './middleware/throw-on-error.js';
 export { timeout } from './middleware/timeout.js';
+export { transportFailures } from './middleware/transport-failures.js';
 export {
   type ListInit,
   type ListRecord,
@@ -41,7 +55,10 @@ export {
   paginate,
   paginateOffset,
 } from './pagination.js';
+export { REDACTED, redact, redactHeader } from './redact.js';
 export { instant, parseTime, resolveInputTime, wallClock } from './time.js';
+export type { DebugLog } from './trace.js';
+export { ConnectionError, TimeoutError, transportFailure } from './transport-errors.js';
 export { SDK_NAME, SDK_VERSION, USER_AGENT } from './version.js';
 
 /** A schema of the contract by name, e.g. `Schema<'PurchaseOrder'>`. */

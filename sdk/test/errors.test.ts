@@ -8,6 +8,7 @@ import {
   NotFoundError,
   PaymentRequiredError,
   RateLimitError,
+  readRequestId,
   ServerError,
   toApiError,
   UnauthorizedError,
@@ -61,6 +62,26 @@ describe('SDK errors', () => {
       expect(error.message).to.equal(`GET /api/v1/purchase_orders/12 answered ${status}: ${message}`);
     });
   }
+
+  it("carries the answer's X-Request-Id as requestId and names it in the message", async () => {
+    api()
+      .get('/api/v1/products/9')
+      .reply(404, { error: 'Product not found', request_id: 'req-7f3a' }, { 'X-Request-Id': 'req-7f3a' })
+      .get('/api/v1/products/10')
+      .reply(404, { error: 'Product not found' });
+    const error = toApiError(await client().GET('/products/{id}', { params: { path: { id: 9 } } }));
+    expect(error.requestId).to.equal('req-7f3a');
+    expect(error.message).to.equal('GET /api/v1/products/9 answered 404: Product not found (request id req-7f3a)');
+    const without = toApiError(await client().GET('/products/{id}', { params: { path: { id: 10 } } }));
+    expect(without.requestId).to.equal(undefined);
+    expect(without.message).not.to.include('request id');
+  });
+
+  it('reads the request id of any answer, successful ones included', async () => {
+    api().get('/api/v1/locations').reply(200, [], { 'X-Request-Id': ' req-1 ' });
+    const { response } = await client().GET('/locations');
+    expect(readRequestId(response)).to.equal('req-1');
+  });
 
   it('carries the errors map of a 422 by field path and names the fields in its message', async () => {
     const errors = { sku: ['has already been taken'], 'purchase_order_items[1].quantity': ['must be greater than 0'] };

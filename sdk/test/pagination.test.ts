@@ -9,6 +9,7 @@ import {
   readPagination,
   UnauthorizedError,
 } from '../src/index.js';
+import { failureOf } from './support/failure.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
 const LIST = `${BASE}/api/v1/purchase_orders`;
@@ -33,13 +34,6 @@ async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const items: T[] = [];
   for await (const item of iterable) items.push(item);
   return items;
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 }
 
 describe('SDK pagination', () => {

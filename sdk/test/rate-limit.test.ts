@@ -9,6 +9,7 @@ import {
   throttle,
   toApiError,
 } from '../src/index.js';
+import { failureOf } from './support/failure.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
 const NOW = Date.parse('2025-03-09T14:04:58.500Z');
@@ -32,13 +33,6 @@ function recordingClient(retry: RetryOptions = {}, more: { throwOnError?: boolea
     retry: { now: () => NOW, sleep: async (ms) => void waits.push(ms), ...retry },
   });
   return { client, waits };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 }
 
 describe('SDK rate limits', () => {

@@ -3,16 +3,18 @@
 // answered; responses are validated (in tests) outside the error renderer, so error bodies are
 // checked too. The operational endpoints answer on every host, before the tenant is known;
 // then the host decides the tenant; rate limits count before authentication, so token
-// guessing is throttled too; bodies are parsed only for authenticated requests.
+// guessing is throttled too; the method is checked against the spec before any route, and
+// bodies are read only by the routes, for authenticated requests.
 import { RequestContext } from '@mikro-orm/postgresql';
 import Koa from 'koa';
-import bodyParser from 'koa-bodyparser';
 import type { ServerConfig } from './config.js';
 import { type Orm, poolUsage } from './db/orm.js';
 import { notFound } from './http/errors.js';
 import { API_PREFIX } from './http/prefix.js';
 import type { Logger } from './logging/logger.js';
+import { allowedMethods } from './middleware/allowed-methods.js';
 import { authenticate } from './middleware/authenticate.js';
+import { AuthenticationFailures } from './middleware/authentication-failures.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { identifyOperation } from './middleware/operation.js';
 import { rateLimit } from './middleware/rate-limit.js';
@@ -25,18 +27,31 @@ import { resolveTenant } from './middleware/tenant.js';
 import { operationalEndpoint, operationalEndpoints } from './ops/endpoints.js';
 import { createMetrics } from './ops/metrics.js';
 import { handlers } from './routes/handlers.js';
-import { createApiRouter, unmatchedRequests } from './routes/router.js';
+import { createApiRouter } from './routes/router.js';
 
 export interface AppOptions {
   orm: Orm;
-  config: Pick<ServerConfig, 'baseHost' | 'trustProxy' | 'validateResponses'> & { metricsToken?: string };
+  config: Pick<
+    ServerConfig,
+    | 'baseHost'
+    | 'trustProxy'
+    | 'validateResponses'
+    | 'bodyLimit'
+    | 'bulkUploadBodyLimit'
+    | 'authFailuresPerMinute'
+    | 'metricsToken'
+  >;
   logger: Logger;
 }
 
 export function createApp({ orm, config, logger }: AppOptions): Koa {
-  const app = new Koa({ proxy: config.trustProxy });
+  // Behind a proxy the client address is the X-Forwarded-For entry the nearest proxy added.
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   const em = () => orm.em;
-  const router = createApiRouter(handlers);
+  const knex = orm.em.getConnection().getKnex();
+  const router = createApiRouter(handlers, {
+    bodyLimit: (operationId) => (operationId === 'createBulkUpload' ? config.bulkUploadBodyLimit : config.bodyLimit),
+  });
   const metrics = createMetrics(() => poolUsage(orm));
 
   app.use(requestId());
@@ -53,11 +68,10 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
     return RequestContext.create(orm.em, next);
   });
   app.use(resolveTenant(config.baseHost, em));
-  app.use(rateLimit(orm.em.getConnection().getKnex()));
-  app.use(authenticate(em));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '5mb', strict: true }));
+  app.use(rateLimit(knex));
+  app.use(authenticate(em, new AuthenticationFailures(knex, config.authFailuresPerMinute)));
+  app.use(allowedMethods());
   app.use(router.routes());
-  app.use(unmatchedRequests());
 
   // Errors outside any request's handling (a socket failing mid-response, say).
   app.on('error', (error: Error) => logger.error({ err: error }, 'unhandled error'));

@@ -77,6 +77,8 @@ const bearerToken = (raw: string): string => {
   return raw;
 };
 
+const MIB = 1024 * 1024;
+
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const settings = {
@@ -112,7 +114,11 @@ export const settings = {
     10,
   ),
   trustProxy: setting(
-    { env: 'WH_TRUST_PROXY', describe: '1 to honour X-Forwarded-Proto/-Host from a reverse proxy', parse: flag },
+    {
+      env: 'WH_TRUST_PROXY',
+      describe: '1 to honour X-Forwarded-Proto/-Host/-For from a reverse proxy (the nearest entry of -For)',
+      parse: flag,
+    },
     false,
   ),
   logLevel: setting(
@@ -159,6 +165,30 @@ export const settings = {
       parse: milliseconds,
     },
     10_000,
+  ),
+  bodyLimit: setting(
+    {
+      env: 'WH_BODY_LIMIT',
+      describe: 'the largest request body, in bytes after decompression (DECISIONS 58)',
+      parse: integer(1024, 64 * MIB),
+    },
+    MIB,
+  ),
+  bulkUploadBodyLimit: setting(
+    {
+      env: 'WH_BULK_UPLOAD_BODY_LIMIT',
+      describe: 'the largest bulk-upload body, in bytes after decompression',
+      parse: integer(1024, 256 * MIB),
+    },
+    10 * MIB,
+  ),
+  authFailuresPerMinute: setting(
+    {
+      env: 'WH_AUTH_FAILURES_PER_MINUTE',
+      describe: 'failed authentications allowed per client address and minute (DECISIONS 65)',
+      parse: integer(1, 100_000),
+    },
+    20,
   ),
   validateResponses: setting(
     { env: 'WH_VALIDATE_RESPONSES', describe: '1 to check every response against the spec (tests)', parse: flag },

@@ -204,6 +204,51 @@ describe('appointment lifecycle', () => {
       ]);
     });
 
+    it('keeps a final appointment as it was, except its notes, and accepts the record sent back unchanged', async () => {
+      const created = await create({
+        scheduled_at: '2025-07-01T09:00:00',
+        dock_name: 'Dock 1',
+        packing_lists: [{ product_name: 'Apples', quantity: 3 }],
+      });
+      const cancelled = await moveTo(created.id, 'cancelled');
+      const edits = await update(created.id, {
+        duration: 90,
+        dock_name: 'Dock 2',
+        reference_numbers: ['LATE-1'],
+        packing_lists: [{ product_name: 'Bananas', quantity: 1 }],
+      });
+      expect(edits.status).to.equal(422);
+      expect(Object.keys(edits.body.errors).sort()).to.deep.equal([
+        'dock_name',
+        'duration',
+        'packing_lists',
+        'reference_numbers',
+      ]);
+      expect(edits.body.errors.duration).to.deep.equal([
+        'cannot change: the appointment is cancelled, which is final (only notes may change)',
+      ]);
+      const noted = await update(created.id, { notes: 'carrier called it off' });
+      expect(noted.status).to.equal(200);
+      expect(noted.body.notes).to.equal('carrier called it off');
+      const { id, location, ...record } = cancelled;
+      const resent = await world.as('admin').put(`/appointments/${id}`, {
+        appointment: {
+          location_name: record.location_name,
+          state: record.state,
+          scheduled_at: record.scheduled_at,
+          duration: record.duration,
+          dock_name: record.dock_name,
+          reference_numbers: record.reference_numbers,
+          packing_lists: record.packing_lists.map((list: { id: number; quantity: number }) => ({
+            id: list.id,
+            quantity: list.quantity,
+          })),
+        },
+      });
+      expect(resent.status, JSON.stringify(resent.body)).to.equal(200);
+      expect(location).to.equal('Toronto DC');
+    });
+
     it(
       'checks simultaneous transitions one after the ' + 'other, so only one of two conflicting moves succeeds',
       async () => {

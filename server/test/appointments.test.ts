@@ -173,19 +173,21 @@ describe('appointments', () => {
       });
     });
 
-    it('answers 400 for a missing wrapper, a wrong type and a scheduled_at that is not a real time', async () => {
+    it('answers 400 for a missing wrapper, and 422 naming the field for a wrong type or an unreal time', async () => {
       const admin = world.as('admin');
       expect((await admin.post('/appointments', { location_name: 'Toronto DC' })).status).to.equal(400);
       const wrongType = await admin.post('/appointments', {
         appointment: { location_name: 'Toronto DC', duration: 'long' },
       });
-      expect(wrongType.status).to.equal(400);
-      expect(wrongType.body.error).to.include('appointment.duration');
-      const badTime = await admin.post('/appointments', {
-        appointment: { location_name: 'Toronto DC', scheduled_at: '2025-13-45T10:00:00' },
-      });
-      expect(badTime.status).to.equal(400);
-      expect(badTime.body.error).to.include('scheduled_at');
+      expect(wrongType.status).to.equal(422);
+      expect(wrongType.body.errors).to.deep.equal({ duration: ['must be an integer'] });
+      for (const scheduled_at of ['2025-13-01T10:00:00', '2025-02-30T10:00:00', '2025-01-01T24:00:00']) {
+        const badTime = await admin.post('/appointments', {
+          appointment: { location_name: 'Toronto DC', scheduled_at },
+        });
+        expect(badTime.status, scheduled_at).to.equal(422);
+        expect(Object.keys(badTime.body.errors)).to.deep.equal(['scheduled_at']);
+      }
     });
 
     it('writes nothing when a create is rejected', async () => {

@@ -90,7 +90,7 @@ describe('bulk uploads', () => {
     expect((await world.as('admin').get('/products', { sku: 'DAT-001' })).body).to.have.length(1);
   });
 
-  it('writes nothing when any row fails, and names every failing row and field', async () => {
+  it('writes nothing when any row fails, and names every failing row and field, dates included', async () => {
     const res = await upload({
       products: [
         { name: 'Elderberries', sku: 'ELD-001' },
@@ -106,9 +106,11 @@ describe('bulk uploads', () => {
     expect(res.body.errors).to.have.keys(
       'products[1].name',
       'purchase_orders[0].purchase_order_items[0].product_name',
-      'purchase_orders[1]',
+      'purchase_orders[1].expected_starts_at',
     );
-    expect(res.body.errors['purchase_orders[1]'][0]).to.include('expected_starts_at');
+    expect(res.body.errors['purchase_orders[1].expected_starts_at']).to.deep.equal([
+      'must be a date and time that exist, written like 2025-03-09T09:00:00-05:00',
+    ]);
     expect((await world.as('admin').get('/products', { sku: 'ELD-001' })).body).to.deep.equal([]);
     expect((await world.as('admin').get('/purchase_orders', { po_number: 'BULK-5' })).body).to.deep.equal([]);
   });
@@ -139,7 +141,8 @@ describe('bulk uploads', () => {
   });
 
   it(
-    'answers 422 for an empty upload, a location_name in ' + 'a row and too many rows, and 400 for a malformed one',
+    'answers 422 for an empty upload, a location_name in a row, too many rows and a wrong type, ' +
+      'and 400 for a body without its wrapper',
     async () => {
       expect((await upload({})).status).to.equal(422);
       const located = await upload({ purchase_orders: [{ po_number: 'BULK-7', location_name: 'Auckland DC' }] });
@@ -150,7 +153,11 @@ describe('bulk uploads', () => {
       });
       expect(tooMany.status).to.equal(422);
       expect(tooMany.body.errors.products[0]).to.include('at most 1000');
-      expect((await upload({ products: [{ name: 'X', sku: 7 }] })).status).to.equal(400);
+      const wrongType = await upload({ products: [{ name: 'X', sku: 7 }] });
+      expect(wrongType.status).to.equal(422);
+      expect(wrongType.body.errors).to.deep.equal({ 'products[0].sku': ['must be a string'] });
+      const unwrapped = await world.as('admin', 'toronto').post('/bulk_uploads', { products: [] });
+      expect(unwrapped.status).to.equal(400);
     },
   );
 

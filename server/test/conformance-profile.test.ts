@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DEMO_FIXTURE } from '../src/provision/demo.js';
-import { readFixture } from '../src/provision/fixture.js';
+import { readFixture, type UserFixture } from '../src/provision/fixture.js';
 import { ProfileChoiceError, profileFor } from '../src/provision/profile.js';
 
 describe('wh-server profile', () => {
@@ -10,7 +10,7 @@ describe('wh-server profile', () => {
     const profile = profileFor(demo, { baseUrlTemplate: 'http://{subdomain}.localhost:3000' });
     expect(profile.organization).to.equal('http://acme.localhost:3000');
     // Paid locations first: the first is where the suite creates most records.
-    expect(profile.locations).to.deep.equal([
+    expect(profile.locations.map(({ customers, ...location }) => location)).to.deep.equal([
       { name: 'Toronto DC', address: 'http://acme-toronto.localhost:3000', time_zone: 'America/Toronto', paid: true },
       {
         name: 'Auckland DC',
@@ -31,8 +31,76 @@ describe('wh-server profile', () => {
       rate_limit: { token: 'acme-integration-token' },
       read_only: { token: 'acme-integration-token', location: 'Vancouver DC' },
       no_access: { token: 'acme-integration-token', location: 'Auckland DC' },
+      // Read-only everywhere: admin nowhere, so every request of it is 403.
+      no_admin: { token: 'acme-viewer-token' },
       unpaid: { token: 'globex-admin-token', organization: 'http://globex.localhost:3000' },
     });
+    expect(profile.skipped).to.equal(undefined);
+  });
+
+  it("declares each location's customer settings, the server's defaults where the fixture sets none", () => {
+    const profile = profileFor(demo, { baseUrlTemplate: 'http://{subdomain}.localhost:3000' });
+    expect(profile.locations.map((location) => [location.name, location.customers])).to.deep.equal([
+      ['Toronto DC', { create: true, auto_approve: true, can_create_carriers: false }],
+      ['Auckland DC', { create: true, auto_approve: false, can_create_carriers: false }],
+      ['Vancouver DC', { create: false, auto_approve: false, can_create_carriers: false }],
+    ]);
+  });
+
+  it('declares the custom fields with a value each accepts and one its rules refuse, leaving out keys defined twice', () => {
+    const profile = profileFor(demo, { baseUrlTemplate: 'http://{subdomain}.localhost:3000' });
+    expect(profile.custom_fields).to.deep.equal([
+      {
+        key: 'lot_code',
+        applies_to: 'purchase_order_item',
+        field_type: 'text',
+        locations: ['Toronto DC', 'Auckland DC', 'Vancouver DC'],
+        valid: 'LOT-A1',
+        invalid: 'X'.repeat(21),
+      },
+      {
+        key: 'priority',
+        applies_to: 'purchase_order',
+        field_type: 'select',
+        locations: ['Toronto DC', 'Vancouver DC'],
+        valid: 'low',
+        invalid: 'not one of the options',
+      },
+      // Text without rules: anything is valid, so there is nothing to refuse.
+      { key: 'customs_reference', applies_to: 'purchase_order', field_type: 'text', locations: [], valid: 'LOT-A1' },
+    ]);
+  });
+
+  it('gives each location without a user admin everywhere the token of a user who is admin there', () => {
+    const [acme] = demo.organizations;
+    const users: UserFixture[] = [
+      { name: 'east', token: 'east-token', roles: { 'Toronto DC': 'admin', 'Vancouver DC': 'read_only' } },
+      { name: 'south', token: 'south-token', roles: { 'Auckland DC': 'admin' } },
+    ];
+    const profile = profileFor(
+      { organizations: [{ ...acme!, users }] },
+      { baseUrlTemplate: 'https://{subdomain}.example.com' },
+    );
+    expect(profile.tokens.admin).to.deep.equal({ token: 'east-token' });
+    expect(profile.locations.map((location) => [location.name, location.token])).to.deep.equal([
+      ['Toronto DC', undefined],
+      ['Auckland DC', { token: 'south-token' }],
+    ]);
+    // Vancouver has no admin at all, so the suite cannot work there; east is read-only there.
+    expect(profile.tokens.read_only).to.equal(undefined);
+    expect(profile.tokens.no_access).to.deep.equal({ token: 'south-token', location: 'Toronto DC' });
+  });
+
+  it('says which checks skip for each role it could not find, and why', () => {
+    const [acme] = demo.organizations;
+    const profile = profileFor(
+      { organizations: [{ ...acme!, users: acme!.users!.filter((user) => user.name === 'admin') }] },
+      { baseUrlTemplate: 'https://{subdomain}.example.com' },
+    );
+    expect(profile.skipped!.map((entry) => entry.role)).to.deep.equal(['read_only', 'no_access', 'no_admin', 'unpaid']);
+    const readOnly = profile.skipped![0]!;
+    expect(readOnly.why).to.equal('no user of Acme Foods is read-only at a listed location and admin at another');
+    expect(readOnly.checks).to.include('status-codes: read_only_write_forbidden: POST /products 403');
   });
 
   it('leaves out the roles a fixture has no user for', () => {
@@ -44,7 +112,7 @@ describe('wh-server profile', () => {
     expect(Object.keys(profile.tokens)).to.deep.equal(['admin']);
   });
 
-  it('refuses an organization without a paid location and an admin at each, and a template without {subdomain}', () => {
+  it('refuses an organization without a paid location and an admin there, and a template without {subdomain}', () => {
     expect(() =>
       profileFor(demo, { baseUrlTemplate: 'http://{subdomain}.localhost', organization: 'globex' }),
     ).to.throw(ProfileChoiceError, 'paid location');

@@ -64,6 +64,23 @@ describe('host routing', () => {
     expect(post.headers.allow).to.equal('GET');
   });
 
+  it('lets a literal sub-path win over {id} for every method, so other methods on it are 405, not a bad id', async () => {
+    const admin = world.as('admin');
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'POST']) {
+      const res = await admin.request(method, '/purchase_orders/with_booked_appointments', { body: {} });
+      expect(res.status, method).to.equal(405);
+      expect(res.headers.allow).to.equal('GET');
+    }
+  });
+
+  it('answers 405 for methods the spec does not document, HEAD and OPTIONS included', async () => {
+    for (const method of ['HEAD', 'OPTIONS', 'TRACE']) {
+      const res = await world.as('admin').request(method, '/products');
+      expect(res.status, method).to.equal(405);
+      expect(res.headers.allow).to.equal('GET, POST');
+    }
+  });
+
   it('offers bulk uploads only on the location interface', async () => {
     const res = await world.as('admin').post('/bulk_uploads', { bulk_upload: { products: [] } });
     expect(res.status).to.equal(404);

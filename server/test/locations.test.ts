@@ -27,6 +27,20 @@ describe('locations', () => {
     expect(res.body.map((l: { name: string }) => l.name)).to.deep.equal(['Toronto DC']);
   });
 
+  it('treats a blank location_name like an absent one, as every list does with a blank filter', async () => {
+    const admin = world.as('admin');
+    const all = await admin.get('/locations');
+    for (const blank of ['', '   '])
+      expect((await admin.get('/locations', { location_name: blank })).body).to.deep.equal(all.body);
+    const products = await admin.get('/products');
+    const blanks = await admin.get('/products', { location_name: ' ', name: '', sku: '  ', page: '' });
+    expect(blanks.status).to.equal(200);
+    expect(blanks.body).to.deep.equal(products.body);
+    const orders = await admin.get('/purchase_orders', { po_number: '', start_time: ' ' });
+    expect(orders.status).to.equal(200);
+    expect(orders.headers['total-count']).to.equal((await admin.get('/purchase_orders')).headers['total-count']);
+  });
+
   it('needs the new name after a rename', async () => {
     const renamed = await createWorld(server, (o) => ({
       ...o,

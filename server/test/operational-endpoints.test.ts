@@ -128,7 +128,7 @@ describe('operational endpoints', () => {
     describe('with WH_METRICS_TOKEN', () => {
       const token = 'a-metrics-token-for-the-scraper';
       let guarded: TestServer;
-      before(async () => (guarded = await startTestServer({ metricsToken: token })));
+      before(async () => (guarded = await startTestServer({ config: { metricsToken: token } })));
       after(() => guarded.close());
 
       it('needs that bearer token, and refuses any other with 401', async () => {

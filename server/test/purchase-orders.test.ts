@@ -145,7 +145,7 @@ describe('purchase orders', () => {
       });
     });
 
-    it('answers 400 for a body without its wrapper, wrong types and malformed times', async () => {
+    it('answers 400 for a body without its wrapper, and 422 naming the field for wrong types and bad times', async () => {
       const admin = world.as('admin');
       const wrapper = await admin.post('/purchase_orders', { po_number: 'X' });
       expect(wrapper.status).to.equal(400);
@@ -154,22 +154,21 @@ describe('purchase orders', () => {
         '/purchase_orders',
         orderBody({ purchase_order_items: [{ product_name: 'A', quantity: 'many' }] }),
       );
-      expect(wrongType.status).to.equal(400);
-      expect(wrongType.body.error).to.include('purchase_order_items[0].quantity');
-      const notIso = await admin.post('/purchase_orders', orderBody({ expected_starts_at: 'next tuesday' }));
-      expect(notIso.status).to.equal(400);
-      expect(notIso.body.error).to.include('expected_starts_at');
-      const impossible = await admin.post('/purchase_orders', orderBody({ expected_starts_at: '2025-02-30T09:00:00' }));
-      expect(impossible.status).to.equal(400);
-      expect(impossible.body.error).to.include('expected_starts_at');
+      expect(wrongType.status).to.equal(422);
+      expect(wrongType.body.errors).to.deep.equal({ 'purchase_order_items[0].quantity': ['must be a number'] });
+      for (const time of ['next tuesday', '2025-13-01T09:00:00', '2025-02-30T09:00:00', '2025-01-01T09:00:00+25:00']) {
+        const refused = await admin.post('/purchase_orders', orderBody({ expected_starts_at: time }));
+        expect(refused.status, time).to.equal(422);
+        expect(Object.keys(refused.body.errors)).to.deep.equal(['expected_starts_at']);
+      }
     });
 
-    it('answers 400 for times outside the years the service can store and render', async () => {
+    it('answers 422 naming the field for times outside the years the service can store and render', async () => {
       const admin = world.as('admin');
       for (const time of ['0000-01-01T00:00:00Z', '0099-06-01T00:00:00Z', '9999-12-31T23:59:59-12:00']) {
         const res = await admin.post('/purchase_orders', orderBody({ expected_ends_at: time }));
-        expect(res.status, time).to.equal(400);
-        expect(res.body.error).to.include('expected_ends_at').and.include('between');
+        expect(res.status, time).to.equal(422);
+        expect(res.body.errors).to.deep.equal({ expected_ends_at: ['must be between 1000-01-02 and 9999-12-30'] });
       }
       expect((await admin.get('/purchase_orders', { start_time: '0000-01-01T00:00:00' })).status).to.equal(400);
       const edge = await admin.post(

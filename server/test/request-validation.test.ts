@@ -9,34 +9,40 @@ describe('request validation', () => {
   before(async () => ({ server, world } = await startWorld()));
   after(() => server.close());
 
-  it('answers 400 for a NUL character in a query, a path or a body, instead of failing in the database', async () => {
+  it('answers 400 for a NUL character in a query or a path, and 422 naming the field in a body', async () => {
     const admin = world.as('admin');
     const inQuery = await admin.get('/purchase_orders', { po_number: 'PO\u0000' });
     expect(inQuery.status).to.equal(400);
-    expect(inQuery.body.error).to.include('query.po_number').and.include('NUL');
+    expect(inQuery.body.error).to.equal(
+      'query parameter po_number contains a NUL character (U+0000), which text cannot hold',
+    );
+    expect((await admin.get('/products/%00')).status).to.equal(400);
     const inBody = await admin.post('/products', {
       product: { name: 'Nul\u0000', sku: 'NUL-1', location_name: 'Toronto DC' },
     });
-    expect(inBody.status).to.equal(400);
-    expect(inBody.body.error).to.include('body.product.name');
+    expect(inBody.status).to.equal(422);
+    expect(inBody.body.errors).to.deep.equal({ name: ['must not contain the NUL character (U+0000)'] });
     const inKey = await admin.post('/purchase_orders', {
       purchase_order: { po_number: 'PO-NUL', custom_values: { 'a\u0000': 'x' } },
     });
-    expect(inKey.status).to.equal(400);
+    expect(inKey.status).to.equal(422);
+    expect(inKey.body.errors).to.have.property('custom_values.a\u0000');
   });
 
-  it('answers 400 for a time the database cannot hold, whatever the resource', async () => {
+  it('answers 422 for a body time the database cannot hold, and 400 for such a query time', async () => {
     const admin = world.as('admin');
     const order = await admin.post('/purchase_orders', {
       purchase_order: { po_number: 'PO-YEAR', expected_starts_at: '0001-01-01T00:00:00Z' },
     });
-    expect(order.status).to.equal(400);
-    expect(order.body.error).to.include('1000-01-02');
+    expect(order.status).to.equal(422);
+    expect(order.body.errors).to.deep.equal({ expected_starts_at: ['must be between 1000-01-02 and 9999-12-30'] });
     const appointment = await admin.post('/appointments', {
       appointment: { location_name: 'Toronto DC', scheduled_at: '9999-12-31T23:00:00' },
     });
-    expect(appointment.status).to.equal(400);
-    expect((await admin.get('/appointments', { start_time: '0099-01-01T00:00:00' })).status).to.equal(400);
+    expect(appointment.status).to.equal(422);
+    const query = await admin.get('/appointments', { start_time: '0099-01-01T00:00:00' });
+    expect(query.status).to.equal(400);
+    expect(query.body.error).to.equal('query parameter start_time must be between 1000-01-02 and 9999-12-30');
   });
 
   it('answers 400 for a repeated query parameter and ignores unknown ones', async () => {
@@ -60,16 +66,16 @@ describe('request validation', () => {
     });
     expect(res.status).to.equal(422);
     expect(res.body.errors).to.deep.equal({
-      'purchase_order_items[1].quantity': ['must be > 0'],
+      'purchase_order_items[1].quantity': ['must be greater than 0'],
       'purchase_order_items[1].colour': ['is not a known attribute'],
     });
   });
 
-  it('answers 400 naming the field when a nested value has the wrong type', async () => {
+  it('answers 422 naming the field when a nested value has the wrong type', async () => {
     const res = await world.as('admin').post('/purchase_orders', {
       purchase_order: { po_number: 'PO-TYPE', purchase_order_items: [{ product_name: 'Apples', quantity: 'ten' }] },
     });
-    expect(res.status).to.equal(400);
-    expect(res.body.error).to.include('purchase_order.purchase_order_items[0].quantity');
+    expect(res.status).to.equal(422);
+    expect(res.body.errors).to.deep.equal({ 'purchase_order_items[0].quantity': ['must be a number'] });
   });
 });

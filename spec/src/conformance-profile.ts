@@ -8,14 +8,62 @@ export interface TokenSource {
   token_env?: string;
 }
 
+/** How a warehouse treats customer names it does not know on its orders (DECISIONS 36). */
+export interface CustomerSettings {
+  /** Whether an order assigned here may create an unknown customer (422 otherwise). */
+  create: boolean;
+  /** `auto_approve_appointments` of a customer created from an order here. */
+  auto_approve?: boolean;
+  /** `can_create_carriers` of a customer created from an order here. */
+  can_create_carriers?: boolean;
+}
+
+export interface ProfileLocation {
+  name: string;
+  /** Its location interface address. */
+  address: string;
+  /** IANA zone, as the deployment uses it. */
+  time_zone: string;
+  /** Default true; an unpaid location's own interface answers 402 (DECISIONS 12). */
+  paid?: boolean;
+  /** A token that is admin here, for a location where tokens.admin is not. */
+  token?: TokenSource;
+  /** This warehouse's customer-creation settings, for the customer checks. */
+  customers?: CustomerSettings;
+}
+
+/** A custom field the deployment has configured, for the custom-field checks (§4.6). */
+export interface ProfileCustomField {
+  key: string;
+  applies_to: 'purchase_order' | 'purchase_order_item';
+  field_type: 'text' | 'number' | 'date' | 'boolean' | 'select' | 'json';
+  /** The listed locations where it is enabled; empty: an organization-wide definition only. */
+  locations: string[];
+  /** A value the field accepts. */
+  valid?: unknown;
+  /** A value its validation rules refuse (§4.6 custom fields rule 5). */
+  invalid?: unknown;
+}
+
+/** A role the profile lacks, and the checks that skip for it; written by `wh-server profile`, ignored by the suite. */
+export interface SkippedRole {
+  role: OptionalRole;
+  why: string;
+  checks: string[];
+}
+
 /** The file as written (the format `wh-server profile` prints). */
 export interface ProfileFile {
   /** The organization interface address, e.g. `https://acme.example.com`. */
   organization: string;
-  /** The warehouses to work at; the admin token must be admin at each. The first is the home warehouse. */
-  locations: { name: string; address: string; time_zone: string; paid?: boolean }[];
+  /**
+   * The warehouses to work at; tokens.admin must be admin at each that has no token of its
+   * own. The first is the home warehouse, where most records are created.
+   */
+  locations: ProfileLocation[];
+  custom_fields?: ProfileCustomField[];
   tokens: {
-    /** Admin at every listed location. Required. */
+    /** Admin at every listed location without a token of its own. Required. */
     admin: TokenSource;
     /** Whose per-minute budget the rate-limit group spends; the admin token by default. */
     rate_limit?: TokenSource;
@@ -25,8 +73,47 @@ export interface ProfileFile {
     no_access?: TokenSource & { location: string };
     /** A token of another organization, at `organization`, that has no paid location. */
     unpaid?: TokenSource & { organization: string };
+    /** A token of this organization with no admin role at any location (403 on every request, §5 rule 3). */
+    no_admin?: TokenSource;
   };
+  skipped?: SkippedRole[];
 }
+
+/** The optional roles of a profile, what each is, and the checks (`group: title` without the section) that need it. */
+export const OPTIONAL_ROLES = {
+  read_only: {
+    what: 'a token with a read-only role at one listed location, and admin elsewhere',
+    checks: [
+      'status-codes: read_only_write_forbidden: POST /products 403',
+      'status-codes: read_only_write_forbidden: PATCH /products/{id} 403',
+      'schemas: response_schema_conformance: POST /products 403',
+    ],
+  },
+  no_access: {
+    what: 'a token with no role at one listed location, and admin elsewhere',
+    checks: [
+      'status-codes: inaccessible_location_forbidden: GET /products 403',
+      'status-codes: destination_without_access_forbidden: PATCH /purchase_orders/{id} 403',
+      'status-codes: inaccessible_record_not_found: GET /products/{id} 404',
+      'status-codes: inaccessible_record_not_found: GET /purchase_orders/{id} 404',
+      'schemas: response_schema_conformance: GET /products 403',
+    ],
+  },
+  no_admin: {
+    what: 'a token of this organization that is admin nowhere',
+    checks: ['status-codes: no_admin_access_forbidden: GET /locations 403'],
+  },
+  unpaid: {
+    what: 'a token of another organization, none of whose locations is paid',
+    checks: [
+      'status-codes: unpaid_organization_refused: GET /locations 402',
+      'schemas: response_schema_conformance: GET /locations 402',
+      'decisions: other_organization_token_rejected: GET /locations 401',
+    ],
+  },
+} as const;
+
+export type OptionalRole = keyof typeof OPTIONAL_ROLES;
 
 const tokenSource = {
   token: { type: 'string', minLength: 1 },
@@ -39,7 +126,18 @@ const roleToken = (extra: string) => ({
   properties: { ...tokenSource, [extra]: { type: 'string', minLength: 1 } },
 });
 
-/** JSON Schema of the file, for ajv. */
+const customerSettings = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['create'],
+  properties: {
+    create: { type: 'boolean' },
+    auto_approve: { type: 'boolean' },
+    can_create_carriers: { type: 'boolean' },
+  },
+};
+
+/** JSON Schema of the file, for ajv. Every field added since the first version is optional, so old profiles stay valid. */
 export const profileSchema = {
   type: 'object',
   additionalProperties: false,
@@ -58,6 +156,36 @@ export const profileSchema = {
           address: { type: 'string', minLength: 1 },
           time_zone: { type: 'string', minLength: 1 },
           paid: { type: 'boolean' },
+          token: { type: 'object', additionalProperties: false, properties: tokenSource },
+          customers: customerSettings,
+        },
+      },
+    },
+    custom_fields: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'applies_to', 'field_type', 'locations'],
+        properties: {
+          key: { type: 'string', minLength: 1 },
+          applies_to: { enum: ['purchase_order', 'purchase_order_item'] },
+          field_type: { enum: ['text', 'number', 'date', 'boolean', 'select', 'json'] },
+          locations: { type: 'array', items: { type: 'string', minLength: 1 } },
+          valid: {},
+          invalid: {},
+        },
+      },
+    },
+    skipped: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['role', 'why', 'checks'],
+        properties: {
+          role: { type: 'string' },
+          why: { type: 'string' },
+          checks: { type: 'array', items: { type: 'string' } },
         },
       },
     },
@@ -71,6 +199,7 @@ export const profileSchema = {
         read_only: roleToken('location'),
         no_access: roleToken('location'),
         unpaid: roleToken('organization'),
+        no_admin: { type: 'object', additionalProperties: false, properties: tokenSource },
       },
     },
   },

@@ -122,6 +122,15 @@ export interface OperationMatch {
   pathParams: Record<string, string>;
 }
 
+/** A path segment decoded, or as it is when its escapes are malformed (`%E0%A4`). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /**
  * Finds the operation for a method and a path relative to `/api/v1`. Literal segments win
  * over templated ones, so `/purchase_orders/with_booked_appointments` is never read as an id.
@@ -140,24 +149,31 @@ export function createOperationMatcher(operations: OperationSpec[] = listOperati
 
   return {
     match(method: string, path: string): OperationMatch | undefined {
-      const lower = method.toLowerCase();
-      for (const { operation, names, regex } of compiled) {
-        if (operation.method !== lower) continue;
-        const found = regex.exec(path);
-        if (!found) continue;
-        const pathParams = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]));
-        return { operation, pathParams };
-      }
-      return undefined;
+      // The path decides the template first, whatever the method, so a literal path never
+      // falls through to a templated one for a method it lacks.
+      const template = compiled.find(({ regex }) => regex.test(path))?.operation.path;
+      const entry = compiled.find(
+        ({ operation }) => operation.path === template && operation.method === method.toLowerCase(),
+      );
+      if (!entry) return undefined;
+      const found = entry.regex.exec(path)!;
+      const pathParams = Object.fromEntries(entry.names.map((name, i) => [name, safeDecode(found[i + 1] ?? '')]));
+      return { operation: entry.operation, pathParams };
     },
     /** The spec's path template that best matches `path`, e.g. `/products/{id}` for `/products/7`. */
     pathTemplate(path: string): string | undefined {
       return compiled.find(({ regex }) => regex.test(path))?.operation.path;
     },
-    /** The methods documented for that template, for `Allow` headers on 405. */
+    /**
+     * The methods that template offers, for `Allow` headers on 405: those whose operation has
+     * a success response (an operation documented only for its refusal is not offered).
+     */
     allowedMethods(path: string): HttpMethod[] {
       const template = this.pathTemplate(path);
-      return compiled.filter(({ operation }) => operation.path === template).map(({ operation }) => operation.method);
+      return compiled
+        .filter(({ operation }) => operation.path === template)
+        .filter(({ operation }) => Object.keys(operation.responses).some((status) => status.startsWith('2')))
+        .map(({ operation }) => operation.method);
     },
   };
 }

@@ -66,7 +66,10 @@ export interface paths {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -138,7 +141,10 @@ export interface paths {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -207,7 +213,10 @@ export interface paths {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -237,7 +246,13 @@ export interface paths {
          */
         put: operations["putAppointment"];
         post?: never;
-        delete?: never;
+        /**
+         * Appointments cannot be deleted
+         * @description Always refused with 405, whatever the id, once the token is accepted: an `Allow`
+         *     header lists the methods the path offers, and the `error` explains that an
+         *     appointment is cancelled with `{"appointment": {"state": "cancelled"}}` instead.
+         */
+        delete: operations["deleteAppointment"];
         options?: never;
         head?: never;
         /**
@@ -333,11 +348,14 @@ export interface paths {
                  *     location where the user lacks the access the request needs (read to view, write to
                  *     update or delete) is 403, even for an unassigned order.
                  */
-                location_name?: string;
+                location_name?: components["schemas"]["LocationName"];
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -491,14 +509,27 @@ export interface components {
             request_id?: string;
         };
         /**
-         * @description ISO 8601 date-time. With an offset or `Z` it is an exact instant; without one it is
-         *     a local wall-clock time read in the effective zone (see the operation). A skipped
-         *     local time moves forward by the gap; a repeated one is the earlier instant.
+         * @description ISO 8601 date-time `YYYY-MM-DDThh:mm[:ss[.fraction]][Z|±hh[:]mm]`. With an offset or
+         *     `Z` it is an exact instant; without one it is a local wall-clock time read in the
+         *     effective zone (see the operation). A skipped local time moves forward by the gap; a
+         *     repeated one is the earlier instant. The date must exist (no February 30) and the
+         *     instant must lie between 1000-01-02 and 9999-12-30 (UTC).
          * @example 2025-03-09T09:00:00
          * @example 2025-03-09T09:00:00-05:00
          * @example 2025-03-09T14:00:00Z
          */
         InputDateTime: string;
+        /**
+         * @description An `InputDateTime`, or null to clear the value.
+         * @example 2025-03-09T09:00:00-05:00
+         */
+        NullableInputDateTime: string | null;
+        /**
+         * Format: date
+         * @description A calendar date `YYYY-MM-DD` that exists; product-limit windows lie between 1000-01-02 and 9999-12-30.
+         * @example 2025-03-09
+         */
+        InputDate: string;
         /**
          * Format: date-time
          * @description ISO 8601 with an offset, in the entity's warehouse zone (UTC `Z` when it has none).
@@ -558,7 +589,10 @@ export interface components {
             /** @description The organization's own reference for the company (e.g. its ERP vendor number). */
             company_number?: string | null;
             contact_name?: string | null;
-            /** Format: email */
+            /**
+             * @description One `@` with text on both sides and no spaces, such as `ops@localhost`; the mailbox is not verified.
+             * @example ops@acme.example
+             */
             contact_email?: string | null;
             contact_phone?: string | null;
             address_line1?: string | null;
@@ -567,7 +601,10 @@ export interface components {
             /** @description State, province or region. */
             region?: string | null;
             postal_code?: string | null;
-            /** @description ISO 3166-1 alpha-2 code. */
+            /**
+             * @description ISO 3166-1 alpha-2 code.
+             * @example CA
+             */
             country?: string | null;
             /** @description Appointments with this company as carrier or customer are booked at once; otherwise they wait as `pending`. Default false. */
             auto_approve_appointments?: boolean;
@@ -626,7 +663,7 @@ export interface components {
         };
         PackingListInput: {
             /** @description Update this packing list; it must belong to the appointment (422). Not allowed on create. */
-            id?: number;
+            id?: components["schemas"]["NestedId"];
             /** @description With `id`, remove this packing list. */
             _destroy?: boolean;
             /** @description A purchase order of the organization, at this warehouse or unassigned (422 otherwise). */
@@ -634,14 +671,14 @@ export interface components {
             /** @description Required on new entries; must name a product of the warehouse (case-insensitive). */
             product_name?: string;
             /** @description Required on new entries. */
-            quantity?: number;
+            quantity?: components["schemas"]["Quantity"];
             received_quantity?: number | null;
         };
         /** @description The writable fields of an appointment. */
         AppointmentFields: {
             location_name?: components["schemas"]["LocationName"];
             /** @description Start of the appointment; offset-less times are read in the warehouse's zone. */
-            scheduled_at?: components["schemas"]["InputDateTime"] | null;
+            scheduled_at?: components["schemas"]["NullableInputDateTime"];
             /** @description Length in minutes. Default 60. */
             duration?: number;
             appointment_type?: components["schemas"]["AppointmentType"];
@@ -654,6 +691,7 @@ export interface components {
             /** @description The carrier's and shipper's references (confirmation, BOL, PRO numbers). */
             reference_numbers?: string[];
             notes?: string | null;
+            /** @description An appointment has at most 100 packing lists; a change leaving it with more is 422. */
             packing_lists?: components["schemas"]["PackingListInput"][];
         };
         AppointmentCreate: components["schemas"]["AppointmentFields"];
@@ -701,13 +739,15 @@ export interface components {
          *     arrays; other fields take strings, numbers or booleans, stored as text (`3` as
          *     `"3"`, `true` as `"true"`) and checked against the field's rules. null removes a
          *     value. An unknown key, or a key whose applicable definitions disagree on the type,
-         *     is 422.
+         *     is 422. At most 20 keys of at most 64 characters; all custom values of an order and
+         *     its items together are at most 10,000 characters as JSON (422 on `custom_values`).
          */
         CustomValuesInput: {
-            [key: string]: string | number | boolean | {
-                [key: string]: unknown;
-            } | unknown[] | null;
+            [key: string]: string | number | boolean | Record<string, never> | unknown[] | null;
         };
+        /** @description The id of a nested entry of this record. */
+        NestedId: number;
+        Quantity: number;
         /** @description Stored custom values; text fields as strings, JSON fields as objects or arrays. */
         CustomValues: {
             [key: string]: string | {
@@ -716,13 +756,13 @@ export interface components {
         };
         PurchaseOrderItemInput: {
             /** @description Update this item; it must belong to the order (422). Not allowed on create. */
-            id?: number;
+            id?: components["schemas"]["NestedId"];
             /** @description With `id`, remove this item. */
             _destroy?: boolean;
             /** @description Stored as text; no product is created. Required on new items. An assigned order may require it to name a product of its warehouse. */
             product_name?: string;
             /** @description Required on new items. */
-            quantity?: number;
+            quantity?: components["schemas"]["Quantity"];
             /** @description Matched against the organization's customers; an unknown name creates a customer when the user and the effective warehouse allow it (422 otherwise). */
             customer_name?: string | null;
             custom_values?: components["schemas"]["CustomValuesInput"];
@@ -731,14 +771,15 @@ export interface components {
         PurchaseOrderFields: {
             /** @description Warehouse to assign; null, empty or whitespace-only means unassigned. */
             location_name?: string | null;
-            expected_starts_at?: components["schemas"]["InputDateTime"] | null;
+            expected_starts_at?: components["schemas"]["NullableInputDateTime"];
             /** @description Must not be before `expected_starts_at`. */
-            expected_ends_at?: components["schemas"]["InputDateTime"] | null;
+            expected_ends_at?: components["schemas"]["NullableInputDateTime"];
             /** @description The carrier expected to deliver, as text. */
             carrier_name?: string | null;
             reference_numbers?: string[];
             notes?: string | null;
             custom_values?: components["schemas"]["CustomValuesInput"];
+            /** @description An order has at most 50 items; a change leaving it with more is 422. */
             purchase_order_items?: components["schemas"]["PurchaseOrderItemInput"][];
         };
         PurchaseOrderCreate: components["schemas"]["PurchaseOrderFields"] & {
@@ -863,10 +904,11 @@ export interface components {
             content?: never;
         };
         /**
-         * @description Malformed or wrong-typed input: body not JSON or without its record wrapper, a value
-         *     of the wrong type or format, an invalid time filter or date, `location_name` missing
-         *     where required (the `error` says `location_name` is required) or different in the
-         *     URL and the body.
+         * @description The request cannot be read: a query or path parameter that is malformed or out of
+         *     range (the `error` names it), a body that is not JSON, nested deeper than 32 levels,
+         *     undecodable in its `Content-Encoding`, or without its record wrapper object;
+         *     `location_name` missing where required (the `error` says `location_name` is required)
+         *     or different in the URL and the body.
          */
         BadRequest: {
             headers: {
@@ -917,7 +959,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The record is well-formed but invalid. */
+        /**
+         * @description The body's record breaks a rule: any field of the wrong type, format, pattern, length or
+         *     range, unknown, missing or blank, a reference that does not exist, a duplicate, a
+         *     record still referenced. Every problem is keyed by the field's path.
+         */
         ValidationFailed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -925,6 +971,57 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ValidationErrors"];
+            };
+        };
+        /** @description The path does not offer this method; `Allow` lists the methods it does. */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The write collided with concurrent writes to the same records, and still did after
+         *     the server retried it; nothing was changed. Sending the request again is safe.
+         */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The body, counted after decompression, is larger than the server's limit: 1 MiB
+         *     (1,048,576 bytes) by default, 10 MiB for bulk uploads; a deployment may configure
+         *     other limits.
+         */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The body is not `application/json`, or its `Content-Encoding` is not one of
+         *     `identity`, `gzip`, `deflate` or `br`.
+         */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Rate limit exceeded. No `Retry-After`; wait until `X-RateLimit-Reset`. */
@@ -942,9 +1039,12 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Numeric record ID. */
+        /**
+         * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+         *     a larger id names no record and is 404, like any id that names none.
+         */
         RecordId: number;
-        /** @description Page number, from 1. */
+        /** @description Page number, from 1 to 1,000,000 (so 100,000,000 records can be reached at 100 a page). */
         Page: number;
         /** @description Records per page. */
         PerPage: number;
@@ -952,15 +1052,15 @@ export interface components {
          * @description Narrow to one location (case-insensitive, trimmed). Unknown is 404, inaccessible
          *     403. On the location interface it must name that location (else 400).
          */
-        LocationFilter: string;
+        LocationFilter: components["schemas"]["LocationName"];
         /**
          * @description The location the request works at (case-insensitive, trimmed). When the body also
          *     names one, the two must match (else 400). Unknown is 404, inaccessible or without
          *     the needed role 403; a record outside it is 404.
          */
-        LocationSelector: string;
+        LocationSelector: components["schemas"]["LocationName"];
         /** @description Apply this location's permissions (403 without access) without narrowing companies to it. */
-        LocationPermission: string;
+        LocationPermission: components["schemas"]["LocationName"];
         /** @description Records created or updated at or after this time. */
         UpdatedSince: components["schemas"]["InputDateTime"];
     };
@@ -1001,13 +1101,13 @@ export interface components {
          *     The same value is the `request_id` of an error body.
          */
         "X-Request-Id": string;
-        /** @description The page returned. */
+        /** @description The page returned, as a plain decimal integer. */
         "Current-Page": number;
-        /** @description The page size (`per_page`), not the number of records on this page. */
+        /** @description The page size (`per_page`), not the number of records on this page; a plain decimal integer. */
         "Page-Items": number;
-        /** @description Number of pages; at least 1, so an empty list has one empty page. */
+        /** @description Number of pages; at least 1, so an empty list has one empty page. A plain decimal integer. */
         "Total-Pages": number;
-        /** @description Number of records matching the filters. */
+        /** @description Number of records matching the filters, as a plain decimal integer. */
         "Total-Count": number;
         /**
          * @description RFC 8288 links with `rel` `first`, `last`, and `prev`/`next` where they exist. Each
@@ -1015,12 +1115,17 @@ export interface components {
          *     is kept only when the caller supplied one.
          */
         Link: string;
-        /** @description The limit concerned (120 per minute or 5000 per hour); on 429, the limit exceeded. */
+        /**
+         * @description The limit concerned (120 per minute or 5000 per hour); on 429, the limit exceeded, which
+         *     for failed authentications is the per-address limit (20 a minute by default).
+         */
         "X-RateLimit-Limit": number;
         /** @description Requests left in that limit's window; 0 on 429. */
         "X-RateLimit-Remaining": number;
         /** @description When that limit's window ends and requests can resume, as ISO 8601 in UTC. */
         "X-RateLimit-Reset": string;
+        /** @description The methods the path offers. */
+        Allow: string;
     };
     pathItems: never;
 }
@@ -1030,7 +1135,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Return only this accessible location (case-insensitive, trimmed). Unknown is 404, inaccessible 403. */
-                location_name?: string;
+                location_name?: components["schemas"]["LocationName"];
             };
             header?: never;
             path?: never;
@@ -1058,7 +1163,7 @@ export interface operations {
     listProducts: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. */
+                /** @description Page number, from 1 to 1,000,000 (so 100,000,000 records can be reached at 100 a page). */
                 page?: components["parameters"]["Page"];
                 /** @description Records per page. */
                 per_page?: components["parameters"]["PerPage"];
@@ -1136,6 +1241,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1152,7 +1260,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1188,7 +1299,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1209,6 +1323,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1225,7 +1342,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1238,6 +1358,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1254,7 +1375,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1275,6 +1399,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1282,7 +1409,7 @@ export interface operations {
     listCompanies: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. */
+                /** @description Page number, from 1 to 1,000,000 (so 100,000,000 records can be reached at 100 a page). */
                 page?: components["parameters"]["Page"];
                 /** @description Records per page. */
                 per_page?: components["parameters"]["PerPage"];
@@ -1355,6 +1482,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1367,7 +1497,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1399,7 +1532,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1420,6 +1556,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1432,7 +1571,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1445,6 +1587,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1457,7 +1600,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1478,6 +1624,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1485,7 +1634,7 @@ export interface operations {
     listAppointments: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. */
+                /** @description Page number, from 1 to 1,000,000 (so 100,000,000 records can be reached at 100 a page). */
                 page?: components["parameters"]["Page"];
                 /** @description Records per page. */
                 per_page?: components["parameters"]["PerPage"];
@@ -1567,6 +1716,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1583,7 +1735,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1619,7 +1774,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1640,7 +1798,40 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteAppointment: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The location the request works at (case-insensitive, trimmed). When the body also
+                 *     names one, the two must match (else 400). Unknown is 404, inaccessible or without
+                 *     the needed role 403; a record outside it is 404.
+                 */
+                location_name?: components["parameters"]["LocationSelector"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1656,7 +1847,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1677,6 +1871,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1684,12 +1881,12 @@ export interface operations {
     listPurchaseOrders: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. */
+                /** @description Page number, from 1 to 1,000,000 (so 100,000,000 records can be reached at 100 a page). */
                 page?: components["parameters"]["Page"];
                 /** @description Records per page. */
                 per_page?: components["parameters"]["PerPage"];
                 /** @description That location's orders plus unassigned orders. Unknown is 404, inaccessible 403. */
-                location_name?: string;
+                location_name?: components["schemas"]["LocationName"];
                 /** @description Exact match on the purchase order number. */
                 po_number?: string;
                 /** @description Orders whose `expected_starts_at` is at or after this time. */
@@ -1763,6 +1960,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1771,7 +1971,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description That accessible location's orders plus unassigned orders. Unknown is 404, inaccessible 403. */
-                location_name?: string;
+                location_name?: components["schemas"]["LocationName"];
                 /** @description Orders with an accessible booked appointment starting at or after this time. */
                 start_time?: components["schemas"]["InputDateTime"];
                 /** @description Orders with an accessible booked appointment starting at or before this time (finish times are not filtered). */
@@ -1780,7 +1980,7 @@ export interface operations {
                 updated_since?: components["schemas"]["InputDateTime"];
                 /** @description Orders per response. */
                 limit?: number;
-                /** @description Orders to skip. */
+                /** @description Orders to skip; at most 100,000,000, the same reach as `page`. */
                 offset?: number;
             };
             header?: never;
@@ -1816,11 +2016,14 @@ export interface operations {
                  *     location where the user lacks the access the request needs (read to view, write to
                  *     update or delete) is 403, even for an unassigned order.
                  */
-                location_name?: string;
+                location_name?: components["schemas"]["LocationName"];
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1853,11 +2056,14 @@ export interface operations {
                  *     location where the user lacks the access the request needs (read to view, write to
                  *     update or delete) is 403, even for an unassigned order.
                  */
-                location_name?: string;
+                location_name?: components["schemas"]["LocationName"];
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1878,6 +2084,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1891,11 +2100,14 @@ export interface operations {
                  *     location where the user lacks the access the request needs (read to view, write to
                  *     update or delete) is 403, even for an unassigned order.
                  */
-                location_name?: string;
+                location_name?: components["schemas"]["LocationName"];
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1908,6 +2120,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1920,11 +2133,14 @@ export interface operations {
                  *     location where the user lacks the access the request needs (read to view, write to
                  *     update or delete) is 403, even for an unassigned order.
                  */
-                location_name?: string;
+                location_name?: components["schemas"]["LocationName"];
             };
             header?: never;
             path: {
-                /** @description Numeric record ID. */
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
                 id: components["parameters"]["RecordId"];
             };
             cookie?: never;
@@ -1945,6 +2161,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1952,7 +2171,7 @@ export interface operations {
     listProductLimits: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. */
+                /** @description Page number, from 1 to 1,000,000 (so 100,000,000 records can be reached at 100 a page). */
                 page?: components["parameters"]["Page"];
                 /** @description Records per page. */
                 per_page?: components["parameters"]["PerPage"];
@@ -1962,9 +2181,9 @@ export interface operations {
                  */
                 location_name?: components["parameters"]["LocationFilter"];
                 /** @description First local date to include (`YYYY-MM-DD`). */
-                start_date?: string;
+                start_date?: components["schemas"]["InputDate"];
                 /** @description Last local date to include (`YYYY-MM-DD`). */
-                end_date?: string;
+                end_date?: components["schemas"]["InputDate"];
                 /** @description Case-insensitive exact match on the product name. */
                 product_name?: string;
             };
@@ -2027,6 +2246,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };

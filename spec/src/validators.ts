@@ -24,6 +24,8 @@ export function createAjv(options: AjvOptions & { document?: OpenApiDocument } =
     // `required` inside an `allOf` branch names properties declared in a sibling branch.
     strictRequired: false,
     allowUnionTypes: true,
+    // NaN and Infinity are never numbers of the contract (JSON has neither).
+    strictNumbers: true,
     ...ajvOptions,
   });
   // ajv-formats is CommonJS; under NodeNext its plugin function is the module's `.default`.

@@ -1,18 +1,9 @@
 // The SDK client whctl uses for every request, set up for a command line.
 import type { Middleware } from '@warehouse-kit/sdk';
 import { createClient, USER_AGENT, type WarehouseClient } from '@warehouse-kit/sdk';
-import { NetworkError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { version } from '../version.js';
 import type { Connection } from './resolve.js';
-
-/** Turns a request that got no answer into a one-line failure that names the address. */
-const networkErrors: Middleware = {
-  onError({ request, error }) {
-    const cause = (error as { cause?: unknown }).cause;
-    const reason = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
-    return new NetworkError(`cannot reach ${new URL(request.url).origin}: ${reason}`);
-  },
-};
 
 export interface ConnectOptions {
   /** Told about each wait for a rate limit to reset. */
@@ -22,16 +13,23 @@ export interface ConnectOptions {
   /** Most rate-limit waits of one request, and the longest in milliseconds. */
   maxRetries?: number;
   maxWait?: number;
+  /** Milliseconds a request may take, retries included (--timeout). */
+  timeout?: number;
+  /** Where --verbose writes each line of the HTTP trace; no trace when undefined. */
+  trace?: ((line: string) => void) | undefined;
 }
 
 export function connect({ baseUrl, token }: Connection, options: ConnectOptions): WarehouseClient {
-  const { onRateLimited, middleware = [], maxRetries, maxWait } = options;
+  const { onRateLimited, middleware = [], maxRetries, maxWait, timeout, trace } = options;
   try {
     return createClient({
       baseUrl,
       token,
       headers: { 'User-Agent': `whctl/${version} ${USER_AGENT}` },
-      middleware: [networkErrors, ...middleware],
+      middleware,
+      ...(timeout !== undefined && { timeout }),
+      // whctl's own switch: WH_DEBUG, the SDK's, does not turn on whctl's trace.
+      debug: trace ?? false,
       retry: {
         ...(maxRetries === undefined ? {} : { maxRetries }),
         ...(maxWait === undefined ? {} : { maxWait }),

@@ -13,7 +13,9 @@ import { preview } from '../http.js';
 import { paidLocation } from '../needs.js';
 import { expectStatus, isObject, Problems } from '../problems.js';
 import { expectedInstant, offsetLess, offsetOf } from '../zones.js';
+import { defineDaylightSaving } from './daylight-saving.js';
 import { productUpdatedElsewhere } from './location-rules.js';
+import { defineRateLimitHeaders } from './rate-limit-headers.js';
 
 const BOOKED = '/purchase_orders/with_booked_appointments';
 
@@ -22,6 +24,9 @@ export const decisions: CheckGroup = {
   title: 'Our decisions (spec/DECISIONS.md)',
   basis: 'decision',
   define(group) {
+    defineDaylightSaving(group);
+    defineRateLimitHeaders(group);
+
     group.check(
       { name: 'locations_carry_time_zone', method: 'GET', path: '/locations', status: 200, section: 'decision 4' },
       async ({ ctx }) => {
@@ -94,10 +99,8 @@ export const decisions: CheckGroup = {
         status: 401,
         section: 'decision 11',
       },
-      async ({ ctx, skip }) => {
-        const unpaid =
-          ctx.profile.tokens.unpaid ??
-          skip('the profile has no tokens.unpaid, the only token of another organization it names');
+      async ({ ctx }) => {
+        const unpaid = ctx.profile.tokens.unpaid!;
         const answer = await ctx.send(
           ctx.endpoint('token of another organization', unpaid.token, ctx.profile.organization),
           'GET',

@@ -1,10 +1,13 @@
 // Every group in the order a run takes them. Rate limits come last because they exhaust the
 // token's per-minute budget.
 import type { CheckGroup } from '../check.js';
+import { bulkUploads } from './bulk-uploads.js';
 import { decisions } from './decisions.js';
 import { locationRules } from './location-rules.js';
+import { orderRules } from './order-rules.js';
 import { pagination } from './pagination.js';
 import { rateLimits } from './rate-limits.js';
+import { roundTrip } from './round-trip.js';
 import { schemas } from './schemas.js';
 import { statusCodes } from './status-codes/index.js';
 import { timeZones } from './time-zones.js';
@@ -14,6 +17,9 @@ export const groups: readonly CheckGroup[] = [
   locationRules,
   timeZones,
   pagination,
+  roundTrip,
+  orderRules,
+  bulkUploads,
   schemas,
   decisions,
   rateLimits,

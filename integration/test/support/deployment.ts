@@ -19,12 +19,38 @@ import { tempDir } from '@warehouse-kit/test-support';
 import { stringify } from 'yaml';
 
 /**
- * The standard test organization (three locations, admin, integration and viewer users) and a second one without a
- * paid location.
+ * The standard test organization (three locations, admin, integration and viewer users) with warehouse settings and
+ * custom fields for the order-rules checks, and a second organization without a paid location.
  */
 function organizationsFor(id: string): OrganizationFixture[] {
+  const standard = standardOrganization(id);
+  const [toronto, vancouver, auckland] = standard.locations;
   return [
-    standardOrganization(id),
+    {
+      ...standard,
+      locations: [
+        { ...toronto!, settings: { allow_customer_creation: true, new_customer_auto_approve: true } },
+        { ...vancouver!, settings: { allow_customer_creation: false } },
+        auckland!,
+      ],
+      custom_fields: [
+        {
+          key: 'lot_code',
+          applies_to: 'purchase_order_item',
+          field_type: 'text',
+          rules: { pattern: '^[A-Z0-9-]+$', max_length: 20 },
+          locations: [toronto!.name, auckland!.name],
+        },
+        {
+          key: 'priority',
+          applies_to: 'purchase_order',
+          field_type: 'select',
+          rules: { options: ['low', 'high'] },
+          locations: [toronto!.name],
+        },
+        { key: 'customs_reference', applies_to: 'purchase_order', field_type: 'text' },
+      ],
+    },
     {
       name: `Unpaid ${id}`,
       subdomain: `${id}-unpaid`,

@@ -86,3 +86,17 @@ export function exactLocationNames(names: string[]): Fault {
     },
   };
 }
+
+/** Upper-cases every location name in records, while GET /locations still lists them as they are. */
+export const changesLocationNameCase: Fault = {
+  change: (response, request) =>
+    request.url.pathname.endsWith('/locations')
+      ? response
+      : {
+          ...response,
+          body: response.body.replace(
+            /"(location_name|location)":"([^"]*)"/g,
+            (_, key: string, name: string) => `"${key}":"${name.toUpperCase()}"`,
+          ),
+        },
+};

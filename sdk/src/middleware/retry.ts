@@ -1,10 +1,14 @@
 import type { Middleware } from 'openapi-fetch';
 import { sleep as realSleep } from '../abort.js';
 import { type RateLimit, readRateLimit } from '../headers.js';
+import { ConnectionError, transportFailure } from '../transport-errors.js';
+import { backoff, nonNegative, untilReset } from './retry-waits.js';
 
-// Methods whose repetition cannot change the outcome. POST and PATCH are left out: a retry of
-// those is only taken when the caller says the request is safe to repeat.
+// Methods whose repetition cannot change the outcome. A POST or PATCH is repeated only when it
+// carries an Idempotency-Key, which makes the server apply it once however often it arrives.
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+// Answers of a gateway or an overloaded server: the request may well succeed a moment later.
+const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 
 export interface RateLimitedEvent {
   request: Request;
@@ -17,8 +21,34 @@ export interface RateLimitedEvent {
   rateLimit: RateLimit;
 }
 
+export interface TransientRetryEvent {
+  request: Request;
+  /** The 502, 503 or 504 answer, or the ConnectionError of a reset connection. */
+  failure: Response | ConnectionError;
+  /** Which retry this wait is for, from 1. */
+  attempt: number;
+  /** Milliseconds the client is about to wait. */
+  wait: number;
+}
+
+// biome-ignore lint/suspicious/noConfusingVoidType: an observer that returns nothing must type-check.
+type Veto = boolean | void | Promise<boolean | void>;
+
+export interface TransientRetryOptions {
+  /** Most retries of one request after a 502, 503, 504 or a reset connection. Default 2. */
+  maxRetries?: number;
+  /** Milliseconds of the first wait, doubled for each further retry. Default 500. */
+  baseDelay?: number;
+  /** The longest wait in milliseconds. Default 8,000. */
+  maxDelay?: number;
+  /** Called before each wait, to observe it; return `false` to give up and get the failure. */
+  onRetry?: (event: TransientRetryEvent) => Veto;
+  /** Replaces `Math.random` for the jitter, e.g. in tests. */
+  random?: () => number;
+}
+
 export interface RetryOptions {
-  /** Most retries of one request. Default 3. */
+  /** Most retries of one request after a 429. Default 3. */
   maxRetries?: number;
   /**
    * Longest wait in milliseconds the client takes; when `X-RateLimit-Reset` is further away
@@ -26,67 +56,116 @@ export interface RetryOptions {
    * exhausted hourly limit fails fast rather than blocking for up to an hour.
    */
   maxWait?: number;
-  /** Also retry POST and PATCH, for callers whose writes are safe to repeat. Default false. */
+  /**
+   * Also repeat POST and PATCH after a 429, for callers whose server refuses before acting on
+   * anything (the API checks the rate limit first, spec/DECISIONS.md 13). Default false.
+   * Transient failures never repeat them without an Idempotency-Key.
+   */
   retryNonIdempotent?: boolean;
   /** Called before each wait, to observe it; return `false` to give up and get the 429. */
-  // biome-ignore lint/suspicious/noConfusingVoidType: an observer that returns nothing must type-check.
-  onRateLimited?: (event: RateLimitedEvent) => boolean | void | Promise<boolean | void>;
+  onRateLimited?: (event: RateLimitedEvent) => Veto;
+  /**
+   * Retries of GET, HEAD, PUT and DELETE (and of any request with an Idempotency-Key) after a
+   * 502, 503, 504 or a reset connection, with exponential backoff and jitter. `false` turns
+   * them off.
+   */
+  transient?: TransientRetryOptions | false;
   /** Replaces the wait, e.g. in tests; it must reject when the signal aborts. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** The clock used when an answer has no `Date` header. */
   now?: () => number;
 }
 
-function nonNegative(name: string, value: number, integer: boolean): number {
-  if (!(value >= 0) || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
-    throw new TypeError(`${name} must be a non-negative ${integer ? 'integer' : 'number'}, got ${value}`);
-  }
-  return value;
+/** What one call has retried so far, and the unsent copy its retries are made from. */
+interface Attempts {
+  copy: Request;
+  rateLimited: number;
+  transient: number;
 }
 
-/**
- * Milliseconds until `X-RateLimit-Reset`, measured against the server's `Date` header when it
- * has one so that a skewed local clock does not shorten the wait; undefined without a
- * readable reset, because the API always sends one and a guess could burn more budget.
- */
-function waitFor(response: Response, now: () => number): number | undefined {
-  const reset = readRateLimit(response).reset;
-  if (!reset) return undefined;
-  const serverNow = Date.parse(response.headers.get('Date') ?? '');
-  return Math.max(0, reset.getTime() - (Number.isNaN(serverNow) ? now() : serverNow));
-}
+const repeatable = (request: Request) => IDEMPOTENT.has(request.method) || request.headers.has('Idempotency-Key');
 
 /**
- * On 429, waits until `X-RateLimit-Reset` (the API sends no `Retry-After`) and sends the request
- * again, within `maxRetries` and `maxWait`. The client registers it last so that it repeats the
- * request exactly as the other middleware left it.
+ * Sends a request again after a 429 (waiting until `X-RateLimit-Reset`, within `maxRetries`
+ * and `maxWait`; the API sends no `Retry-After`) and after a transient failure (502, 503, 504
+ * or a reset connection, with backoff) when repeating it is safe. The client registers it after
+ * the other middleware so that it repeats the request exactly as they left it.
  */
-export function retryRateLimited(options: RetryOptions = {}): Middleware {
+export function retry(options: RetryOptions = {}): Middleware {
   const maxRetries = nonNegative('maxRetries', options.maxRetries ?? 3, true);
   const maxWait = nonNegative('maxWait', options.maxWait ?? 60_000, false);
   const { retryNonIdempotent = false, onRateLimited, sleep = realSleep, now = Date.now } = options;
-  // A fetched request's body is spent, so each retryable request keeps an unsent copy.
-  const copies = new WeakMap<Request, Request>();
+  const transient = options.transient === false ? undefined : (options.transient ?? {});
+  const transientRetries = transient ? nonNegative('transient.maxRetries', transient.maxRetries ?? 2, true) : 0;
+  const delays = {
+    baseDelay: nonNegative('transient.baseDelay', transient?.baseDelay ?? 500, false),
+    maxDelay: nonNegative('transient.maxDelay', transient?.maxDelay ?? 8_000, false),
+    random: transient?.random ?? Math.random,
+  };
+  // A fetched request's body is spent, so each retryable request keeps an unsent copy. Keyed
+  // by request, so a response recovered in onError goes on counting in onResponse.
+  const calls = new WeakMap<Request, Attempts>();
+
+  /** Milliseconds to wait before sending again, or undefined to settle for `outcome`. */
+  async function waitBefore(request: Request, outcome: Response | Error, attempts: Attempts) {
+    if (outcome instanceof Response && outcome.status === 429) {
+      if (attempts.rateLimited >= maxRetries) return undefined;
+      const wait = untilReset(outcome, now);
+      if (wait === undefined || wait > maxWait) return undefined;
+      const attempt = ++attempts.rateLimited;
+      const event = { request, response: outcome, attempt, wait, rateLimit: readRateLimit(outcome) };
+      return (await onRateLimited?.(event)) === false ? undefined : wait;
+    }
+    const failed =
+      outcome instanceof Response
+        ? TRANSIENT_STATUSES.has(outcome.status)
+        : outcome instanceof ConnectionError && outcome.reset;
+    if (!failed || !repeatable(request) || attempts.transient >= transientRetries) return undefined;
+    const attempt = ++attempts.transient;
+    const wait = backoff(delays, attempt);
+    const event = { request, failure: outcome as Response | ConnectionError, attempt, wait };
+    return (await transient?.onRetry?.(event)) === false ? undefined : wait;
+  }
+
+  /** Sends the copy again until the outcome is one to keep; a failure to send is an outcome too. */
+  async function settle(request: Request, first: Response | Error, fetch: typeof globalThis.fetch) {
+    const attempts = calls.get(request);
+    let outcome = first;
+    for (;;) {
+      const wait = attempts && (await waitBefore(request, outcome, attempts));
+      if (wait === undefined) return outcome;
+      try {
+        await sleep(wait, request.signal);
+      } catch (error) {
+        return transportFailure(error, request) as Error;
+      }
+      if (outcome instanceof Response) await outcome.body?.cancel();
+      try {
+        outcome = await fetch(attempts!.copy.clone());
+      } catch (error) {
+        outcome = transportFailure(error, request) as Error;
+      }
+    }
+  }
 
   return {
     onRequest({ request }) {
-      if (retryNonIdempotent || IDEMPOTENT.has(request.method)) copies.set(request, request.clone());
+      if (retryNonIdempotent || repeatable(request)) {
+        calls.set(request, { copy: request.clone(), rateLimited: 0, transient: 0 });
+      }
     },
     async onResponse({ request, response, options: { fetch } }) {
-      const copy = copies.get(request);
-      copies.delete(request);
-      if (response.status !== 429 || !copy) return undefined;
-      let answer = response;
-      for (let attempt = 1; answer.status === 429 && attempt <= maxRetries; attempt++) {
-        const wait = waitFor(answer, now);
-        if (wait === undefined || wait > maxWait) break;
-        const event = { request, response: answer, attempt, wait, rateLimit: readRateLimit(answer) };
-        if ((await onRateLimited?.(event)) === false) break;
-        await sleep(wait, request.signal);
-        await answer.body?.cancel();
-        answer = await fetch(copy.clone());
-      }
-      return answer;
+      const outcome = await settle(request, response, fetch);
+      calls.delete(request);
+      if (outcome instanceof Response) return outcome;
+      throw outcome;
+    },
+    async onError({ request, error, options: { fetch } }) {
+      if (!(error instanceof Error)) return undefined;
+      const outcome = await settle(request, error, fetch);
+      // A recovered answer passes through onResponse next, which may retry it further.
+      if (!(outcome instanceof Response)) calls.delete(request);
+      return outcome;
     },
   };
 }

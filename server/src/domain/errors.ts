@@ -24,6 +24,13 @@ export class AccessDenied extends DomainError {}
  */
 export class BadInput extends DomainError {}
 
+/**
+ * The write collided with a concurrent one (two requests creating the same customer, SKU or
+ * purchase order at the same moment, a deadlock): nothing is wrong with the request, and
+ * running it again settles it (DECISIONS 66).
+ */
+export class Conflict extends DomainError {}
+
 /** A well-formed record that breaks rules, with every problem keyed by its field path. */
 export class Invalid extends DomainError {
   constructor(readonly errors: FieldErrors) {

@@ -1,13 +1,17 @@
 import { type FieldErrors, Invalid } from './errors.js';
 
-/** Collects field errors over several checks, so a client sees every problem at once. */
+/**
+ * Collects field errors over several checks, so a client sees every problem at once. Field
+ * paths hold user-chosen keys (`custom_values.constructor`), so they live in a Map and become
+ * an object's own properties only at the end, never touching a prototype.
+ */
 export class FieldErrorCollector {
-  private readonly errors: FieldErrors = {};
+  private readonly errors = new Map<string, string[]>();
 
   add(field: string, message: string): void {
-    const messages = this.errors[field] ?? [];
-    messages.push(message);
-    this.errors[field] = messages;
+    const messages = this.errors.get(field);
+    if (!messages) this.errors.set(field, [message]);
+    else if (!messages.includes(message)) messages.push(message);
   }
 
   merge(prefix: string, other: FieldErrors): void {
@@ -18,10 +22,10 @@ export class FieldErrorCollector {
   }
 
   get empty(): boolean {
-    return Object.keys(this.errors).length === 0;
+    return this.errors.size === 0;
   }
 
   throwIfAny(): void {
-    if (!this.empty) throw new Invalid(this.errors);
+    if (!this.empty) throw new Invalid(Object.fromEntries(this.errors));
   }
 }

@@ -5,6 +5,14 @@ import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFound } from './errors.js';
 
+/** Ids are PostgreSQL `integer`s; a larger id names no record, and must not reach a query (DECISIONS 55). */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/** NotFound for an id beyond the id type, before any query. */
+export function requirePossibleId(id: number, what: string): void {
+  if (id > MAX_RECORD_ID) throw new NotFound(`${what} ${id} not found`);
+}
+
 export async function findOwned<T extends { id: number; organizationId: number }>(
   em: EntityManager,
   entity: EntityName<T>,
@@ -12,6 +20,7 @@ export async function findOwned<T extends { id: number; organizationId: number }
   id: number,
   what: string,
 ): Promise<T> {
+  requirePossibleId(id, what);
   const record = await em.findOne(entity, { id, organizationId } as never);
   if (!record) throw new NotFound(`${what} ${id} not found`);
   return record as T;

@@ -1,16 +1,18 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Invalid } from './errors.js';
+import { Conflict } from './errors.js';
 
 /**
- * Flushes, turning a unique-index violation into Invalid on `field`. The handlers check for
- * duplicates first for a friendly message; the index settles races between server processes.
+ * Flushes, turning a unique-index violation into Conflict. The rules look for duplicates
+ * first and answer those with 422; a violation at the flush means another request created the
+ * same name or number since, which a retry of the whole transaction settles (DECISIONS 66).
  */
-export async function flushUnique(em: EntityManager, field: string, message = 'has already been taken'): Promise<void> {
+export async function flushOrConflict(em: EntityManager): Promise<void> {
   try {
     await em.flush();
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw Invalid.field(field, message);
+    if (error instanceof UniqueConstraintViolationException)
+      throw new Conflict('another request created a record with the same name or number at the same moment');
     throw error;
   }
 }

@@ -6,7 +6,14 @@ import type { operations } from '@warehouse-kit/spec';
 import type { ParameterizedContext } from 'koa';
 import type { Access } from '../domain/access.js';
 
-export type OperationId = keyof operations;
+/**
+ * The operations the server answers with a handler: those with a success response. An
+ * operation documented only for its refusal (DELETE of an appointment) has none; the method
+ * check answers it with 405.
+ */
+export type OperationId = {
+  [K in keyof operations]: operations[K]['responses'] extends { 200: unknown } | { 204: unknown } ? K : never;
+}[keyof operations];
 
 type Parameters<K extends OperationId> = operations[K]['parameters'];
 type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;

@@ -1,13 +1,15 @@
-// Request validation compiled once from the spec: query and path parameters are coerced
-// from strings and defaulted; bodies are checked as sent. Errors are sorted into the two
-// kinds the API distinguishes (DECISIONS 5): a request that cannot be read (400) and a
-// well-formed record that breaks a rule (422, keyed by field path).
+// Request validation compiled once from the spec. Query and path parameters are read strictly
+// (integers in plain decimal digits, blank query values as absent) and defaulted; any problem
+// with them is 400 naming the parameter. A body that cannot be read as the operation's record
+// (not an object, no record wrapper) is 400; every problem inside the record is 422, keyed by
+// the field's path (DECISIONS 5 and 6, as amended by DECISIONS 57).
 
 import type { OperationSpec, ParameterSpec } from '@warehouse-kit/spec/document';
 import { createAjv, toAjvSchema } from '@warehouse-kit/spec/validators';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { FieldErrors } from '../domain/errors.js';
-import { badRequest, type HttpError, ValidationFailed } from './errors.js';
+import { FieldErrorCollector } from '../domain/field-error-collector.js';
+import { badRequest } from './errors.js';
+import { problemOf } from './validation-messages.js';
 
 export interface ValidatedRequest {
   query: Record<string, unknown>;
@@ -21,8 +23,8 @@ export type RequestValidator = (raw: {
   body: unknown;
 }) => ValidatedRequest;
 
-/** Keywords whose failure means the value has the wrong type or format: 400, not 422. */
-const malformedKeywords = new Set(['type', 'format', 'pattern']);
+const NUL = '\u0000';
+const decimalInteger = /^-?\d+$/;
 
 function parametersSchema(parameters: ParameterSpec[]) {
   return {
@@ -32,24 +34,40 @@ function parametersSchema(parameters: ParameterSpec[]) {
   };
 }
 
-/** What a value should look like, from the schema's first example when it has one. */
-function formatHint(error: ErrorObject): string {
-  const examples = (error.parentSchema as { examples?: unknown[] } | undefined)?.examples;
-  if (error.keyword === 'pattern' && examples?.length) return `must look like ${String(examples[0])}`;
-  if (error.keyword === 'format') return `must be a valid ${String(error.params.format)}`;
-  return error.message ?? 'is invalid';
+/**
+ * The parameters the operation declares, read from the raw strings: unknown names are
+ * ignored (DECISIONS 7), a blank query value counts as absent (DECISIONS 62), and integers
+ * must be plain decimal digits, so `1e3`, `0x10`, `Infinity` or ` 7` never become numbers.
+ */
+function readParameters(raw: Record<string, unknown>, specs: ParameterSpec[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const spec of specs) {
+    const value = raw[spec.name];
+    if (value === undefined || (spec.in === 'query' && typeof value === 'string' && value.trim() === '')) continue;
+    if (typeof value === 'string' && value.includes(NUL))
+      throw badRequest(`${spec.in} parameter ${spec.name} contains a NUL character (U+0000), which text cannot hold`);
+    if (spec.schema.type === 'integer' && typeof value === 'string') {
+      if (!decimalInteger.test(value))
+        throw badRequest(`${spec.in} parameter ${spec.name} must be a whole number written in decimal digits`);
+      values[spec.name] = Number(value);
+    } else values[spec.name] = value;
+  }
+  return values;
 }
 
-function describeParameterErrors(errors: ErrorObject[], where: string): string {
-  return errors
-    .map((error) => {
-      const name = error.instancePath.slice(1) || String(error.params.missingProperty ?? '');
-      return `${where} parameter ${name} ${formatHint(error)}`;
-    })
-    .join('; ');
+function parameterError(errors: ErrorObject[], specs: ParameterSpec[]) {
+  const where = (name: string) => specs.find((spec) => spec.name === name)?.in ?? 'query';
+  return badRequest(
+    errors
+      .map((error) => {
+        const name = error.instancePath.slice(1) || String(error.params.missingProperty ?? '');
+        return `${where(name)} parameter ${name} ${problemOf(error)}`;
+      })
+      .join('; '),
+  );
 }
 
-/** `/purchase_order/purchase_order_items/1/quantity` → `purchase_order_items[1].quantity`. */
+/** `purchase_order_items/1/quantity` → `purchase_order_items[1].quantity`. */
 function fieldPath(segments: string[]): string {
   return segments.reduce((path, segment) => {
     if (/^\d+$/.test(segment)) return `${path}[${segment}]`;
@@ -57,61 +75,53 @@ function fieldPath(segments: string[]): string {
   }, '');
 }
 
+/** The field an error is about, inside the record wrapper: `/purchase_order/notes` → `notes`. */
 function fieldOf(error: ErrorObject): string {
   const segments = error.instancePath
     .split('/')
     .slice(2)
     .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
-  const extra = error.params.missingProperty ?? error.params.additionalProperty ?? error.params.unevaluatedProperty;
+  const extra =
+    error.propertyName ??
+    error.params.missingProperty ??
+    error.params.additionalProperty ??
+    error.params.unevaluatedProperty;
   if (extra !== undefined) segments.push(String(extra));
   return fieldPath(segments) || 'base';
 }
 
-function ruleMessage(error: ErrorObject): string {
-  const p = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'required':
-      return 'is required';
-    case 'additionalProperties':
-    case 'unevaluatedProperties':
-      return 'is not a known attribute';
-    case 'false schema':
-      return 'is not allowed here';
-    case 'minLength':
-      return p.limit === 1 ? "can't be blank" : `is too short (at least ${String(p.limit)} characters)`;
-    case 'maxLength':
-      return `is too long (at most ${String(p.limit)} characters)`;
-    case 'enum':
-      return `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
-    case 'maxItems':
-      return `has too many entries (at most ${String(p.limit)})`;
-    case 'minProperties':
-      return 'must not be empty';
-    default:
-      return error.message ?? 'is invalid';
+/** Keywords that only combine others; their inner errors say what is wrong. */
+const combining = new Set(['oneOf', 'anyOf', 'propertyNames']);
+
+/** Adds every string (and key) holding NUL, which PostgreSQL text cannot store, under its field path. */
+function collectNul(value: unknown, segments: string[], errors: FieldErrorCollector): void {
+  if (typeof value === 'string' && value.includes(NUL))
+    errors.add(fieldPath(segments) || 'base', 'must not contain the NUL character (U+0000)');
+  if (!value || typeof value !== 'object') return;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes(NUL)) errors.add(fieldPath([...segments, key]), 'key must not contain the NUL character (U+0000)');
+    collectNul(inner, [...segments, key], errors);
   }
 }
 
-function bodyError(errors: ErrorObject[], wrapper: string | undefined): HttpError {
-  const relevant = errors.filter((error) => error.keyword !== 'oneOf' && error.keyword !== 'anyOf');
-  const atRoot = relevant.some(
+function checkBody(validate: ValidateFunction, body: unknown, wrapper: string | undefined): void {
+  const valid = validate(body);
+  const errors = (validate.errors ?? []).filter((error) => !combining.has(error.keyword));
+  const unreadable = errors.some(
     (error) => error.instancePath === '' || (error.instancePath === `/${wrapper}` && error.keyword === 'type'),
   );
-  if (atRoot || !wrapper) {
-    return badRequest(`the body must be a JSON object holding a "${wrapper}" object (Content-Type: application/json)`);
+  if (unreadable || !wrapper) {
+    throw badRequest(`the body must be a JSON object holding a "${wrapper}" object (Content-Type: application/json)`);
   }
-  const malformed = relevant.filter((error) => malformedKeywords.has(error.keyword));
-  if (malformed.length > 0) {
-    return badRequest(malformed.map((error) => `${wrapper}.${fieldOf(error)} ${formatHint(error)}`).join('; '));
+  const problems = new FieldErrorCollector();
+  if (!valid) {
+    for (const error of errors) {
+      const problem = problemOf(error);
+      problems.add(fieldOf(error), error.propertyName === undefined ? problem : `key ${problem}`);
+    }
   }
-  const fields: FieldErrors = {};
-  for (const error of relevant) {
-    const field = fieldOf(error);
-    const message = ruleMessage(error);
-    const messages = fields[field] ?? [];
-    if (!messages.includes(message)) fields[field] = [...messages, message];
-  }
-  return new ValidationFailed(fields);
+  collectNul((body as Record<string, unknown>)[wrapper], [], problems);
+  problems.throwIfAny();
 }
 
 /** The record wrapper key of a body schema, e.g. `product` for `{product: {...}}`. */
@@ -119,43 +129,27 @@ function wrapperOf(schema: Record<string, unknown> | undefined): string | undefi
   return (schema?.required as string[] | undefined)?.[0];
 }
 
-/** PostgreSQL cannot store U+0000 in text, so a NUL anywhere in the input is refused up front. */
-function findNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      const found = findNul(inner, path ? `${path}.${key}` : key) ?? (key.includes('\u0000') ? path || key : undefined);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
 export function compileRequestValidators(operations: OperationSpec[]): Map<string, RequestValidator> {
-  const coercing = createAjv({ coerceTypes: true, useDefaults: true });
-  const strict = createAjv({ verbose: true });
+  const parameters = createAjv({ useDefaults: true, verbose: true });
+  const bodies = createAjv({ verbose: true });
   const validators = new Map<string, RequestValidator>();
 
   for (const operation of operations) {
-    const queryParameters = operation.parameters.filter((p) => p.in === 'query');
-    const pathParameters = operation.parameters.filter((p) => p.in === 'path');
-    const queryNames = new Set(queryParameters.map((p) => p.name));
-    const validateQuery: ValidateFunction = coercing.compile(parametersSchema(queryParameters));
-    const validatePath: ValidateFunction = coercing.compile(parametersSchema(pathParameters));
+    const querySpecs = operation.parameters.filter((p) => p.in === 'query');
+    const pathSpecs = operation.parameters.filter((p) => p.in === 'path');
+    const validateQuery = parameters.compile(parametersSchema(querySpecs));
+    const validatePath = parameters.compile(parametersSchema(pathSpecs));
     const validateBody = operation.requestBodySchema
-      ? strict.compile(toAjvSchema(operation.requestBodySchema))
+      ? bodies.compile(toAjvSchema(operation.requestBodySchema))
       : undefined;
     const wrapper = wrapperOf(operation.requestBodySchema);
 
     validators.set(operation.operationId, (raw) => {
-      const nul = findNul({ query: raw.query, path: raw.path, body: raw.body }, '');
-      if (nul) throw badRequest(`${nul} contains a NUL character (U+0000), which text cannot hold`);
-      // Unknown query parameters are ignored (DECISIONS 7); a repeated one is malformed.
-      const query = Object.fromEntries(Object.entries(raw.query).filter(([name]) => queryNames.has(name)));
-      if (!validateQuery(query)) throw badRequest(describeParameterErrors(validateQuery.errors ?? [], 'query'));
-      const path: Record<string, unknown> = { ...raw.path };
-      if (!validatePath(path)) throw badRequest(describeParameterErrors(validatePath.errors ?? [], 'path'));
-      if (validateBody && !validateBody(raw.body)) throw bodyError(validateBody.errors ?? [], wrapper);
+      const query = readParameters(raw.query, querySpecs);
+      if (!validateQuery(query)) throw parameterError(validateQuery.errors ?? [], querySpecs);
+      const path = readParameters(raw.path, pathSpecs);
+      if (!validatePath(path)) throw parameterError(validatePath.errors ?? [], pathSpecs);
+      if (validateBody) checkBody(validateBody, raw.body, wrapper);
       return { query, path, body: validateBody ? raw.body : undefined };
     });
   }

@@ -1,7 +1,7 @@
 // Renders every error as the spec's JSON error body, in one place, with the request's id.
-// Domain errors are answered as the error map says. Messages are exposed for client errors
-// only; a server error is answered generically and its details (message, cause, stack, SQL)
-// go to the request's log line alone (DECISIONS 83).
+// Domain errors are answered as the error map says. Only our own messages are exposed, and
+// only for client errors; a server error is answered generically and its details (message,
+// cause, stack, SQL) go to the request's log line alone (DECISIONS 83).
 import type { Middleware, ParameterizedContext } from 'koa';
 import { httpErrorFor } from '../http/error-map.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
@@ -9,8 +9,6 @@ import { HttpError, ValidationFailed } from '../http/errors.js';
 interface ExposedError {
   status?: number;
   expose?: boolean;
-  message: string;
-  headers?: Record<string, string>;
 }
 
 /** 500 with a body that names nothing but the request id; the error goes to the request log. */
@@ -35,21 +33,18 @@ export function errorHandler(): Middleware {
         ctx.body = { errors: error.errors, request_id: ctx.state.requestId };
         return;
       }
-      // Our own HttpErrors, and errors of Koa and its body parser (malformed JSON is a 400
-      // from co-body, without `expose`), carry a client-error status.
-      const candidate = error as ExposedError;
-      const status =
-        error instanceof HttpError ? error.status : candidate.expose !== false ? candidate.status : undefined;
-      if (status && status < 500) {
-        ctx.set(candidate.headers ?? {});
+      if (error instanceof HttpError && error.status < 500) {
+        ctx.set(error.headers);
+        ctx.status = error.status;
+        ctx.body = { error: error.message, request_id: ctx.state.requestId };
+        return;
+      }
+      // A client error of Koa or a library: its status stands, its text (a library's
+      // wording, perhaps naming internals) is never shown.
+      const { status, expose } = error as ExposedError;
+      if (status && status >= 400 && status < 500 && expose !== false) {
         ctx.status = status;
-        ctx.body = {
-          error:
-            status === 400 && !(error instanceof HttpError)
-              ? `malformed request: ${candidate.message}`
-              : candidate.message,
-          request_id: ctx.state.requestId,
-        };
+        ctx.body = { error: `the request cannot be served (HTTP ${status})`, request_id: ctx.state.requestId };
         return;
       }
       answerServerError(ctx, error);

@@ -12,10 +12,34 @@ export const rateLimits = [
   { points: 5000, seconds: 3600, label: '5000 requests per hour' },
 ] as const;
 
-interface Outcome {
-  limit: (typeof rateLimits)[number];
-  result: RateLimiterRes;
-  exceeded: boolean;
+/** A fixed-window counter in the shared `rate_limits` table. */
+export function postgresLimiter(knex: Knex, keyPrefix: string, points: number, seconds: number): RateLimiterPostgres {
+  return new RateLimiterPostgres({
+    storeClient: knex,
+    storeType: 'knex',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix,
+    points,
+    duration: seconds,
+  });
+}
+
+/** Counter keys are digests, so no token or address is stored as it was sent. */
+export const counterKey = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The result of consuming a point, whether it was granted or refused. */
+export function consumed(
+  limiter: RateLimiterPostgres,
+  key: string,
+): Promise<{ result: RateLimiterRes; exceeded: boolean }> {
+  return limiter.consume(key).then(
+    (result) => ({ result, exceeded: false }),
+    (rejection: unknown) => {
+      if (rejection instanceof RateLimiterRes) return { result: rejection, exceeded: true };
+      throw rejection;
+    },
+  );
 }
 
 /** ISO 8601 UTC, rounded up to the second so a client waiting until then is never early. */
@@ -24,49 +48,32 @@ function resetTime(result: RateLimiterRes): string {
   return new Date(at).toISOString().replace('.000Z', 'Z');
 }
 
-function headersFor(outcome: Outcome): Record<string, string> {
+/** The section 8 headers for one limit; on a refusal Remaining is 0. */
+export function rateLimitHeaders(points: number, result: RateLimiterRes, exceeded: boolean): Record<string, string> {
   return {
-    'X-RateLimit-Limit': String(outcome.limit.points),
-    'X-RateLimit-Remaining': String(outcome.exceeded ? 0 : outcome.result.remainingPoints),
-    'X-RateLimit-Reset': resetTime(outcome.result),
+    'X-RateLimit-Limit': String(points),
+    'X-RateLimit-Remaining': String(exceeded ? 0 : result.remainingPoints),
+    'X-RateLimit-Reset': resetTime(result),
   };
 }
 
 export function rateLimit(knex: Knex): Middleware {
-  const limiters = rateLimits.map(
-    (limit) =>
-      new RateLimiterPostgres({
-        storeClient: knex,
-        storeType: 'knex',
-        tableName: 'rate_limits',
-        tableCreated: true,
-        keyPrefix: `per-${limit.seconds}s`,
-        points: limit.points,
-        duration: limit.seconds,
-      }),
+  const limiters = rateLimits.map((limit) =>
+    postgresLimiter(knex, `per-${limit.seconds}s`, limit.points, limit.seconds),
   );
 
   return async (ctx, next) => {
     const authorization = ctx.get('Authorization');
     if (!authorization) return next();
-    const key = createHash('sha256').update(authorization).digest('hex');
-    const outcomes: Outcome[] = await Promise.all(
-      limiters.map((limiter, i) =>
-        limiter.consume(key).then(
-          (result) => ({ limit: rateLimits[i]!, result, exceeded: false }),
-          (rejection: unknown) => {
-            if (rejection instanceof RateLimiterRes)
-              return { limit: rateLimits[i]!, result: rejection, exceeded: true };
-            throw rejection;
-          },
-        ),
-      ),
+    const key = counterKey(authorization);
+    const outcomes = await Promise.all(
+      limiters.map(async (limiter, i) => ({ limit: rateLimits[i]!, ...(await consumed(limiter, key)) })),
     );
     const exceeded = outcomes.filter((outcome) => outcome.exceeded);
     if (exceeded.length > 0) {
       // Requests resume only when every exceeded limit has reset.
       const binding = exceeded.reduce((a, b) => (b.result.msBeforeNext > a.result.msBeforeNext ? b : a));
-      const headers = headersFor(binding);
+      const headers = rateLimitHeaders(binding.limit.points, binding.result, true);
       throw new HttpError(
         429,
         `rate limit exceeded (${binding.limit.label}); requests resume at ${headers['X-RateLimit-Reset']}`,
@@ -74,7 +81,7 @@ export function rateLimit(knex: Knex): Middleware {
       );
     }
     const closest = outcomes.reduce((a, b) => (b.result.remainingPoints < a.result.remainingPoints ? b : a));
-    ctx.set(headersFor(closest));
+    ctx.set(rateLimitHeaders(closest.limit.points, closest.result, false));
     await next();
   };
 }

@@ -10,7 +10,7 @@ import { Company } from '../entities/company.js';
 import { Dock } from '../entities/dock.js';
 import { type PurchaseOrder, PurchaseOrderItem } from '../entities/purchase-order.js';
 import { renderBookedAppointment } from '../render/booked-appointment.js';
-import { renderPurchaseOrder } from '../render/purchase-order.js';
+import { type RenderedItem, renderPurchaseOrder } from '../render/purchase-order.js';
 
 export type PresentingAccess = Pick<Access, 'organization' | 'locationById' | 'accessibleLocations'>;
 
@@ -33,11 +33,24 @@ export async function presentPurchaseOrders(
   if (orders.length === 0) return [];
   const organizationId = access.organization.id;
   const orderIds = orders.map((order) => order.id);
-  const items = await em.find(
-    PurchaseOrderItem,
-    { organizationId, purchaseOrderId: { $in: orderIds } },
-    { orderBy: { id: 'asc' } },
-  );
+  // Plain rows rather than managed entities: a page may hold 10,000 items, which are only
+  // read, and entities with their change-tracking copies would take twice the memory.
+  const rows = await em
+    .createQueryBuilder(PurchaseOrderItem)
+    .select([
+      'id',
+      'purchaseOrderId',
+      'productName',
+      'quantity',
+      'customerId',
+      'customValues',
+      'createdAt',
+      'updatedAt',
+    ])
+    .where({ organizationId, purchaseOrderId: { $in: orderIds } })
+    .orderBy({ id: 'asc' })
+    .execute('all', true);
+  const items = rows.map((row) => ({ ...row, quantity: Number(row.quantity) }) as RenderedItem);
   const links = await bookedAppointmentIds(
     em,
     { organizationId, appointmentLocationIds: access.accessibleLocations.map((location) => location.id) },
@@ -56,7 +69,7 @@ export async function presentPurchaseOrders(
     appointments.map((appointment) => appointment.dockId),
   );
 
-  const itemsByOrder = new Map<number, PurchaseOrderItem[]>();
+  const itemsByOrder = new Map<number, RenderedItem[]>();
   for (const item of items) {
     if (!itemsByOrder.has(item.purchaseOrderId)) itemsByOrder.set(item.purchaseOrderId, []);
     itemsByOrder.get(item.purchaseOrderId)!.push(item);

@@ -6,9 +6,15 @@ import { renderNullableTime, renderTime } from './time.js';
 
 type Schemas = components['schemas'];
 
+/** What rendering reads of an item. */
+export type RenderedItem = Pick<
+  PurchaseOrderItem,
+  'id' | 'purchaseOrderId' | 'productName' | 'quantity' | 'customerId' | 'customValues' | 'createdAt' | 'updatedAt'
+>;
+
 export interface PurchaseOrderParts {
   location: Location | null;
-  items: PurchaseOrderItem[];
+  items: RenderedItem[];
   customerName(customerId: number | null | undefined): string | null;
   appointments: Schemas['BookedAppointment'][];
 }

@@ -7,6 +7,7 @@ import { appointmentListFilter } from '../domain/appointments/list-filter.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
 import { NotFound } from '../domain/errors.js';
 import { findPage, pageRequest } from '../domain/pagination.js';
+import { requirePossibleId } from '../domain/tenant-lookup.js';
 import { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
@@ -27,6 +28,7 @@ async function findAppointment(
   selected: Location | undefined,
   lockMode?: LockMode,
 ) {
+  requirePossibleId(id, 'appointment');
   const appointment = await em.findOne(
     Appointment,
     { id, organizationId: access.organization.id },

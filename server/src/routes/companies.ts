@@ -8,7 +8,7 @@ import { Invalid } from '../domain/errors.js';
 import { findPage, pageRequest } from '../domain/pagination.js';
 import { findOwned } from '../domain/tenant-lookup.js';
 import { escapeLike } from '../domain/text.js';
-import { flushUnique } from '../domain/unique-flush.js';
+import { flushOrConflict } from '../domain/unique-flush.js';
 import { Company } from '../entities/company.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
@@ -25,7 +25,7 @@ async function updateCompany(input: HandlerInput<'updateCompany'> | HandlerInput
   applyLocationPermission(access, query.location_name, 'write');
   const company = await findOwned(em, Company, access.organization.id, path.id, 'company');
   await applyCompanyInput(em, company, body.company);
-  await flushUnique(em, 'name');
+  await flushOrConflict(em);
   return renderCompany(company);
 }
 
@@ -51,7 +51,7 @@ export const companyHandlers: Pick<
     applyLocationPermission(access, query.location_name, 'write');
     const company = newCompany(em, access.organization.id, body.company.company_type);
     await applyCompanyInput(em, company, body.company);
-    await flushUnique(em, 'name');
+    await flushOrConflict(em);
     return renderCompany(company);
   },
 

@@ -8,7 +8,7 @@ import { findPage, pageRequest } from '../domain/pagination.js';
 import { applyProductInput } from '../domain/products.js';
 import { findOwned } from '../domain/tenant-lookup.js';
 import { escapeLike } from '../domain/text.js';
-import { flushUnique } from '../domain/unique-flush.js';
+import { flushOrConflict } from '../domain/unique-flush.js';
 import type { Location } from '../entities/location.js';
 import { Product } from '../entities/product.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
@@ -32,7 +32,7 @@ async function updateProduct(input: HandlerInput<'updateProduct'> | HandlerInput
   );
   access.require(location, 'write');
   await applyProductInput(em, product, body, { creating: false, requireSku: !!access.interfaceLocation });
-  await flushUnique(em, 'sku');
+  await flushOrConflict(em);
   return renderProduct(product, location);
 }
 
@@ -62,7 +62,7 @@ export const productHandlers: Pick<
       sku: null,
     } as never) as Product;
     await applyProductInput(em, product, body.product, { creating: true, requireSku: !!access.interfaceLocation });
-    await flushUnique(em, 'sku');
+    await flushOrConflict(em);
     return renderProduct(product, location);
   },
 

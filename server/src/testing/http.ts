@@ -12,7 +12,7 @@ export interface TestResponse<T = any> {
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
-  /** An object is sent as JSON; a string is sent as is. */
+  /** An object is sent as JSON; a string or a Buffer is sent as is. */
   body?: unknown;
 }
 
@@ -30,7 +30,7 @@ export function send(
   const payload =
     options.body === undefined
       ? undefined
-      : typeof options.body === 'string'
+      : typeof options.body === 'string' || Buffer.isBuffer(options.body)
         ? options.body
         : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {

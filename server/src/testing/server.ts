@@ -5,6 +5,7 @@
 import type { Server } from 'node:http';
 import { type DestinationStream, multistream } from 'pino';
 import { createApp } from '../app.js';
+import { configFromEnv, type ServerConfig } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { createLogger } from '../logging/logger.js';
 import { testOrm } from './database.js';
@@ -30,7 +31,8 @@ export interface TestServerOptions {
   baseHost?: string;
   /** Keep this server's log records for `logRecords()`. */
   captureLog?: boolean;
-  metricsToken?: string;
+  /** Settings other than the defaults, e.g. a small body limit, a trusted proxy or a metrics token. */
+  config?: Partial<ServerConfig>;
   /** Another database than the run's (a test of what happens when it fails). */
   orm?: Orm;
 }
@@ -53,7 +55,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logger = await createLogger({ logLevel: 'debug', logFormat: 'json' }, destination);
   const app = createApp({
     orm,
-    config: { baseHost, trustProxy: false, validateResponses: true, metricsToken: options.metricsToken },
+    config: { ...configFromEnv({}), baseHost, validateResponses: true, ...options.config },
     logger,
   });
   const server: Server = app.listen(0, '127.0.0.1');

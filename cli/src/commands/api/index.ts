@@ -4,6 +4,8 @@ import { type Context, contextOf } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { writeText } from '../../output/write.js';
 import { repeated } from '../shared/arguments.js';
+import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/listing.js';
 import { dataOption, readData } from '../shared/record-input.js';
 import { type Field, fieldsBody, parseField } from './fields.js';
 import { paginateRaw } from './paginate.js';
@@ -12,6 +14,8 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
 
 interface Flags {
+  method?: Method;
+  header?: string[];
   rawField?: string[];
   field?: string[];
   data?: string;
@@ -19,7 +23,7 @@ interface Flags {
   include?: boolean;
 }
 
-function method(value: string): Method {
+function methodName(value: string): Method {
   const upper = value.toUpperCase();
   if (!(METHODS as readonly string[]).includes(upper))
     throw new InvalidArgumentError(`expected one of ${METHODS.join(', ')}`);
@@ -32,6 +36,21 @@ function target(path: string): { pathname: string; search: URLSearchParams } {
     throw new UsageError(`the path must start with /, e.g. /locations; got ${JSON.stringify(path)}`);
   const url = new URL(path, 'http://path.invalid');
   return { pathname: url.pathname.replace(/^\/api\/v1(?=\/)/, ''), search: url.searchParams };
+}
+
+/** `-H 'Name: value'` headers, as in curl and gh; the token is whctl's to send. */
+function headersOf(lines: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).trim();
+    if (colon < 1 || !/^[!#$%&'*+.^`|~\w-]+$/.test(name))
+      throw new UsageError(`header ${JSON.stringify(line)} must look like 'Name: value'`);
+    if (name.toLowerCase() === 'authorization')
+      throw new UsageError('the Authorization header comes from the token (WHCTL_TOKEN, a profile or --token)');
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  return headers;
 }
 
 async function printBody(ctx: Context, text: string): Promise<void> {
@@ -59,35 +78,54 @@ async function printHead(ctx: Context, response: Response): Promise<void> {
   await writeText(ctx.stdout, `${lines.join('\n')}\n\n`);
 }
 
-export const api = new Command('api')
-  .description('send a request to any path of the API and print the answer (JSON unless --output says otherwise)')
-  .argument('<method>', METHODS.join(', '), method)
-  .argument('<path>', 'a path under /api/v1, with a query if you like, e.g. "/purchase_orders?po_number=PO-1"')
-  .option(
-    '-f, --raw-field <key=value>',
-    'a string field (repeat for more): the query of GET and DELETE, else the JSON body',
-    repeated,
-  )
-  .option('-F, --field <key=value>', 'like -f, but true, false, null and numbers are JSON values', repeated)
-  .addOption(dataOption('the request body as JSON: @file.json, - for stdin, or inline'))
-  .option('--paginate', 'GET every page (Link rel="next", or limit and offset) and print all records')
-  .option('-i, --include', 'print the status line and response headers first')
+export const api = queryOption(
+  new Command('api')
+    .description('send a request to any path of the API and print the answer (JSON unless --output says otherwise)')
+    .argument('<path>', 'a path under /api/v1, with a query if you like, e.g. "/purchase_orders?po_number=PO-1"')
+    .option(
+      '-X, --method <method>',
+      `${METHODS.join(', ')} (default: GET, or POST with fields or --data unless --paginate)`,
+      methodName,
+    )
+    .option('-H, --header <line>', "a request header, 'Name: value' (repeat for more)", repeated)
+    .option(
+      '-f, --raw-field <key=value>',
+      'a string field (repeat for more): the query of GET and DELETE, else the JSON body',
+      repeated,
+    )
+    .option('-F, --field <key=value>', 'like -f, but true, false, null and numbers are JSON values', repeated)
+    .addOption(dataOption('the request body as JSON: @file.json, - for stdin, or inline'))
+    .option('--paginate', 'GET every page (Link rel="next", or limit and offset) and print all records')
+    .option('-i, --include', 'print the status line and response headers first'),
+)
   .addHelpText(
     'after',
     `
 Fields with nested names build the body: -f 'product[name]=Apples' -f 'product[location_name]=Toronto DC'.
-With --data the fields go to the query instead. Examples:
-  whctl api GET /locations
-  whctl api GET /purchase_orders -f location_name='Toronto DC' --paginate -o ndjson
-  whctl api PATCH /purchase_orders/42 -F 'purchase_order[location_name]=null'`,
+With --data the fields go to the query instead.`,
   )
-  .action(async (verb: Method, path: string, flags: Flags, command: Command) => {
+  .addHelpText(
+    'after',
+    examples(
+      'whctl api /locations',
+      "whctl api /purchase_orders -f location_name='Toronto DC' --paginate -o ndjson",
+      "whctl api /purchase_orders/42 -X PATCH -F 'purchase_order[location_name]=null'",
+      "whctl api /products -f 'product[name]=Apples' -f 'product[sku]=APL-001' -f 'product[location_name]=Toronto DC'",
+      "whctl api /purchase_orders -X POST -H 'Idempotency-Key: import-42' --data @order.json",
+      "whctl api /purchase_orders --paginate --query '[?location_name==null].po_number'",
+    ),
+  )
+  .action(async (path: string, flags: Flags, command: Command) => {
     const ctx = contextOf(command, { format: 'json' });
     const { pathname, search } = target(path);
     const fields: Field[] = [
       ...(flags.rawField ?? []).map((text) => parseField(text, false)),
       ...(flags.field ?? []).map((text) => parseField(text, true)),
     ];
+    // As in gh: a request with something to send is a POST unless -X says otherwise; --paginate reads pages.
+    const sends = (fields.length > 0 || flags.data !== undefined) && !flags.paginate;
+    const verb = flags.method ?? (sends ? 'POST' : 'GET');
+    const headers = headersOf(flags.header ?? []);
     const fieldsInQuery = verb === 'GET' || verb === 'DELETE' || flags.data !== undefined;
     if (fieldsInQuery) for (const { key, value } of fields) search.append(key, value === null ? '' : String(value));
     if (flags.data !== undefined && (verb === 'GET' || verb === 'DELETE'))
@@ -96,14 +134,14 @@ With --data the fields go to the query instead. Examples:
     if (flags.paginate && flags.include) throw new UsageError('--paginate and --include do not go together');
 
     const client = await ctx.connect();
-    if (flags.paginate) return paginateRaw(ctx, client, pathname, search);
+    if (flags.paginate) return paginateRaw(ctx, client, pathname, search, headers);
     const body =
       flags.data !== undefined
         ? await readData(flags.data)
         : !fieldsInQuery && fields.length
           ? fieldsBody(fields)
           : undefined;
-    const init = { body, querySerializer: () => search.toString(), parseAs: 'text' } as const;
+    const init = { body, headers, querySerializer: () => search.toString(), parseAs: 'text' } as const;
     const result = (await client.request(
       verb.toLowerCase() as Lowercase<Method>,
       pathname as never,

@@ -15,6 +15,7 @@ export async function paginateRaw(
   client: WarehouseClient,
   pathname: string,
   search: URLSearchParams,
+  headers: Record<string, string>,
 ): Promise<void> {
   const sink = await ctx.list();
   const bar = ctx.progress('fetching');
@@ -25,13 +26,13 @@ export async function paginateRaw(
       const query: Record<string, unknown> = Object.fromEntries(search);
       query.limit = Number(query.limit ?? 250);
       if (query.offset !== undefined) query.offset = Number(query.offset);
-      const init = { params: { query } };
+      const init = { params: { query }, headers };
       for await (const record of (paginateOffset as unknown as LooseRecords)(client, pathname, init)) {
         await sink.write(record);
         bar.update(++done);
       }
     } else {
-      const init = { querySerializer: () => search.toString() };
+      const init = { querySerializer: () => search.toString(), headers };
       for await (const page of (pages as unknown as LoosePages)(client, pathname, init)) {
         for (const record of page.records) await sink.write(record);
         done += page.records.length;

@@ -1,6 +1,7 @@
 import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
+import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
 import { type AppointmentFlags, appointmentFields, appointmentOptions } from './fields.js';
 
@@ -10,6 +11,13 @@ export const create = appointmentOptions(
     .option('--location <name>', 'the warehouse (required on the organization interface)'),
 )
   .addOption(dataOption())
+  .addHelpText(
+    'after',
+    examples(
+      "whctl appointments create --location 'Toronto DC' --scheduled-at 2026-12-01T08:00:00 --dock 'Dock 1' --carrier 'Fast Freight'",
+      'whctl appointments create --data @appointment.json',
+    ),
+  )
   .action(async (flags: AppointmentFlags & { location?: string; data?: string }, command: Command) => {
     const ctx = contextOf(command);
     const appointment = await recordFrom(flags.data, 'appointment', {

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { examples } from '../shared/examples.js';
 import { create } from './create.js';
 import { get } from './get.js';
 import { list } from './list.js';
@@ -9,4 +10,11 @@ export const appointments = new Command('appointments')
   .addCommand(list)
   .addCommand(get)
   .addCommand(create)
-  .addCommand(update);
+  .addCommand(update)
+  .addHelpText(
+    'after',
+    examples(
+      "whctl appointments list --location 'Toronto DC' --state booked",
+      'whctl appointments update 17 --state cancelled',
+    ),
+  );

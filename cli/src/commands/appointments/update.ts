@@ -2,6 +2,7 @@ import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command, Option } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
+import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
 import { type AppointmentFlags, appointmentFields, appointmentOptions, STATES } from './fields.js';
 
@@ -21,6 +22,13 @@ export const update = appointmentOptions(
     .option('--location <name>', 'the location the appointment must be at (else 404); it does not move it'),
 )
   .addOption(dataOption())
+  .addHelpText(
+    'after',
+    examples(
+      'whctl appointments update 17 --scheduled-at 2026-12-01T09:30:00',
+      'whctl appointments update 17 --state cancelled',
+    ),
+  )
   .action(async (id: number, flags: Flags, command: Command) => {
     const ctx = contextOf(command);
     const fields = { ...appointmentFields(flags), state: flags.state };

@@ -1,11 +1,19 @@
 import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
+import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
 import { type CompanyFlags, companyFields, companyOptions } from './fields.js';
 
 export const create = companyOptions(new Command('create').description('add a customer or carrier to the organization'))
   .addOption(dataOption())
+  .addHelpText(
+    'after',
+    examples(
+      "whctl companies create --name 'Fast Freight' --type carrier --auto-approve",
+      'whctl companies create --data \'{"name": "Fresh Market", "company_type": "customer"}\'',
+    ),
+  )
   .action(async (flags: CompanyFlags & { data?: string }, command: Command) => {
     const ctx = contextOf(command);
     const company = await recordFrom(flags.data, 'company', companyFields(flags));

@@ -2,10 +2,12 @@ import { unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
+import { examples } from '../shared/examples.js';
 
 export const remove = new Command('delete')
   .description('delete a company (refused while appointments or order items name it)')
   .argument('<id>', 'company ID', recordId)
+  .addHelpText('after', examples('whctl companies delete 3'))
   .action(async (id: number, _flags: object, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

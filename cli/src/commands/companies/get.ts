@@ -2,10 +2,12 @@ import { unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
+import { examples } from '../shared/examples.js';
 
 export const get = new Command('get')
   .description('show a company')
   .argument('<id>', 'company ID', recordId)
+  .addHelpText('after', examples('whctl companies get 3', 'whctl companies get 3 -o yaml'))
   .action(async (id: number, _flags: object, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { examples } from '../shared/examples.js';
 import { create } from './create.js';
 import { remove } from './delete.js';
 import { get } from './get.js';
@@ -10,4 +11,11 @@ export const companies = new Command('companies')
   .addCommand(get)
   .addCommand(create)
   .addCommand(update)
-  .addCommand(remove);
+  .addCommand(remove)
+  .addHelpText(
+    'after',
+    examples(
+      'whctl companies list --type carrier',
+      "whctl companies create --name 'Fast Freight' --type carrier --auto-approve",
+    ),
+  );

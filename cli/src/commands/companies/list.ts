@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { contextOf } from '../../context.js';
+import { examples } from '../shared/examples.js';
 import { listPaged, type PagingFlags, pagingOptions } from '../shared/listing.js';
 import { companyColumns } from './fields.js';
 
@@ -17,18 +18,26 @@ export const list = pagingOptions(
     .addOption(new Option('--type <type>', 'only this type').choices(['customer', 'carrier']))
     .option('--number <number>', 'this company number exactly')
     .option('--location <name>', "apply this location's permissions (companies are organization-wide)"),
-).action(async (flags: Flags, command: Command) => {
-  const ctx = contextOf(command);
-  const filters = {
-    name: flags.name,
-    company_type: flags.type,
-    company_number: flags.number,
-    location_name: flags.location,
-  };
-  await listPaged(
-    ctx,
-    await ctx.connect(),
-    { path: '/companies', filters, noun: 'companies', tableColumns: companyColumns },
-    flags,
-  );
-});
+)
+  .addHelpText(
+    'after',
+    examples(
+      'whctl companies list --type customer',
+      "whctl companies list --name Fast --query '[].{id: id, name: name}'",
+    ),
+  )
+  .action(async (flags: Flags, command: Command) => {
+    const ctx = contextOf(command);
+    const filters = {
+      name: flags.name,
+      company_type: flags.type,
+      company_number: flags.number,
+      location_name: flags.location,
+    };
+    await listPaged(
+      ctx,
+      await ctx.connect(),
+      { path: '/companies', filters, noun: 'companies', tableColumns: companyColumns },
+      flags,
+    );
+  });

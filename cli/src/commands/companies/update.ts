@@ -2,6 +2,7 @@ import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
+import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
 import { type CompanyFlags, companyFields, companyOptions } from './fields.js';
 
@@ -11,6 +12,13 @@ export const update = companyOptions(
     .argument('<id>', 'company ID', recordId),
 )
   .addOption(dataOption())
+  .addHelpText(
+    'after',
+    examples(
+      'whctl companies update 3 --contact-email dispatch@fastfreight.example',
+      'whctl companies update 3 --no-auto-approve',
+    ),
+  )
   .action(async (id: number, flags: CompanyFlags & { data?: string }, command: Command) => {
     const ctx = contextOf(command);
     const company = requireChanges(await recordFrom(flags.data, 'company', companyFields(flags)), 'a field flag');

@@ -1,7 +1,7 @@
-// Completion scripts. Both shells get the same table as `case` functions (valid in bash and
-// zsh), and a small driver that finds the command path typed so far and offers what may
-// follow it: an option's choices after that option, files after an option that takes any
-// value, otherwise the subcommands and options.
+// Completion scripts. Every shell gets the same table as two functions (`case` in bash and
+// zsh, `switch` in fish) and a small driver that finds the command path typed so far and
+// offers what may follow it: an option's choices after that option, files after an option
+// that takes any value, otherwise the subcommands and options.
 import type { CompletionTable } from './tree.js';
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
@@ -62,5 +62,44 @@ _whctl() {
 
 # Autoloaded from $fpath this file is the body of _whctl; sourced, it registers it.
 if [[ "\${funcstack[1]}" == "_whctl" ]]; then _whctl "$@"; else compdef _whctl whctl; fi
+`;
+}
+
+function fishSwitch(name: string, entries: Iterable<[string, string[]]>): string {
+  const cases = [...entries].map(([key, list]) =>
+    [`    case ${quote(key)}`, ...(list.length ? [`      printf '%s\\n' ${list.map(quote).join(' ')}`] : [])].join(
+      '\n',
+    ),
+  );
+  return [`function ${name}`, '  switch $argv[1]', ...cases, "    case '*'", '      return 1', '  end', 'end'].join(
+    '\n',
+  );
+}
+
+export function fishScript({ words, values }: CompletionTable): string {
+  return `# fish completion for whctl. Load it with: whctl completion fish | source
+# or save it as ~/.config/fish/completions/whctl.fish.
+
+${fishSwitch('__whctl_words', words)}
+
+${fishSwitch('__whctl_values', values)}
+
+function __whctl_complete
+  set -l typed (commandline -opc)
+  set -l cmdpath ''
+  for word in $typed[2..-1]
+    set -l next (string trim -- "$cmdpath $word")
+    __whctl_words $next >/dev/null; and set cmdpath $next
+  end
+  set -l choices (__whctl_values "$cmdpath $typed[-1]")
+  if test $status -eq 0
+    # No choices means any value: offer file names, as bash and zsh do.
+    if test (count $choices) -gt 0; printf '%s\\n' $choices; else; __fish_complete_path (commandline -ct); end
+    return
+  end
+  __whctl_words $cmdpath
+end
+
+complete -c whctl -f -a '(__whctl_complete)'
 `;
 }

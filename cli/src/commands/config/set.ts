@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { configPath, PROFILE_KEYS, type ProfileKey, readConfig, writeConfig } from '../../connection/config-file.js';
 import { contextOf } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { examples } from '../shared/examples.js';
 import { readStdin } from '../shared/stdin.js';
 import { profileKey, profileName } from './profile.js';
 
@@ -13,6 +14,14 @@ export const set = new Command('set')
   .description('set a setting of the profile (creating it; the first profile becomes the current one)')
   .argument('<key>', PROFILE_KEYS.join(', '), profileKey)
   .argument('<value>', 'the value; for token, - reads it from stdin so it stays out of shell history')
+  .addHelpText(
+    'after',
+    examples(
+      'whctl config set base_url https://acme.example.com',
+      'printf \'%s\' "$TOKEN" | whctl config set token -',
+      'whctl --profile staging config set base_url https://acme.staging.example.com',
+    ),
+  )
   .action(async (key: ProfileKey, value: string, _flags: object, command: Command) => {
     const ctx = contextOf(command);
     const setting = value === '-' ? (await readStdin()).trim() : value;

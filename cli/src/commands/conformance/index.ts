@@ -15,6 +15,8 @@ import {
   type Verdict,
 } from '@warehouse-kit/conformance';
 import { Command } from 'commander';
+import { examples } from '../shared/examples.js';
+import { init } from './init.js';
 
 interface RunOptions {
   profile?: string;
@@ -23,6 +25,7 @@ interface RunOptions {
   grep?: string;
   reporter: string;
   reportDir?: string;
+  har?: string;
   allowAppointments?: boolean;
 }
 
@@ -112,6 +115,7 @@ async function run(options: RunOptions, command: Command): Promise<void> {
         signal: controller.signal,
         ...(options.grep && { grep: options.grep }),
         ...(junitFile && { junitFile }),
+        ...(options.har && { harFile: options.har }),
       }),
       forced,
     ]);
@@ -119,6 +123,7 @@ async function run(options: RunOptions, command: Command): Promise<void> {
     dispose();
   }
 
+  if (options.har) files.push(options.har);
   if (options.reportDir) {
     const file = join(options.reportDir, 'verdict.json');
     writeFileSync(file, `${JSON.stringify(verdict, null, 2)}\n`);
@@ -153,9 +158,12 @@ function list(): void {
 }
 
 export function conformanceCommand(): Command {
-  const command = new Command('conformance').description(
-    'Check a deployment of the warehouse API against the contract',
-  );
+  const command = new Command('conformance')
+    .description('Check a deployment of the warehouse API against the contract')
+    .addHelpText(
+      'after',
+      examples('whctl conformance run --profile deployment.yaml --report-dir reports', 'whctl conformance list'),
+    );
   command
     .command('run', { isDefault: true })
     .description(
@@ -171,6 +179,7 @@ export function conformanceCommand(): Command {
     .option('-g, --grep <pattern>', 'only the checks whose title matches this regular expression')
     .option('-R, --reporter <name>', 'mocha reporter for stdout (spec, dot, tap, ...)', 'spec')
     .option('--report-dir <dir>', 'also write junit.xml and verdict.json to this folder')
+    .option('--har <file>', 'write every request and answer of the run to this file as HAR 1.2, tokens redacted')
     .option(
       '--allow-appointments',
       'let the suite create appointments, which the API cannot delete (they are cancelled at the end)',
@@ -181,8 +190,22 @@ export function conformanceCommand(): Command {
 Exit status: 0 every selected check passed; 1 a check failed or the clean-up left records
 behind; 2 the profile or the options are unusable; 130 interrupted.`,
     )
+    .addHelpText(
+      'after',
+      examples(
+        'whctl conformance run --profile deployment.yaml --report-dir reports',
+        'whctl conformance run --profile deployment.yaml --checks reference --skip rate-limits',
+        'whctl conformance run --profile deployment.yaml --har run.har   # open it in devtools: Network, Import HAR',
+        "whctl conformance run --profile deployment.yaml --grep 'time_zone|offset' --allow-appointments",
+      ),
+    )
     .action(run);
-  command.command('list').description('print every check, by group, without contacting a deployment').action(list);
+  command.addCommand(init);
+  command
+    .command('list')
+    .description('print every check, by group, without contacting a deployment')
+    .addHelpText('after', examples('whctl conformance list', 'whctl conformance list | grep rate_limit'))
+    .action(list);
   // Usage errors reach whoever mounts the command as a CommanderError, never as an exit.
   for (const each of [command, ...command.commands]) each.exitOverride();
   return command;

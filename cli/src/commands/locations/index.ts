@@ -1,4 +1,7 @@
 import { Command } from 'commander';
+import { examples } from '../shared/examples.js';
 import { list } from './list.js';
 
-export const locations = new Command('locations').addCommand(list);
+export const locations = new Command('locations')
+  .addCommand(list)
+  .addHelpText('after', examples('whctl locations list', "whctl locations list -o json --query '[].name'"));

@@ -1,10 +1,20 @@
 import { unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
+import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/listing.js';
 
-export const list = new Command('list')
+export const list = queryOption(new Command('list'))
   .description('list the accessible locations with their names, subdomains and time zones (not paginated)')
   .option('--location <name>', 'only this location, e.g. to check access to it')
+  .addHelpText(
+    'after',
+    examples(
+      'whctl locations list',
+      "whctl locations list --location 'toronto dc'",
+      "whctl locations list --query '[].[name, time_zone]'",
+    ),
+  )
   .action(async (flags: { location?: string }, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

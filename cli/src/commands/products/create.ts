@@ -1,6 +1,7 @@
 import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
+import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
 
 interface Flags {
@@ -16,6 +17,13 @@ export const create = new Command('create')
   .option('--name <name>', 'product name')
   .option('--sku <sku>', 'stock keeping unit, unique within the location')
   .addOption(dataOption())
+  .addHelpText(
+    'after',
+    examples(
+      "whctl products create --location 'Toronto DC' --name Apples --sku APL-001",
+      'whctl products create --data @product.json',
+    ),
+  )
   .action(async (flags: Flags, command: Command) => {
     const ctx = contextOf(command);
     const product = await recordFrom(flags.data, 'product', {

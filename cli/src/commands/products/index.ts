@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { examples } from '../shared/examples.js';
 import { create } from './create.js';
 import { remove } from './delete.js';
 import { get } from './get.js';
@@ -10,4 +11,11 @@ export const products = new Command('products')
   .addCommand(get)
   .addCommand(create)
   .addCommand(update)
-  .addCommand(remove);
+  .addCommand(remove)
+  .addHelpText(
+    'after',
+    examples(
+      "whctl products list --location 'Toronto DC'",
+      "whctl products create --location 'Toronto DC' --name Apples --sku APL-001",
+    ),
+  );

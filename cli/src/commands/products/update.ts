@@ -2,6 +2,7 @@ import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
+import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
 
 interface Flags {
@@ -18,6 +19,13 @@ export const update = new Command('update')
   .option('--sku <sku>', 'new SKU')
   .option('--location <name>', 'the location the product must be at (else 404); it does not move it')
   .addOption(dataOption())
+  .addHelpText(
+    'after',
+    examples(
+      "whctl products update 42 --name 'Green apples'",
+      "whctl products update 42 --sku APL-002 --location 'Toronto DC'",
+    ),
+  )
   .action(async (id: number, flags: Flags, command: Command) => {
     const ctx = contextOf(command);
     const product = requireChanges(

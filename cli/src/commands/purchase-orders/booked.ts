@@ -2,7 +2,8 @@ import { paginateOffset, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { wholeNumber } from '../shared/arguments.js';
-import { query } from '../shared/listing.js';
+import { examples } from '../shared/examples.js';
+import { query, queryOption } from '../shared/listing.js';
 
 interface Flags {
   location?: string;
@@ -16,7 +17,7 @@ interface Flags {
 
 const columns = ['id', 'po_number', 'location_name', 'expected_starts_at', 'updated_at'];
 
-export const booked = new Command('booked')
+export const booked = queryOption(new Command('booked'))
   .description('list orders with booked appointments at accessible locations (paged by --limit and --offset)')
   .option('--location <name>', "this location's orders plus unassigned orders")
   .option('--start-time <time>', 'with a booked appointment starting at or after this time (ISO 8601)')
@@ -25,6 +26,13 @@ export const booked = new Command('booked')
   .option('--limit <n>', 'orders per request, 1 to 250 (default 100, or 250 with --all)', wholeNumber(1, 250))
   .option('--offset <n>', 'orders to skip (default 0)', wholeNumber(0, Number.MAX_SAFE_INTEGER))
   .option('--all', 'follow every page, streaming orders as they arrive')
+  .addHelpText(
+    'after',
+    examples(
+      "whctl purchase-orders booked --location 'Toronto DC' --start-time 2026-12-01T00:00:00",
+      'whctl purchase-orders booked --updated-since 2026-11-01T00:00:00Z --all -o ndjson',
+    ),
+  )
   .action(async (flags: Flags, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

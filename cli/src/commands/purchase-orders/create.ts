@@ -1,6 +1,7 @@
 import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
+import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
 import { type OrderFlags, orderFields, orderOptions } from './fields.js';
 
@@ -17,6 +18,13 @@ export const create = orderOptions(
     .option('--location <name>', 'assign it to this warehouse (default: unassigned)'),
 )
   .addOption(dataOption())
+  .addHelpText(
+    'after',
+    examples(
+      "whctl purchase-orders create --po-number PO-2001 --location 'Toronto DC' --expected-starts-at 2026-12-01T08:00:00",
+      'whctl purchase-orders create --data @order.json',
+    ),
+  )
   .action(async (flags: Flags, command: Command) => {
     const ctx = contextOf(command);
     const fields = { po_number: flags.poNumber, location_name: flags.location, ...orderFields(flags) };

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { examples } from '../shared/examples.js';
 import { assign } from './assign.js';
 import { booked } from './booked.js';
 import { create } from './create.js';
@@ -20,4 +21,12 @@ export const purchaseOrders = new Command('purchase-orders')
   .addCommand(move)
   .addCommand(unassign)
   .addCommand(booked)
-  .addCommand(importOrders);
+  .addCommand(importOrders)
+  .addHelpText(
+    'after',
+    examples(
+      "whctl purchase-orders list --location 'Toronto DC' --all -o csv",
+      "whctl purchase-orders move --po-number PO-1001 --to 'Vancouver DC'",
+      'whctl purchase-orders import orders.csv',
+    ),
+  );

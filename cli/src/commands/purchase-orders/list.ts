@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
+import { examples } from '../shared/examples.js';
 import { listPaged, type PagingFlags, pagingOptions } from '../shared/listing.js';
 import { orderColumns } from './fields.js';
 
@@ -24,19 +25,28 @@ export const list = pagingOptions(
     .option('--start-time <time>', 'expected to start at or after this time (ISO 8601)')
     .option('--end-time <time>', 'expected to start at or before this time')
     .option('--updated-since <time>', 'created or updated at or after this time'),
-).action(async (flags: Flags, command: Command) => {
-  const ctx = contextOf(command);
-  const filters = {
-    location_name: flags.location,
-    po_number: flags.poNumber,
-    start_time: flags.startTime,
-    end_time: flags.endTime,
-    updated_since: flags.updatedSince,
-  };
-  await listPaged(
-    ctx,
-    await ctx.connect(),
-    { path: '/purchase_orders', filters, noun: 'purchase orders', tableColumns: orderColumns },
-    flags,
-  );
-});
+)
+  .addHelpText(
+    'after',
+    examples(
+      "whctl purchase-orders list --location 'Toronto DC'",
+      'whctl purchase-orders list --updated-since 2026-11-01T00:00:00Z --all -o ndjson',
+      "whctl purchase-orders list --all --query '[].po_number' -o json",
+    ),
+  )
+  .action(async (flags: Flags, command: Command) => {
+    const ctx = contextOf(command);
+    const filters = {
+      location_name: flags.location,
+      po_number: flags.poNumber,
+      start_time: flags.startTime,
+      end_time: flags.endTime,
+      updated_since: flags.updatedSince,
+    };
+    await listPaged(
+      ctx,
+      await ctx.connect(),
+      { path: '/purchase_orders', filters, noun: 'purchase orders', tableColumns: orderColumns },
+      flags,
+    );
+  });

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
+import { examples } from '../shared/examples.js';
 import { destination, setLocation } from './location.js';
 import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 
@@ -9,6 +10,13 @@ export const move = orderRef(
   ),
 )
   .requiredOption('--to <location>', 'destination warehouse', destination)
+  .addHelpText(
+    'after',
+    examples(
+      "whctl purchase-orders move --po-number PO-2001 --to 'Vancouver DC'",
+      "whctl purchase-orders move 42 --to 'Auckland DC'",
+    ),
+  )
   .action(async (id: number | undefined, flags: OrderRefFlags & { to: string }, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
+import { examples } from '../shared/examples.js';
 import { setLocation } from './location.js';
 import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 
@@ -7,8 +8,10 @@ export const unassign = orderRef(
   new Command('unassign').description(
     'take an order off its warehouse; offset-less times are then UTC and organization-wide custom fields apply',
   ),
-).action(async (id: number | undefined, flags: OrderRefFlags, command: Command) => {
-  const ctx = contextOf(command);
-  const client = await ctx.connect();
-  await ctx.changed(await setLocation(client, await orderId(client, id, flags), null));
-});
+)
+  .addHelpText('after', examples('whctl purchase-orders unassign --po-number PO-2001'))
+  .action(async (id: number | undefined, flags: OrderRefFlags, command: Command) => {
+    const ctx = contextOf(command);
+    const client = await ctx.connect();
+    await ctx.changed(await setLocation(client, await orderId(client, id, flags), null));
+  });

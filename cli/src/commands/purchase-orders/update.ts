@@ -1,6 +1,7 @@
 import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
+import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
 import { type OrderFlags, orderFields, orderOptions } from './fields.js';
 import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
@@ -14,6 +15,13 @@ export const update = orderOptions(
   ),
 )
   .addOption(dataOption())
+  .addHelpText(
+    'after',
+    examples(
+      "whctl purchase-orders update --po-number PO-2001 --notes 'call before delivery'",
+      'whctl purchase-orders update 42 --expected-starts-at 2026-12-02T08:00:00',
+    ),
+  )
   .action(async (id: number | undefined, flags: OrderFlags & OrderRefFlags & { data?: string }, command: Command) => {
     const ctx = contextOf(command);
     const order = requireChanges(await recordFrom(flags.data, 'purchase_order', orderFields(flags)), 'a field flag');

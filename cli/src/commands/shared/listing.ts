@@ -13,8 +13,16 @@ export interface PagingFlags {
   perPage?: number;
 }
 
+/** --query, for the commands whose output is a list or a raw answer. */
+export function queryOption(command: Command): Command {
+  return command.option(
+    '--query <expr>',
+    "a JMESPath expression applied to the output, e.g. '[].po_number' (values print one per line)",
+  );
+}
+
 export function pagingOptions(command: Command): Command {
-  return command
+  return queryOption(command)
     .option('--all', 'follow every page, streaming records as they arrive')
     .option(
       '--page <n>',

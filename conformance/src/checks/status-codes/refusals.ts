@@ -11,6 +11,7 @@ import {
   invalidToken,
   missingLocationName,
   missingToken,
+  noAdminRequest,
   readOnlyCreate,
   unknownLocation,
   unpaidOrganization,
@@ -87,6 +88,17 @@ export function defineRefusals(group: GroupBuilder): void {
   );
 
   group.check(
+    { name: 'no_admin_access_forbidden', method: 'GET', path: '/locations', status: 403, section: '§5' },
+    async (run) => {
+      expectStatus(
+        await noAdminRequest(run),
+        403,
+        'for a token that is admin at no location of the organization (§5 rule 3; §7: no admin access)',
+      );
+    },
+  );
+
+  group.check(
     { name: 'read_only_write_forbidden', method: 'POST', path: '/products', status: 403, section: '§5' },
     async (run) => {
       expectStatus(
@@ -100,8 +112,8 @@ export function defineRefusals(group: GroupBuilder): void {
   group.check(
     { name: 'read_only_write_forbidden', method: 'PATCH', path: '/products/{id}', status: 403, section: '§5' },
     async (run) => {
-      const { ctx, skip } = run;
-      const readOnly = ctx.readOnly ?? skip('the profile has no tokens.read_only');
+      const { ctx } = run;
+      const readOnly = ctx.readOnly!;
       const { record } = await productAt(ctx, listedLocation(run, readOnly.location, 'read_only'));
       const update = await ctx.send(readOnly, 'PATCH', '/products/{id}', {
         path: { id: record.id },
@@ -119,9 +131,8 @@ export function defineRefusals(group: GroupBuilder): void {
       status: 403,
       section: '§4.6',
     },
-    async (run) => {
-      const { ctx, skip } = run;
-      const noAccess = ctx.noAccess ?? skip('the profile has no tokens.no_access');
+    async ({ ctx }) => {
+      const noAccess = ctx.noAccess!;
       const { record } = await createTimedOrder(ctx, 'unassigned order to move', undefined);
       const move = await ctx.send(noAccess, 'PATCH', '/purchase_orders/{id}', {
         path: { id: record.id },
@@ -155,8 +166,8 @@ export function defineRefusals(group: GroupBuilder): void {
   group.check(
     { name: 'inaccessible_record_not_found', method: 'GET', path: '/products/{id}', status: 404, section: '§4.3' },
     async (run) => {
-      const { ctx, skip } = run;
-      const noAccess = ctx.noAccess ?? skip('the profile has no tokens.no_access');
+      const { ctx } = run;
+      const noAccess = ctx.noAccess!;
       const { record } = await productAt(ctx, listedLocation(run, noAccess.location, 'no_access'));
       const view = await ctx.send(noAccess, 'GET', '/products/{id}', { path: { id: record.id } });
       expectStatus(view, 404, `for a product at ${noAccess.location}, which the API user cannot access (§4.3)`);
@@ -172,8 +183,8 @@ export function defineRefusals(group: GroupBuilder): void {
       section: '§4.6',
     },
     async (run) => {
-      const { ctx, skip } = run;
-      const noAccess = ctx.noAccess ?? skip('the profile has no tokens.no_access');
+      const { ctx } = run;
+      const noAccess = ctx.noAccess!;
       const { record } = await assignedOrder(ctx, listedLocation(run, noAccess.location, 'no_access'));
       const view = await ctx.send(noAccess, 'GET', '/purchase_orders/{id}', { path: { id: record.id } });
       expectStatus(view, 404, `for an order at ${noAccess.location}, which the API user cannot access (§4.6)`);

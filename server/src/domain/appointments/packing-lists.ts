@@ -10,10 +10,14 @@ import type { Location } from '../../entities/location.js';
 import { Product } from '../../entities/product.js';
 import { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { FieldErrorCollector } from '../field-error-collector.js';
+import { MAX_RECORD_ID } from '../tenant-lookup.js';
 import { trimToNull } from '../text.js';
 import { pickNamed } from './references.js';
 
 type PackingListInput = components['schemas']['PackingListInput'];
+
+/** An appointment's packing lists, however many requests added them (DECISIONS 59). */
+export const MAX_PACKING_LISTS = 100;
 
 type Fields = Partial<
   Pick<PackingList, 'productId' | 'productName' | 'purchaseOrderId' | 'poNumber' | 'quantity' | 'receivedQuantity'>
@@ -38,7 +42,8 @@ async function loadReferences(em: EntityManager, location: Location, inputs: Pac
   const productNames = present(inputs.map((input) => input.product_name)).map((name) => name.toLowerCase());
   // Purchase order numbers are identifiers, compared exactly (DECISIONS 49).
   const poNumbers = present(inputs.map((input) => input.po_number));
-  const ids = inputs.map((input) => input.id).filter((id): id is number => id !== undefined);
+  // An id beyond the id type names no packing list; it must not reach the query.
+  const ids = inputs.map((input) => input.id).filter((id): id is number => id !== undefined && id <= MAX_RECORD_ID);
   const products = productNames.length
     ? await em.find(Product, { locationId: location.id, [sql.lower('name')]: { $in: productNames } })
     : [];
@@ -122,6 +127,10 @@ export async function planPackingLists(
       if (changes) steps.push({ change: existing, fields });
     }
   });
+  const stored = appointment ? await em.count(PackingList, { appointmentId: appointment.id }) : 0;
+  const count = stored + steps.filter((step) => 'add' in step).length - steps.filter((step) => 'remove' in step).length;
+  if (count > MAX_PACKING_LISTS)
+    errors.add('packing_lists', `would leave the appointment with ${count}; it may have at most ${MAX_PACKING_LISTS}`);
   return { steps };
 }
 

@@ -8,7 +8,8 @@ import type { Location } from '../../entities/location.js';
 import { schedulableStates, stateForTime, transitionProblem } from '../appointment-states.js';
 import { FieldErrorCollector } from '../field-error-collector.js';
 import { trimToNull } from '../text.js';
-import { parseOptionalInputTime } from '../time.js';
+import { readFieldTime } from '../time.js';
+import { finalStateProblems } from './final-state.js';
 import { applyPackingListPlan, planPackingLists } from './packing-lists.js';
 import { lookUpCompany, lookUpDock } from './references.js';
 
@@ -56,7 +57,7 @@ async function applyInput(
   creating: boolean,
 ): Promise<void> {
   const errors = new FieldErrorCollector();
-  const scheduledAt = parseOptionalInputTime(input.scheduled_at, location.timeZone, 'appointment.scheduled_at');
+  const scheduledAt = readFieldTime(input.scheduled_at, location.timeZone, 'scheduled_at', errors);
   const dockId = await resolveDock(em, location, input.dock_name, errors);
   const carrier = await resolveParty(em, appointment, 'carrier', input.carrier_name, errors);
   const customer = await resolveParty(em, appointment, 'customer', input.customer_name, errors);
@@ -86,6 +87,15 @@ async function applyInput(
     const problem = transitionProblem(state, input.state);
     if (problem) errors.add('state', problem);
     else state = input.state;
+  }
+  if (!creating) {
+    const resolved = {
+      dockId,
+      carrierId: carrier?.id ?? null,
+      customerId: customer?.id ?? null,
+      packingListsChange: packingLists.steps.length > 0,
+    };
+    for (const [field, problem] of finalStateProblems(appointment, input, resolved)) errors.add(field, problem);
   }
   errors.throwIfAny();
 

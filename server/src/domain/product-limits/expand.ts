@@ -1,9 +1,8 @@
 // A limit as it applies on each requested date: recurring on its weekdays within its own
 // date range, with an override taking over its date (even a weekday the limit skips), and
 // the local window turned into instants in the warehouse zone.
-import type { components } from '@warehouse-kit/spec';
+import { type components, resolveInputTime } from '@warehouse-kit/spec';
 import type { ProductLimit, ProductLimitOverride } from '../../entities/product-limit.js';
-import { parseInputTime } from '../time.js';
 import { addDays, type DateWindow, datesIn, isoWeekday } from './window.js';
 
 /** A limit on one date, its window as instants; rendering writes them in the warehouse zone. */
@@ -20,7 +19,7 @@ export const localTime = (stored: string) => stored.slice(0, 5);
  * a time skipped by daylight saving moves forward, a repeated one is the earlier instant.
  */
 function instant(date: string, time: string, zone: string): Date {
-  return parseInputTime(`${date}T${time}`, zone, 'product limit time');
+  return resolveInputTime(`${date}T${time}`, zone).toJSDate();
 }
 
 export function effectiveTimes(limit: ProductLimit, override: ProductLimitOverride | undefined) {

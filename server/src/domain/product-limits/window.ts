@@ -3,7 +3,7 @@
 // cover different dates at warehouses on either side of the date line.
 import { DateTime } from 'luxon';
 import { BadInput } from '../errors.js';
-import { localDate } from '../time.js';
+import { EARLIEST_INPUT_DATE, LATEST_INPUT_DATE, localDate } from '../time.js';
 
 /** Inclusive local calendar dates, `YYYY-MM-DD`. */
 export interface DateWindow {
@@ -52,7 +52,13 @@ export function checkWindowQuery(query: WindowQuery): void {
  */
 export function windowAt(zone: string, query: WindowQuery, now: Date = new Date()): DateWindow | undefined {
   const start = query.start_date ?? localDate(zone, now);
-  const end = query.end_date ?? addDays(start, DEFAULT_DAYS_AFTER_START);
+  // Compared as dates: luxon writes a day after 9999-12-31 with a sign and six digits.
+  const last = calendarDate(query.end_date ?? start).plus({ days: query.end_date ? 0 : DEFAULT_DAYS_AFTER_START });
+  if (calendarDate(start) < calendarDate(EARLIEST_INPUT_DATE))
+    throw new BadInput(`query parameter start_date must be ${EARLIEST_INPUT_DATE} or later`);
+  if (last > calendarDate(LATEST_INPUT_DATE))
+    throw new BadInput(`the window must end by ${LATEST_INPUT_DATE}: give an end_date no later than that`);
+  const end = last.toISODate() as string;
   if (end < start) return undefined;
   if (dateCount(start, end) > MAX_DATES) {
     const count = dateCount(start, end);

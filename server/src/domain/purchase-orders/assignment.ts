@@ -6,6 +6,7 @@ import type { Location } from '../../entities/location.js';
 import { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { Access, Need } from '../access.js';
 import { BadInput, NotFound } from '../errors.js';
+import { requirePossibleId } from '../tenant-lookup.js';
 
 /**
  * What writing an order needs to know about the caller. `Access` is one; a provisioning
@@ -94,6 +95,7 @@ export async function findVisiblePurchaseOrder(
   need: Need,
 ): Promise<{ order: PurchaseOrder; location: Location | null }> {
   if (url) access.require(url, need);
+  requirePossibleId(id, 'purchase order');
   const where = { organizationId: access.organization.id, id };
   const order = need === 'write' ? await findPurchaseOrderForWrite(em, where) : await em.findOne(PurchaseOrder, where);
   if (!order) throw new NotFound(`purchase order ${id} not found`);

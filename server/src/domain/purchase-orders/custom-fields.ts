@@ -49,13 +49,13 @@ export class ApplicableCustomFields {
       if (value === null) merged.delete(key);
       else merged.set(key, value);
     }
-    const stored: StoredCustomValues = {};
+    const stored: [string, StoredCustomValues[string]][] = [];
     for (const [key, value] of merged) {
       const field = `${path}custom_values.${key}`;
       const definitions = this.byKey.get(`${target}:${key}`) ?? [];
       const types = [...new Set(definitions.map((definition) => definition.fieldType))];
       if (definitions.length === 0) {
-        const removal = sent && key in sent ? '' : '; set it to null to remove it';
+        const removal = sent && Object.hasOwn(sent, key) ? '' : '; set it to null to remove it';
         errors.add(field, `is not a custom field of ${targetNames[target]} ${this.scope}${removal}`);
       } else if (types.length > 1) {
         errors.add(
@@ -68,13 +68,32 @@ export class ApplicableCustomFields {
         for (const definition of definitions) {
           const checked = checkCustomValue(definition, value);
           if ('problem' in checked) problems.add(checked.problem);
-          else stored[key] = checked.stored;
+          else stored.push([key, checked.stored]);
         }
         for (const problem of problems) errors.add(field, problem);
       }
     }
-    return stored;
+    // Own properties only: a key such as `__proto__` stays data.
+    return Object.fromEntries(stored);
   }
+}
+
+/** The most characters of JSON the custom values of one order and its items may hold together (DECISIONS 59). */
+export const CUSTOM_VALUES_BUDGET = 10_000;
+
+/** Adds an error on `custom_values` when an order's custom values, its items' included, exceed the budget. */
+export function checkCustomValuesBudget(
+  order: StoredCustomValues,
+  items: StoredCustomValues[],
+  errors: FieldErrorCollector,
+): void {
+  const size = [order, ...items].reduce((total, values) => total + JSON.stringify(values).length, 0);
+  if (size > CUSTOM_VALUES_BUDGET)
+    errors.add(
+      'custom_values',
+      `together with the items' custom values would be ${size} characters of JSON; ` +
+        `an order holds at most ${CUSTOM_VALUES_BUDGET}`,
+    );
 }
 
 export async function applicableCustomFields(

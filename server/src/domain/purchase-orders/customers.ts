@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
 import { newCompany } from '../companies.js';
-import { flushUnique } from '../unique-flush.js';
+import { flushOrConflict } from '../unique-flush.js';
 
 /** A customer an item will name: one that exists, or one to create under this name. */
 export type CustomerChoice = { existing: Company } | { create: string };
@@ -51,8 +51,9 @@ export class CustomerNames {
 
 /**
  * Creates the new customers (one per name, case-insensitively) with the effective
- * warehouse's defaults, or false/false for unassigned orders, and flushes them on their own
- * so that a concurrent request creating the same name is reported as such.
+ * warehouse's defaults, or false/false for unassigned orders, and flushes them on their own:
+ * a concurrent request creating the same name is a Conflict, which a retry settles by
+ * finding the customer it created.
  */
 export async function createCustomers(
   em: EntityManager,
@@ -61,7 +62,8 @@ export async function createCustomers(
   names: string[],
 ): Promise<Map<string, Company>> {
   const created = new Map<string, Company>();
-  for (const name of names) {
+  // In one order, so that two requests creating the same customers wait for each other instead of deadlocking.
+  for (const name of [...names].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0))) {
     if (created.has(keyOf(name))) continue;
     const company = newCompany(em, organizationId, 'customer');
     company.name = name;
@@ -69,12 +71,7 @@ export async function createCustomers(
     company.canCreateCarriers = location?.newCustomerCanCreateCarriers ?? false;
     created.set(keyOf(name), company);
   }
-  if (created.size)
-    await flushUnique(
-      em,
-      'base',
-      'a customer named on an item was created by another request at the same moment; send the request again',
-    );
+  if (created.size) await flushOrConflict(em);
   return created;
 }
 

@@ -17,6 +17,9 @@ import { type CustomerChoice, CustomerNames, chosenCustomerId } from './customer
 
 export type ItemInput = components['schemas']['PurchaseOrderItemInput'];
 
+/** An order's items, however many requests added them, so that every order renders bounded (DECISIONS 59). */
+export const MAX_ITEMS = 50;
+
 /**
  * `create`: a new order's items (no `id`, no `_destroy`). `nested`: an update's entries.
  * `replace`: the entries replace every current item (bulk upload).
@@ -161,6 +164,11 @@ export async function planItems(
 
   const kept = mode === 'replace' ? [] : current.filter((item) => !destroyed.has(item.id));
   const items = [...kept.map((item) => changed.get(item.id) ?? unchanged(item)), ...added];
+  if (items.length > MAX_ITEMS)
+    errors.add(
+      'purchase_order_items',
+      `would leave the order with ${items.length} items; it may have at most ${MAX_ITEMS}`,
+    );
   await checkCatalogProducts(em, location, items, errors);
   return {
     items,

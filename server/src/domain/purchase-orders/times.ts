@@ -1,6 +1,6 @@
 // The time rules of a purchase order (reference section 4.6, "Dates and time zones for purchase order input").
 import type { FieldErrorCollector } from '../field-error-collector.js';
-import { parseInputTime } from '../time.js';
+import { readFieldTime } from '../time.js';
 
 export interface ExpectedTimes {
   expectedStartsAt: Date | null;
@@ -9,8 +9,8 @@ export interface ExpectedTimes {
 
 /**
  * The expected times after a write: sent values are read in `zone` (the effective
- * location's: the destination on a move, UTC when unassigned), others are kept. A malformed
- * time is BadInput (thrown); an end before the start is an error on `expected_ends_at`.
+ * location's: the destination on a move, UTC when unassigned), others are kept. A time that
+ * cannot be read, or an end before the start, is an error on its field.
  */
 export function plannedTimes(
   current: ExpectedTimes,
@@ -19,7 +19,7 @@ export function plannedTimes(
   errors: FieldErrorCollector,
 ): ExpectedTimes {
   const read = (value: string | null | undefined, kept: Date | null, field: string) =>
-    value === undefined ? kept : value === null ? null : parseInputTime(value, zone, `purchase_order.${field}`);
+    value === undefined ? kept : (readFieldTime(value, zone, field, errors) ?? null);
   const next = {
     expectedStartsAt: read(input.expected_starts_at, current.expectedStartsAt, 'expected_starts_at'),
     expectedEndsAt: read(input.expected_ends_at, current.expectedEndsAt, 'expected_ends_at'),

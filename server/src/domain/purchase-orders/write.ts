@@ -8,14 +8,14 @@ import { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.
 import { Invalid } from '../errors.js';
 import { FieldErrorCollector } from '../field-error-collector.js';
 import { zoneOf } from '../time.js';
-import { flushUnique } from '../unique-flush.js';
+import { flushOrConflict } from '../unique-flush.js';
 import {
   authorizeAssignment,
   findPurchaseOrderForWrite,
   type PurchaseOrderActor,
   requestedPlacement,
 } from './assignment.js';
-import { applicableCustomFields } from './custom-fields.js';
+import { applicableCustomFields, checkCustomValuesBudget } from './custom-fields.js';
 import { createCustomers } from './customers.js';
 import { checkRequiredFields, type PurchaseOrderInput, plannedFields } from './fields.js';
 import { applyItems, type ItemsMode, planItems } from './items.js';
@@ -57,6 +57,11 @@ export async function savePurchaseOrder(
     itemsMode,
   );
   checkRequiredFields(location, { ...times, ...fields }, errors);
+  checkCustomValuesBudget(
+    customValues,
+    items.items.map((item) => item.customValues),
+    errors,
+  );
   errors.throwIfAny();
 
   const customers = await createCustomers(em, organizationId, location, items.newCustomers);
@@ -66,9 +71,9 @@ export async function savePurchaseOrder(
   // Kept through moves and unassignment (DECISIONS 33).
   if (location && !saved.earliestAssignmentDate) saved.earliestAssignmentDate = new Date();
   // New items need the order's id.
-  if (!order) await flushUnique(em, 'po_number');
+  if (!order) await flushOrConflict(em);
   if (applyItems(em, saved.id, organizationId, items, customers) && order) saved.updatedAt = new Date();
-  await flushUnique(em, 'po_number');
+  await flushOrConflict(em);
   return saved;
 }
 

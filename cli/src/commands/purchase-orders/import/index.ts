@@ -1,12 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { ApiError, PaymentRequiredError, RateLimitError, throttle, UnauthorizedError } from '@warehouse-kit/sdk';
+import {
+  ApiError,
+  ConnectionError,
+  PaymentRequiredError,
+  RateLimitError,
+  TimeoutError,
+  throttle,
+  UnauthorizedError,
+} from '@warehouse-kit/sdk';
 import { Command, Option } from 'commander';
 import pLimit from 'p-limit';
 import { contextOf } from '../../../context.js';
-import { CliError, ExitCode, NetworkError, UsageError } from '../../../errors.js';
+import { CliError, ExitCode, UsageError } from '../../../errors.js';
 import { describeApiError } from '../../../report-failure.js';
 import { wholeNumber } from '../../shared/arguments.js';
+import { examples } from '../../shared/examples.js';
 import { readStdin } from '../../shared/stdin.js';
 import { CSV_COLUMNS, parseCsv } from './csv.js';
 import { parseNdjson } from './ndjson.js';
@@ -58,7 +67,8 @@ function stopsTheImport(error: unknown): boolean {
     error instanceof UnauthorizedError ||
     error instanceof PaymentRequiredError ||
     error instanceof RateLimitError ||
-    error instanceof NetworkError
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError
   );
 }
 
@@ -80,6 +90,14 @@ reference_numbers are separated by ";". Custom values need NDJSON.
 Each order costs two requests (a lookup by po_number, then a create or an update).
 The exit status is 0 when every order went through and 9 when some did not; the report on
 stdout names each order's line, action and error.`,
+  )
+  .addHelpText(
+    'after',
+    examples(
+      'whctl purchase-orders import orders.csv',
+      'whctl purchase-orders import - --format ndjson < orders.ndjson',
+      'whctl purchase-orders import orders.csv --concurrency 2 --rate 60 -o csv > report.csv',
+    ),
   )
   .action(async (file: string, flags: Flags, command: Command) => {
     const ctx = contextOf(command);

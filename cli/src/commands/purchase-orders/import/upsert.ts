@@ -2,6 +2,7 @@
 // Running it twice leaves the same order, so an interrupted import can simply be run again.
 import { type Schema, unwrap, type WarehouseClient } from '@warehouse-kit/sdk';
 import { findByPoNumber } from '../find.js';
+import { itemChanges } from './item-changes.js';
 import type { ImportOrder } from './rows.js';
 
 interface Upserted {
@@ -22,12 +23,9 @@ export async function upsert(client: WarehouseClient, order: ImportOrder): Promi
     );
     return { action: 'created', id: created.id };
   }
-  // On update, items without an id are added to the current ones; the file lists the order's
-  // complete items, so the current ones are removed in the same request (one transaction).
-  const items = order.items && [
-    ...existing.purchase_order_items.map(({ id }) => ({ id, _destroy: true })),
-    ...order.items,
-  ];
+  // The file lists the order's complete items: the current ones it keeps stay, the rest change
+  // in the same request (one transaction).
+  const items = order.items && itemChanges(existing.purchase_order_items, order.items);
   const body = { ...order.fields, ...(items ? { purchase_order_items: items } : {}) };
   const params = { path: { id: existing.id } };
   const updated = await unwrap(

@@ -1,0 +1,145 @@
+// Custom fields on purchase orders and items (§4.6 "Custom fields"), driven by the fields the
+// profile declares with a value each accepts (`valid`) and one its rules refuse (`invalid`):
+// an assigned order takes its warehouse's fields, an unassigned one the organization's, a move
+// the destination's; other values must meet the field's rules.
+import type { ProfileCustomField } from '@warehouse-kit/spec/conformance-profile';
+import type { CheckRun, GroupBuilder } from '../check.js';
+import type { RunContext } from '../context.js';
+import { createdRecord } from '../fixtures/created.js';
+import { productAt } from '../fixtures/products.js';
+import { orderBody } from '../fixtures/purchase-orders.js';
+import type { Exchange } from '../http.js';
+import { expectStatus, Problems } from '../problems.js';
+import type { ProfileLocation } from '../profile.js';
+import { expectVerbatim } from '../verbatim.js';
+
+const at = (field: ProfileCustomField, location: ProfileLocation) =>
+  field.locations.some((name) => name.trim().toLowerCase() === location.name.trim().toLowerCase());
+
+/** The first declared field that `test` accepts, or a skip naming what the profile should declare. */
+function fieldWhere(run: CheckRun, test: (field: ProfileCustomField) => boolean, what: string): ProfileCustomField {
+  return (
+    run.ctx.profile.customFields.find(test) ?? run.skip(`the profile declares no custom field ${what} (custom_fields)`)
+  );
+}
+
+/** Where the value goes in a create body, and where it comes back. */
+const valuePath = (field: ProfileCustomField) =>
+  field.applies_to === 'purchase_order'
+    ? `custom_values.${field.key}`
+    : `purchase_order_items[0].custom_values.${field.key}`;
+
+/** Creates an order carrying `value` for `field`, at `location` or unassigned; returns the raw answer. */
+async function orderWith(
+  ctx: RunContext,
+  field: ProfileCustomField,
+  value: unknown,
+  location: ProfileLocation | undefined,
+): Promise<Exchange> {
+  const values = { [field.key]: value };
+  const product = location ? (await productAt(ctx, location)).record.name : ctx.name('product');
+  const item = {
+    product_name: product,
+    quantity: 1,
+    ...(field.applies_to === 'purchase_order_item' && { custom_values: values }),
+  };
+  const fields = {
+    ...(location && { location_name: location.name }),
+    ...(field.applies_to === 'purchase_order' && { custom_values: values }),
+    purchase_order_items: [item],
+  };
+  return ctx.send(location ? ctx.writerAt(location) : ctx.admin, 'POST', '/purchase_orders', {
+    body: orderBody(ctx, `order with ${field.key}`, fields),
+  });
+}
+
+/** The answer to an order at `location` (unassigned without one) carrying the `example` value of the first field `test` accepts. */
+async function orderWithExample(
+  run: CheckRun,
+  test: (field: ProfileCustomField) => boolean,
+  what: string,
+  example: 'valid' | 'invalid',
+  location: ProfileLocation | undefined,
+): Promise<{ field: ProfileCustomField; answer: Exchange }> {
+  const field = fieldWhere(run, (f) => f[example] !== undefined && test(f), what);
+  return { field, answer: await orderWith(run.ctx, field, field[example], location) };
+}
+
+// Values other than objects and arrays are stored as text (§4.6 custom fields rule 5).
+const stored = (value: unknown) => (typeof value === 'object' && value !== null ? value : String(value));
+
+const POST = { method: 'POST', path: '/purchase_orders', section: '§4.6' } as const;
+
+export function defineCustomFields(group: GroupBuilder): void {
+  group.check({ name: 'custom_value_accepted', ...POST, status: 200 }, async (run) => {
+    const home = run.ctx.home;
+    const enabled = `enabled at ${home.name}`;
+    const { field, answer } = await orderWithExample(
+      run,
+      (f) => at(f, home),
+      `${enabled} with a valid value`,
+      'valid',
+      home,
+    );
+    const { record } = createdRecord(answer, `with ${field.key}, a field ${enabled} (§4.6 rules 1 and 2)`);
+    const problems = new Problems(answer);
+    const sent = { [valuePath(field)]: stored(field.valid) };
+    expectVerbatim(problems, record, sent, 'as sent, stored as text unless JSON (§4.6 rule 5)');
+    problems.throwIfAny();
+  });
+
+  group.check({ name: 'custom_value_breaking_rule_refused', ...POST, status: 422 }, async (run) => {
+    const home = run.ctx.home;
+    const what = `enabled at ${home.name} with an invalid value`;
+    const { field, answer } = await orderWithExample(run, (f) => at(f, home), what, 'invalid', home);
+    const value = JSON.stringify(field.invalid);
+    expectStatus(answer, 422, `for ${field.key} = ${value}, which its rules refuse (§4.6 rule 5; §7)`);
+  });
+
+  group.check({ name: 'field_of_other_warehouse_refused', ...POST, status: 422 }, async (run) => {
+    const home = run.ctx.home;
+    const elsewhere = `not enabled at ${home.name}`;
+    const { field, answer } = await orderWithExample(run, (f) => !at(f, home), `that is ${elsewhere}`, 'valid', home);
+    expectStatus(
+      answer,
+      422,
+      `for ${field.key}, a field ${elsewhere}: an assigned order uses its warehouse's fields (§4.6 rules 2 and 6)`,
+    );
+  });
+
+  group.check({ name: 'unassigned_uses_organization_fields', ...POST, status: 200 }, async (run) => {
+    const nowhere = 'enabled at no warehouse (locations: [])';
+    const { field, answer } = await orderWithExample(run, (f) => !f.locations.length, nowhere, 'valid', undefined);
+    createdRecord(answer, `with ${field.key}, an organization-wide field ${nowhere} (§4.6 rule 3)`);
+  });
+
+  group.check(
+    {
+      name: 'move_uses_destination_fields',
+      method: 'PATCH',
+      path: '/purchase_orders/{id}',
+      status: 422,
+      section: '§4.6',
+    },
+    async (run) => {
+      const { ctx } = run;
+      let destination: ProfileLocation | undefined;
+      const onlyHome = (f: ProfileCustomField) => {
+        destination = at(f, ctx.home) ? ctx.others.find((l) => !at(f, l)) : undefined;
+        return destination !== undefined;
+      };
+      const what = `enabled at ${ctx.home.name} but not at another listed location`;
+      const { field, answer } = await orderWithExample(run, onlyHome, what, 'valid', ctx.home);
+      const { record } = createdRecord(answer, `with ${field.key}, a field enabled at ${ctx.home.name} (§4.6 rule 2)`);
+      const move = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', {
+        path: { id: record.id },
+        body: { purchase_order: { location_name: destination!.name } },
+      });
+      expectStatus(
+        move,
+        422,
+        `for a move to ${destination!.name}, where ${field.key} is not a field: a move uses the destination's fields (§4.6 rule 4)`,
+      );
+    },
+  );
+}

@@ -1,0 +1,31 @@
+// The profile's optional roles and the checks that need them, as spec/src/conformance-profile.ts
+// lists them (so `wh-server profile` can say what a fixture without a role leaves unchecked).
+// A check whose role the profile lacks is skipped before it runs, with the role's description.
+import { OPTIONAL_ROLES, type OptionalRole } from '@warehouse-kit/spec/conformance-profile';
+import type { CheckInfo } from './check.js';
+import type { Profile } from './profile.js';
+
+const present: Record<OptionalRole, (profile: Profile) => boolean> = {
+  read_only: (profile) => profile.tokens.readOnly !== undefined,
+  no_access: (profile) => profile.tokens.noAccess !== undefined,
+  no_admin: (profile) => profile.tokens.noAdmin !== undefined,
+  unpaid: (profile) => profile.tokens.unpaid !== undefined,
+};
+
+/** `status-codes: read_only_write_forbidden: POST /products 403`: how the roles table names a check. */
+export function roleKey(check: Pick<CheckInfo, 'group' | 'name' | 'method' | 'path' | 'status'>): string {
+  return `${check.group}: ${check.name}: ${check.method} ${check.path} ${check.status}`;
+}
+
+/** Why `check` cannot run with `profile`, when it needs a role the profile does not have. */
+export function missingRole(check: CheckInfo, profile: Profile): string | undefined {
+  const key = roleKey(check);
+  for (const [role, { what, checks }] of Object.entries(OPTIONAL_ROLES) as [
+    OptionalRole,
+    (typeof OPTIONAL_ROLES)[OptionalRole],
+  ][]) {
+    if ((checks as readonly string[]).includes(key) && !present[role](profile))
+      return `the profile has no tokens.${role} (${what})`;
+  }
+  return undefined;
+}

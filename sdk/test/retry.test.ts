@@ -1,0 +1,208 @@
+import { expect } from 'chai';
+import {
+  ConnectionError,
+  createClient,
+  type RetryOptions,
+  ServerError,
+  TimeoutError,
+  type TransientRetryEvent,
+  toApiError,
+} from '../src/index.js';
+import { failureOf } from './support/failure.js';
+import { api, BASE, TOKEN, useNock } from './support/nock.js';
+
+const reset = () => Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+
+/** A client whose waits are recorded instead of taken, with jitter fixed at its middle. */
+function recordingClient(retry: RetryOptions = {}) {
+  const waits: number[] = [];
+  const events: TransientRetryEvent[] = [];
+  const client = createClient({
+    baseUrl: BASE,
+    token: TOKEN,
+    retry: {
+      sleep: async (ms) => void waits.push(ms),
+      ...retry,
+      transient: { random: () => 0.5, onRetry: (event) => void events.push(event), ...retry.transient },
+    },
+  });
+  return { client, waits, events };
+}
+
+describe('SDK retries after transient failures', () => {
+  useNock();
+
+  for (const status of [502, 503, 504]) {
+    it(`repeats a GET after ${status} and resolves to the answer that follows`, async () => {
+      const scope = api().get('/api/v1/locations').reply(status, 'Bad gateway').get('/api/v1/locations').reply(200, []);
+      const { client, waits, events } = recordingClient();
+      const { data, response } = await client.GET('/locations');
+      expect(response.status).to.equal(200);
+      expect(data).to.deep.equal([]);
+      expect(waits).to.have.length(1);
+      expect(events.map((event) => [event.attempt, (event.failure as Response).status])).to.deep.equal([[1, status]]);
+      scope.done();
+    });
+  }
+
+  it('repeats a GET whose connection was reset', async () => {
+    const scope = api().get('/api/v1/locations').replyWithError(reset()).get('/api/v1/locations').reply(200, []);
+    const { client, events } = recordingClient();
+    const { data } = await client.GET('/locations');
+    expect(data).to.deep.equal([]);
+    expect(events[0]!.failure).to.be.instanceOf(ConnectionError).and.include({ code: 'ECONNRESET' });
+    scope.done();
+  });
+
+  it('repeats PUT and DELETE, which are idempotent, with the same body', async () => {
+    const bodies: unknown[] = [];
+    const scope = api()
+      .put('/api/v1/products/7', (body) => bodies.push(body) > 0)
+      .reply(503)
+      .put('/api/v1/products/7', (body) => bodies.push(body) > 0)
+      .reply(200, { id: 7 })
+      .delete('/api/v1/products/7')
+      .replyWithError(reset())
+      .delete('/api/v1/products/7')
+      .reply(204);
+    const { client } = recordingClient();
+    const body = { product: { name: 'Apples' } };
+    expect((await client.PUT('/products/{id}', { params: { path: { id: 7 } }, body })).response.status).to.equal(200);
+    expect((await client.DELETE('/products/{id}', { params: { path: { id: 7 } } })).response.status).to.equal(204);
+    expect(bodies).to.deep.equal([body, body]);
+    scope.done();
+  });
+
+  it('waits longer before each further retry, with jitter within each step', async () => {
+    api().get('/api/v1/locations').times(4).reply(503);
+    const { client, waits } = recordingClient({ transient: { maxRetries: 3, baseDelay: 100, maxDelay: 300 } });
+    const { response } = await client.GET('/locations');
+    expect(response.status).to.equal(503);
+    // Ceilings 100, 200, then 300 (capped); the wait is between half the ceiling and the ceiling.
+    expect(waits).to.deep.equal([75, 150, 225]);
+
+    api().get('/api/v1/locations').times(3).reply(503);
+    const jittered: number[] = [];
+    const low = createClient({
+      baseUrl: BASE,
+      token: TOKEN,
+      retry: { sleep: async (ms) => void jittered.push(ms), transient: { random: () => 0, baseDelay: 100 } },
+    });
+    await low.GET('/locations');
+    expect(jittered).to.deep.equal([50, 100]);
+  });
+
+  it('gives up after maxRetries (2 by default) and returns the last failure, a ServerError when converted', async () => {
+    const scope = api().get('/api/v1/locations').times(3).reply(502, { error: 'upstream down' });
+    const { client, waits } = recordingClient();
+    const result = await client.GET('/locations');
+    expect(result.response.status).to.equal(502);
+    expect(toApiError(result)).to.be.instanceOf(ServerError);
+    expect(waits).to.have.length(2);
+    scope.done();
+  });
+
+  it('rejects with the ConnectionError once retries of a reset connection are spent', async () => {
+    api().get('/api/v1/locations').times(3).replyWithError(reset());
+    const { client } = recordingClient();
+    expect(await failureOf(client.GET('/locations'))).to.be.instanceOf(ConnectionError);
+  });
+
+  it('never repeats a POST or a PATCH after a transient failure, even when 429s may be repeated', async () => {
+    const scope = api()
+      .post('/api/v1/purchase_orders')
+      .reply(503)
+      .patch('/api/v1/purchase_orders/1')
+      .replyWithError(reset());
+    const { client, events } = recordingClient({ retryNonIdempotent: true });
+    const created = await client.POST('/purchase_orders', { body: { purchase_order: { po_number: 'PO-1' } } });
+    expect(created.response.status).to.equal(503);
+    const updated = client.PATCH('/purchase_orders/{id}', {
+      params: { path: { id: 1 } },
+      body: { purchase_order: {} },
+    });
+    expect(await failureOf(updated)).to.be.instanceOf(ConnectionError);
+    expect(events).to.deep.equal([]);
+    scope.done();
+  });
+
+  it('repeats a POST that carries an Idempotency-Key, with the same key and body', async () => {
+    const keys: string[] = [];
+    const scope = api()
+      .post('/api/v1/purchase_orders', { purchase_order: { po_number: 'PO-1' } })
+      .times(2)
+      .reply(function () {
+        keys.push(String(this.req.headers['idempotency-key']));
+        return keys.length === 1 ? [503, ''] : [200, { id: 1 }];
+      });
+    const { client } = recordingClient();
+    const { data } = await client.POST('/purchase_orders', {
+      body: { purchase_order: { po_number: 'PO-1' } },
+      headers: { 'Idempotency-Key': 'import-42' },
+    });
+    expect(data?.id).to.equal(1);
+    expect(keys).to.deep.equal(['import-42', 'import-42']);
+    scope.done();
+  });
+
+  it('does not repeat other failures: 500, 4xx, a refused connection, a timeout', async () => {
+    api()
+      .get('/api/v1/locations')
+      .reply(500)
+      .get('/api/v1/products')
+      .reply(404, { error: 'not found' })
+      .get('/api/v1/companies')
+      .replyWithError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))
+      .get('/api/v1/appointments')
+      .delay(300)
+      .reply(200, []);
+    const { client, events } = recordingClient();
+    expect((await client.GET('/locations')).response.status).to.equal(500);
+    expect((await client.GET('/products')).response.status).to.equal(404);
+    expect(await failureOf(client.GET('/companies'))).to.be.instanceOf(ConnectionError);
+    expect(await failureOf(client.GET('/appointments', { timeout: 20 }))).to.be.instanceOf(TimeoutError);
+    expect(events).to.deep.equal([]);
+  });
+
+  it('lets the hook veto a retry, and turns retries off with transient: false', async () => {
+    api().get('/api/v1/locations').reply(503).get('/api/v1/products').reply(503);
+    const { client } = recordingClient({ transient: { onRetry: () => false } });
+    expect((await client.GET('/locations')).response.status).to.equal(503);
+    const off = createClient({ baseUrl: BASE, token: TOKEN, retry: { transient: false } });
+    expect((await off.GET('/products')).response.status).to.equal(503);
+  });
+
+  it('counts transient retries and 429 waits apart, each within its own bound', async () => {
+    const limited = { 'X-RateLimit-Limit': '120', 'X-RateLimit-Remaining': '0' };
+    const scope = api()
+      .get('/api/v1/locations')
+      .reply(503)
+      .get('/api/v1/locations')
+      .reply(429, { error: 'Rate limit exceeded' }, { ...limited, 'X-RateLimit-Reset': new Date().toISOString() })
+      .get('/api/v1/locations')
+      .replyWithError(reset())
+      .get('/api/v1/locations')
+      .reply(200, []);
+    const { client } = recordingClient({ transient: { maxRetries: 2 } });
+    expect((await client.GET('/locations')).response.status).to.equal(200);
+    scope.done();
+  });
+
+  it('stops waiting for the next try when the call times out', async () => {
+    api().get('/api/v1/locations').reply(503);
+    const client = createClient({ baseUrl: BASE, token: TOKEN, retry: { transient: { baseDelay: 5_000 } } });
+    const error = await failureOf(client.GET('/locations', { timeout: 50 }));
+    expect(error).to.be.instanceOf(TimeoutError).and.include({ timeout: 50 });
+  });
+
+  it('refuses bounds that are not non-negative numbers, saying which', () => {
+    expect(() => createClient({ baseUrl: BASE, token: TOKEN, retry: { transient: { maxRetries: 1.5 } } })).to.throw(
+      TypeError,
+      'transient.maxRetries must be a non-negative integer',
+    );
+    expect(() => createClient({ baseUrl: BASE, token: TOKEN, retry: { transient: { baseDelay: -1 } } })).to.throw(
+      TypeError,
+      'transient.baseDelay',
+    );
+  });
+});

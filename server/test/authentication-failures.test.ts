@@ -1,0 +1,105 @@
+import { expect } from 'chai';
+import { configFromEnv } from '../src/config.js';
+import type { TestResponse } from '../src/testing/http.js';
+import { startTestServer, type TestServer } from '../src/testing/server.js';
+import { createWorld, type World } from '../src/testing/world.js';
+
+async function fail(world: World, count: number, headers: Record<string, string> = {}): Promise<TestResponse[]> {
+  const answers: TestResponse[] = [];
+  for (let i = 0; i < count; i++) {
+    const client = world.as({ token: `guess-${i}` });
+    answers.push(await client.request('GET', '/locations', { headers }));
+  }
+  return answers;
+}
+
+describe('one budget per token, and failed authentications limited per address', () => {
+  let server: TestServer;
+  let world: World;
+
+  before(async () => {
+    server = await startTestServer();
+    world = await createWorld(server);
+  });
+  after(() => server.close());
+
+  it('authenticates only the canonical spelling, so no other spelling gets a budget of its own', async () => {
+    const token = world.token('admin');
+    const client = world.as({ token: undefined });
+    for (const authorization of [
+      `token ${token}`,
+      `TOKEN ${token}`,
+      `Token  ${token}`,
+      `Token\t${token}`,
+      `Token:${token}`,
+    ]) {
+      const res = await client.request('GET', '/locations', { headers: { authorization } });
+      expect(res.status, JSON.stringify(authorization)).to.equal(401);
+      expect(res.body.error).to.include('exactly so spelled');
+    }
+    expect(
+      (await client.request('GET', '/locations', { headers: { authorization: `Token ${token}` } })).status,
+    ).to.equal(200);
+  });
+
+  it('answers 429 with the limit headers past 20 failed authentications a minute from one address', async () => {
+    const answers = await fail(world, 21);
+    expect(answers.slice(0, 20).map((res) => res.status)).to.deep.equal(Array(20).fill(401));
+    const refused = answers[20]!;
+    expect(refused.status).to.equal(429);
+    expect(refused.body.error).to.include('too many failed authentications');
+    expect(refused.headers['x-ratelimit-limit']).to.equal('20');
+    expect(refused.headers['x-ratelimit-remaining']).to.equal('0');
+    expect(Date.parse(refused.headers['x-ratelimit-reset']!) - Date.now()).to.be.within(0, 61_000);
+    const missing = await world.as({ token: undefined }).get('/locations');
+    expect(missing.status, 'a request without a token fails to authenticate too').to.equal(429);
+  });
+
+  it('still serves valid tokens from an address that others have locked out', async () => {
+    await fail(world, 25);
+    const valid = await world.as('admin').get('/locations');
+    expect(valid.status).to.equal(200);
+    expect(valid.headers['x-ratelimit-limit'], 'the token keeps its own budget').to.equal('120');
+    expect((await world.as('integration', 'toronto').get('/products')).status).to.equal(200);
+  });
+
+  it('ignores X-Forwarded-For unless a proxy is trusted', async () => {
+    const answers = await fail(world, 21, { 'x-forwarded-for': '203.0.113.9' });
+    expect(answers[20]!.status).to.equal(429);
+    const elsewhere = await fail(world, 1, { 'x-forwarded-for': '198.51.100.7' });
+    expect(elsewhere[0]!.status, 'the header named another address, but the socket is the same').to.equal(429);
+  });
+
+  describe('behind a trusted proxy, with a configured limit', () => {
+    let proxied: TestServer;
+    let behind: World;
+
+    before(async () => {
+      proxied = await startTestServer({ config: { trustProxy: true, authFailuresPerMinute: 3 } });
+      behind = await createWorld(proxied);
+    });
+    after(() => proxied.close());
+
+    it('counts each client address the nearest proxy reports on its own', async () => {
+      const first = await fail(behind, 4, { 'x-forwarded-for': '10.9.9.9, 203.0.113.9' });
+      expect(first.map((res) => res.status)).to.deep.equal([401, 401, 401, 429]);
+      expect(first[3]!.headers['x-ratelimit-limit']).to.equal('3');
+      // The client may write what it likes before the proxy's entry; only the last entry counts.
+      const spoofed = await fail(behind, 1, { 'x-forwarded-for': '10.1.1.1, 203.0.113.9' });
+      expect(spoofed[0]!.status).to.equal(429);
+      const other = await fail(behind, 1, { 'x-forwarded-for': '198.51.100.7' });
+      expect(other[0]!.status).to.equal(401);
+    });
+  });
+
+  it('reads the limit from WH_AUTH_FAILURES_PER_MINUTE and refuses a value that is not a whole number', () => {
+    expect(configFromEnv({}).authFailuresPerMinute).to.equal(20);
+    expect(configFromEnv({ WH_AUTH_FAILURES_PER_MINUTE: '5' }).authFailuresPerMinute).to.equal(5);
+    for (const value of ['0', '1e3', 'lots', '-1']) {
+      expect(() => configFromEnv({ WH_AUTH_FAILURES_PER_MINUTE: value })).to.throw(
+        `WH_AUTH_FAILURES_PER_MINUTE must be a whole number from 1 to 100000, got ${value}`,
+      );
+    }
+    expect(() => configFromEnv({ WH_BODY_LIMIT: '12kb' })).to.throw('WH_BODY_LIMIT must be a whole number');
+  });
+});

@@ -1,0 +1,164 @@
+// Values for the fuzzer: arbitraries derived from the spec's JSON schemas (valid values and
+// values at and just past each bound), and hostile values that no schema allows.
+import { type JsonSchema, loadDocument, resolveRef } from '@warehouse-kit/spec/document';
+import fc from 'fast-check';
+
+const document = loadDocument();
+
+/** Values that break numbers, dates, keys, depth and text handling. */
+export const hostileScalars: unknown[] = [
+  '1e309',
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '0x10',
+  ' 7',
+  '',
+  '   ',
+  '\u0000',
+  'a\u0000b',
+  '9'.repeat(100),
+  -1,
+  0,
+  1e21,
+  2 ** 31,
+  2 ** 53,
+  -(2 ** 53),
+  1.5,
+  1e308,
+  true,
+  null,
+  'x'.repeat(5000),
+  '0000-01-01T00:00:00Z',
+  '2025-13-01T00:00:00',
+  '2025-02-30T10:00:00',
+  '9999-12-31T23:59:59-12:00',
+  '0000-01-01',
+  '9999-12-31',
+  '🚚 dock ✓',
+  '\ud800',
+  '<script>',
+  "'; drop table products; --",
+  '%s%n',
+  '../../etc/passwd',
+];
+
+/** Objects whose keys are prototype names, as own properties (an object literal's `__proto__` would not be). */
+export const hostileObjects: unknown[] = [
+  Object.fromEntries([['__proto__', { polluted: true }]]),
+  Object.fromEntries([['constructor', { prototype: { polluted: true } }]]),
+  Object.fromEntries([
+    ['toString', 1],
+    ['hasOwnProperty', 'x'],
+    ['valueOf', null],
+  ]),
+  {},
+  [],
+  [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],
+];
+
+export const hostile = fc.constantFrom(...hostileScalars, ...hostileObjects);
+
+/** Values that fit a property by name, so that requests reach the rules behind the schema. */
+export type Hints = Record<string, fc.Arbitrary<unknown>>;
+
+function merged(schema: JsonSchema): JsonSchema {
+  const parts = ((schema.allOf as unknown[] | undefined) ?? []).map((part) =>
+    merged(resolveRef<JsonSchema>(document, part)),
+  );
+  if (parts.length === 0) return schema;
+  const properties = Object.assign({}, ...parts.map((p) => p.properties ?? {}), schema.properties ?? {});
+  const required = [...parts.flatMap((p) => (p.required as string[]) ?? []), ...((schema.required as string[]) ?? [])];
+  return { ...schema, type: 'object', properties, required };
+}
+
+function bounded(low: number, high: number, integer: boolean): fc.Arbitrary<number> {
+  const edges = [low, high, integer ? low - 1 : low - 0.5, integer ? high + 1 : high + 0.5];
+  const inner = integer ? fc.integer({ min: low, max: high }) : fc.double({ min: low, max: high, noNaN: true });
+  return fc.oneof({ arbitrary: inner, weight: 4 }, { arbitrary: fc.constantFrom(...edges), weight: 1 });
+}
+
+function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
+  const max = (schema.maxLength as number | undefined) ?? 50;
+  const min = (schema.minLength as number | undefined) ?? 0;
+  if (typeof schema.pattern === 'string') {
+    const matching = fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= max);
+    const examples = (schema.examples as string[] | undefined) ?? [];
+    return examples.length ? fc.oneof(matching, fc.constantFrom(...examples)) : matching;
+  }
+  return fc.oneof(
+    { arbitrary: fc.string({ minLength: min, maxLength: Math.min(max, 30) }), weight: 6 },
+    { arbitrary: fc.constantFrom('x'.repeat(max), 'x'.repeat(max + 1)), weight: 1 },
+  );
+}
+
+/** An arbitrary for a schema: mostly valid values, with the edges of every bound. */
+export function fromSchema(raw: unknown, hints: Hints = {}, depth = 0): fc.Arbitrary<unknown> {
+  const schema = merged(resolveRef<JsonSchema>(document, raw ?? {}));
+  if (schema.enum) return fc.constantFrom(...(schema.enum as unknown[]));
+  const types = [schema.type ?? (schema.properties ? 'object' : 'string')].flat() as string[];
+  const options = types.map((type): fc.Arbitrary<unknown> => {
+    switch (type) {
+      case 'null':
+        return fc.constant(null);
+      case 'boolean':
+        return fc.boolean();
+      case 'integer':
+      case 'number': {
+        const low = (schema.minimum ?? schema.exclusiveMinimum ?? -1000) as number;
+        const high = (schema.maximum ?? schema.exclusiveMaximum ?? 1000) as number;
+        return bounded(low, high, type === 'integer');
+      }
+      case 'array':
+        return depth > 4
+          ? fc.constant([])
+          : fc.array(fromSchema(schema.items, hints, depth + 1), {
+              maxLength: Math.min((schema.maxItems as number | undefined) ?? 3, 3),
+            });
+      case 'object':
+        return objectFor(schema, hints, depth);
+      default:
+        return stringFor(schema);
+    }
+  });
+  return options.length === 1 ? options[0]! : fc.oneof(...options);
+}
+
+function objectFor(schema: JsonSchema, hints: Hints, depth: number): fc.Arbitrary<unknown> {
+  const properties = (schema.properties as Record<string, unknown> | undefined) ?? {};
+  if (Object.keys(properties).length === 0) {
+    if (depth > 4 || !schema.additionalProperties || schema.additionalProperties === true) return fc.constant({});
+    return fc.dictionary(
+      fc.string({ minLength: 1, maxLength: 10 }),
+      fromSchema(schema.additionalProperties, hints, depth + 1),
+      {
+        maxKeys: 3,
+      },
+    );
+  }
+  const record = Object.fromEntries(
+    Object.entries(properties).map(([name, inner]) => {
+      const own = fromSchema(inner, hints, depth + 1);
+      const hint = hints[name];
+      return [name, hint ? fc.oneof({ arbitrary: hint, weight: 3 }, { arbitrary: own, weight: 1 }) : own];
+    }),
+  );
+  return fc.record(record, { requiredKeys: (schema.required as string[] | undefined) ?? [] });
+}
+
+/** Replaces one value somewhere inside `value` (or `value` itself) with a hostile one. */
+export function poisoned(value: unknown, replacement: unknown, choice: number): unknown {
+  if (!value || typeof value !== 'object' || choice % 3 === 0) return replacement;
+  const entries = Object.entries(value);
+  if (entries.length === 0) return replacement;
+  const [key, inner] = entries[choice % entries.length]!;
+  const copy = Array.isArray(value) ? [...value] : Object.fromEntries(entries);
+  // Defined, not assigned: the key may be `__proto__`.
+  Object.defineProperty(copy, key, {
+    value: poisoned(inner, replacement, Math.floor(choice / 3)),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return copy;
+}
