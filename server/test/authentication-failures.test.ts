@@ -92,14 +92,14 @@ describe('one budget per token, and failed authentications limited per address',
     });
   });
 
-  it('reads the limit from WH_AUTH_FAILURES_PER_MINUTE and refuses a value that is not a whole number', () => {
+  it('reads the limit from WH_AUTH_FAILURES_PER_MINUTE and refuses a value that is not an integer in range', () => {
     expect(configFromEnv({}).authFailuresPerMinute).to.equal(20);
     expect(configFromEnv({ WH_AUTH_FAILURES_PER_MINUTE: '5' }).authFailuresPerMinute).to.equal(5);
     for (const value of ['0', '1e3', 'lots', '-1']) {
       expect(() => configFromEnv({ WH_AUTH_FAILURES_PER_MINUTE: value })).to.throw(
-        `WH_AUTH_FAILURES_PER_MINUTE must be a whole number from 1 to 100000, got ${value}`,
+        `WH_AUTH_FAILURES_PER_MINUTE must be an integer from 1 to 100000, got "${value}"`,
       );
     }
-    expect(() => configFromEnv({ WH_BODY_LIMIT: '12kb' })).to.throw('WH_BODY_LIMIT must be a whole number');
+    expect(() => configFromEnv({ WH_BODY_LIMIT: '12kb' })).to.throw('WH_BODY_LIMIT must be an integer');
   });
 });
