@@ -8,6 +8,7 @@
 import { RequestContext } from '@mikro-orm/postgresql';
 import Koa from 'koa';
 import type { ServerConfig } from './config.js';
+import { IdempotencyKeys } from './db/idempotency-keys.js';
 import { type Orm, poolUsage } from './db/orm.js';
 import { notFound } from './http/errors.js';
 import { API_PREFIX } from './http/prefix.js';
@@ -15,7 +16,9 @@ import type { Logger } from './logging/logger.js';
 import { allowedMethods } from './middleware/allowed-methods.js';
 import { authenticate } from './middleware/authenticate.js';
 import { AuthenticationFailures } from './middleware/authentication-failures.js';
+import { conditionalGet } from './middleware/conditional-get.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { idempotency } from './middleware/idempotency.js';
 import { identifyOperation } from './middleware/operation.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
@@ -40,6 +43,7 @@ export interface AppOptions {
     | 'bulkUploadBodyLimit'
     | 'authFailuresPerMinute'
     | 'metricsToken'
+    | 'idempotencyTtlHours'
   >;
   logger: Logger;
 }
@@ -49,9 +53,9 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   const em = () => orm.em;
   const knex = orm.em.getConnection().getKnex();
-  const router = createApiRouter(handlers, {
-    bodyLimit: (operationId) => (operationId === 'createBulkUpload' ? config.bulkUploadBodyLimit : config.bodyLimit),
-  });
+  const bodyLimit = (operationId: string) =>
+    operationId === 'createBulkUpload' ? config.bulkUploadBodyLimit : config.bodyLimit;
+  const router = createApiRouter(handlers, { bodyLimit });
   const metrics = createMetrics(() => poolUsage(orm));
 
   app.use(requestId());
@@ -71,6 +75,8 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
   app.use(rateLimit(knex));
   app.use(authenticate(em, new AuthenticationFailures(knex, config.authFailuresPerMinute)));
   app.use(allowedMethods());
+  app.use(conditionalGet());
+  app.use(idempotency(new IdempotencyKeys(knex, config.idempotencyTtlHours), bodyLimit));
   app.use(router.routes());
 
   // Errors outside any request's handling (a socket failing mid-response, say).

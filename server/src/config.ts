@@ -190,6 +190,14 @@ export const settings = {
     },
     20,
   ),
+  idempotencyTtlHours: setting(
+    {
+      env: 'WH_IDEMPOTENCY_TTL_HOURS',
+      describe: 'hours a stored Idempotency-Key response is replayed (DECISIONS 113)',
+      parse: integer(1, 24 * 30),
+    },
+    24,
+  ),
   validateResponses: setting(
     { env: 'WH_VALIDATE_RESPONSES', describe: '1 to check every response against the spec (tests)', parse: flag },
     false,

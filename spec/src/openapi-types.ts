@@ -904,6 +904,32 @@ export interface components {
             content?: never;
         };
         /**
+         * @description Extension beyond the reference (DECISIONS 121): the record still has the `ETag` sent in
+         *     `If-None-Match`; no body.
+         */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description Extension beyond the reference (DECISIONS 122): `If-Match` does not match the record's
+         *     current `ETag` (someone else changed it since it was read). Nothing was changed; the
+         *     `ETag` header carries the current one. Read the record again and reapply the change.
+         */
+        PreconditionFailed: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description The request cannot be read: a query or path parameter that is malformed or out of
          *     range (the `error` names it), a body that is not JSON, nested deeper than 32 levels,
          *     undecodable in its `Content-Encoding`, or without its record wrapper object;
@@ -987,6 +1013,8 @@ export interface components {
         /**
          * @description The write collided with concurrent writes to the same records, and still did after
          *     the server retried it; nothing was changed. Sending the request again is safe.
+         *     Extension beyond the reference (DECISIONS 114): also a request whose `Idempotency-Key`
+         *     belongs to a request still being processed; retry it later with the same key.
          */
         Conflict: {
             headers: {
@@ -1039,6 +1067,27 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
+         *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
+         *     for 24 hours (by default) for this API user, and a retry with the same key, method, path,
+         *     query and body is answered that response again with `Idempotent-Replayed: true`, without
+         *     running twice. The same key with another request is 422 (`errors["Idempotency-Key"]`);
+         *     while the first request is still running it is 409. Server errors (5xx) are not stored.
+         */
+        IdempotencyKey: string;
+        /**
+         * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
+         *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
+         *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
+         *     403 answer as without the header. A malformed value is 400.
+         */
+        IfMatch: string;
+        /**
+         * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
+         *     listed (or `*`), 304 Not Modified without a body.
+         */
+        IfNoneMatch: string;
         /**
          * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
          *     a larger id names no record and is 404, like any id that names none.
@@ -1095,6 +1144,18 @@ export interface components {
         };
     };
     headers: {
+        /**
+         * @description Extension beyond the reference (DECISIONS 119): the record's strong entity-tag, a quoted
+         *     version that changes with every write to the record or to what is nested in it (items,
+         *     packing lists, custom values, booked appointments). Send it back in `If-Match` to update
+         *     or delete only the version you read, or in `If-None-Match` to read only if it changed.
+         */
+        ETag: string;
+        /**
+         * @description Extension beyond the reference (DECISIONS 112): `true` when this response is the one
+         *     stored for the request's `Idempotency-Key`, answered again instead of running the request twice.
+         */
+        "Idempotent-Replayed": "true";
         /**
          * @description The request's id: the client's own `X-Request-Id` when it sent a well-formed one (up
          *     to 128 characters of `A-Z a-z 0-9 . _ : -`), otherwise one the server assigned.
@@ -1215,7 +1276,17 @@ export interface operations {
                  */
                 location_name?: components["parameters"]["LocationSelector"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
+                 *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, method, path,
+                 *     query and body is answered that response again with `Idempotent-Replayed: true`, without
+                 *     running twice. The same key with another request is 422 (`errors["Idempotency-Key"]`);
+                 *     while the first request is still running it is 409. Server errors (5xx) are not stored.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1230,6 +1301,8 @@ export interface operations {
             /** @description The created product with its generated `id`. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1258,7 +1331,13 @@ export interface operations {
                  */
                 location_name?: components["parameters"]["LocationSelector"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
+                 *     listed (or `*`), 304 Not Modified without a body.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -1273,12 +1352,14 @@ export interface operations {
             /** @description The product. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
@@ -1297,7 +1378,15 @@ export interface operations {
                  */
                 location_name?: components["parameters"]["LocationSelector"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
+                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
+                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
+                 *     403 answer as without the header. A malformed value is 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -1312,6 +1401,7 @@ export interface operations {
             /** @description The updated product. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1324,6 +1414,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -1340,7 +1431,15 @@ export interface operations {
                  */
                 location_name?: components["parameters"]["LocationSelector"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
+                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
+                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
+                 *     403 answer as without the header. A malformed value is 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -1359,6 +1458,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1373,7 +1473,15 @@ export interface operations {
                  */
                 location_name?: components["parameters"]["LocationSelector"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
+                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
+                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
+                 *     403 answer as without the header. A malformed value is 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -1388,6 +1496,7 @@ export interface operations {
             /** @description The updated product. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1400,6 +1509,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -1456,7 +1566,17 @@ export interface operations {
                 /** @description Apply this location's permissions (403 without access) without narrowing companies to it. */
                 location_name?: components["parameters"]["LocationPermission"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
+                 *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, method, path,
+                 *     query and body is answered that response again with `Idempotent-Replayed: true`, without
+                 *     running twice. The same key with another request is 422 (`errors["Idempotency-Key"]`);
+                 *     while the first request is still running it is 409. Server errors (5xx) are not stored.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1471,6 +1591,8 @@ export interface operations {
             /** @description The created company. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1495,7 +1617,13 @@ export interface operations {
                 /** @description Apply this location's permissions (403 without access) without narrowing companies to it. */
                 location_name?: components["parameters"]["LocationPermission"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
+                 *     listed (or `*`), 304 Not Modified without a body.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -1510,12 +1638,14 @@ export interface operations {
             /** @description The company. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Company"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
@@ -1530,7 +1660,15 @@ export interface operations {
                 /** @description Apply this location's permissions (403 without access) without narrowing companies to it. */
                 location_name?: components["parameters"]["LocationPermission"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
+                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
+                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
+                 *     403 answer as without the header. A malformed value is 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -1545,6 +1683,7 @@ export interface operations {
             /** @description The updated company. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1557,6 +1696,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -1569,7 +1709,15 @@ export interface operations {
                 /** @description Apply this location's permissions (403 without access) without narrowing companies to it. */
                 location_name?: components["parameters"]["LocationPermission"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
+                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
+                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
+                 *     403 answer as without the header. A malformed value is 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -1588,6 +1736,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -1598,7 +1747,15 @@ export interface operations {
                 /** @description Apply this location's permissions (403 without access) without narrowing companies to it. */
                 location_name?: components["parameters"]["LocationPermission"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
+                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
+                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
+                 *     403 answer as without the header. A malformed value is 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -1613,6 +1770,7 @@ export interface operations {
             /** @description The updated company. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1625,6 +1783,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -1690,7 +1849,17 @@ export interface operations {
                  */
                 location_name?: components["parameters"]["LocationSelector"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
+                 *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, method, path,
+                 *     query and body is answered that response again with `Idempotent-Replayed: true`, without
+                 *     running twice. The same key with another request is 422 (`errors["Idempotency-Key"]`);
+                 *     while the first request is still running it is 409. Server errors (5xx) are not stored.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1705,6 +1874,8 @@ export interface operations {
             /** @description The created appointment. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1733,7 +1904,13 @@ export interface operations {
                  */
                 location_name?: components["parameters"]["LocationSelector"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
+                 *     listed (or `*`), 304 Not Modified without a body.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -1748,12 +1925,14 @@ export interface operations {
             /** @description The appointment. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
@@ -1772,7 +1951,15 @@ export interface operations {
                  */
                 location_name?: components["parameters"]["LocationSelector"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
+                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
+                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
+                 *     403 answer as without the header. A malformed value is 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -1787,6 +1974,7 @@ export interface operations {
             /** @description The updated appointment. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1799,6 +1987,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -1845,7 +2034,15 @@ export interface operations {
                  */
                 location_name?: components["parameters"]["LocationSelector"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
+                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
+                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
+                 *     403 answer as without the header. A malformed value is 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -1860,6 +2057,7 @@ export interface operations {
             /** @description The updated appointment. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1872,6 +2070,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -1934,7 +2133,17 @@ export interface operations {
                  */
                 location_name?: components["parameters"]["LocationSelector"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
+                 *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, method, path,
+                 *     query and body is answered that response again with `Idempotent-Replayed: true`, without
+                 *     running twice. The same key with another request is 422 (`errors["Idempotency-Key"]`);
+                 *     while the first request is still running it is 409. Server errors (5xx) are not stored.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1949,6 +2158,8 @@ export interface operations {
             /** @description The created order with its `id`. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2018,7 +2229,13 @@ export interface operations {
                  */
                 location_name?: components["schemas"]["LocationName"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
+                 *     listed (or `*`), 304 Not Modified without a body.
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -2033,12 +2250,14 @@ export interface operations {
             /** @description The purchase order. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PurchaseOrder"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
@@ -2058,7 +2277,15 @@ export interface operations {
                  */
                 location_name?: components["schemas"]["LocationName"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
+                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
+                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
+                 *     403 answer as without the header. A malformed value is 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -2073,6 +2300,7 @@ export interface operations {
             /** @description The updated order. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2085,6 +2313,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -2102,7 +2331,15 @@ export interface operations {
                  */
                 location_name?: components["schemas"]["LocationName"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
+                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
+                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
+                 *     403 answer as without the header. A malformed value is 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -2121,6 +2358,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -2135,7 +2373,15 @@ export interface operations {
                  */
                 location_name?: components["schemas"]["LocationName"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
+                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
+                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
+                 *     403 answer as without the header. A malformed value is 400.
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -2150,6 +2396,7 @@ export interface operations {
             /** @description The updated order. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2162,6 +2409,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
@@ -2220,7 +2468,17 @@ export interface operations {
     createBulkUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
+                 *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, method, path,
+                 *     query and body is answered that response again with `Idempotent-Replayed: true`, without
+                 *     running twice. The same key with another request is 422 (`errors["Idempotency-Key"]`);
+                 *     while the first request is still running it is 409. Server errors (5xx) are not stored.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2235,6 +2493,7 @@ export interface operations {
             /** @description Every row was applied. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -46,8 +46,20 @@ function answerTo(error: ReadError, ctx: Context, limit: number): HttpError | un
   return undefined;
 }
 
-/** The parsed body; undefined when the request has none. */
-export async function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
+/** Bodies already read: a request's stream can be read once, and both the router and the idempotency check need it. */
+const read = new WeakMap<Context, Promise<unknown>>();
+
+/** The parsed body; undefined when the request has none. The same promise each time for one request. */
+export function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
+  let body = read.get(ctx);
+  if (!body) {
+    body = parseJsonBody(ctx, limit);
+    read.set(ctx, body);
+  }
+  return body;
+}
+
+async function parseJsonBody(ctx: Context, limit: number): Promise<unknown> {
   const type = ctx.is('application/json');
   if (type === null) return undefined;
   if (type === false)

@@ -10,6 +10,7 @@ import { notFound } from '../http/errors.js';
 import type { Handler, HandlerInput, Handlers, OperationId } from '../http/handler.js';
 import { readJsonBody } from '../http/json-body.js';
 import { API_PREFIX } from '../http/prefix.js';
+import { withRecordVersion } from '../http/record-versions.js';
 import { compileRequestValidators } from '../http/request-validation.js';
 
 /** Literal segments before templated ones, so `/purchase_orders/with_booked_appointments` is not an id. */
@@ -48,8 +49,9 @@ export function createApiRouter(
       const body = operation.requestBodySchema ? await readJsonBody(ctx, limit) : undefined;
       const input = validate({ query: ctx.query, path: ctx.params, body });
       const em = RequestContext.getEntityManager() as EntityManager;
-      const run = (manager: EntityManager) =>
-        handler({ ...input, access, em: manager, ctx } as unknown as HandlerInput<OperationId>);
+      const run = withRecordVersion(operation, ctx, (manager: EntityManager) =>
+        handler({ ...input, access, em: manager, ctx } as unknown as HandlerInput<OperationId>),
+      );
       // Every write runs in one transaction: on any error nothing of it remains; a race with
       // concurrent writes runs it again.
       const result = operation.method === 'get' ? await run(em) : await retryingRaces(() => em.transactional(run));

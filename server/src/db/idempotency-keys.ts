@@ -1,0 +1,104 @@
+// The `idempotency_keys` table (DECISIONS 110–118, an extension beyond the reference): one row
+// per API user, organization and key, shared by every server process. A row without a status
+// is a claim on a request still running; a claim older than CLAIM_LEASE_SECONDS is taken to be
+// left by a process that died, and the next request with the key takes it over.
+import type { Knex } from '@mikro-orm/postgresql';
+
+/** Longer than any request may run (the request timeout is 30 s by default), so a live claim is never taken over. */
+export const CLAIM_LEASE_SECONDS = 120;
+
+/** Expired rows removed per claim, at most, so that cleaning never makes one request slow. */
+const SWEEP_BATCH = 100;
+
+export interface KeyOwner {
+  organizationId: number;
+  apiUserId: number;
+  key: string;
+}
+
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export type Claim =
+  | { outcome: 'claimed' }
+  | { outcome: 'in-flight' }
+  | { outcome: 'different-request' }
+  | { outcome: 'replay'; response: StoredResponse };
+
+interface Row {
+  request_digest: string;
+  status: number | null;
+  headers: Record<string, string> | null;
+  body: unknown;
+}
+
+const ownerOf = (owner: KeyOwner) => ({
+  organization_id: owner.organizationId,
+  api_user_id: owner.apiUserId,
+  key: owner.key,
+});
+
+export class IdempotencyKeys {
+  constructor(
+    private readonly knex: Knex,
+    private readonly ttlHours: number,
+  ) {}
+
+  /**
+   * Claims the key for a request with this digest, atomically across processes: a new key, an
+   * expired one or an abandoned claim becomes ours; otherwise the row that holds it decides.
+   */
+  async claim(owner: KeyOwner, digest: string): Promise<Claim> {
+    const inserted = await this.knex.raw<{ rows: unknown[] }>(
+      `insert into idempotency_keys as k
+         (organization_id, api_user_id, key, request_digest, claimed_until, expires_at)
+       values (?, ?, ?, ?, now() + make_interval(secs => ?), now() + make_interval(hours => ?))
+       on conflict (organization_id, api_user_id, key) do update
+         set request_digest = excluded.request_digest, claimed_until = excluded.claimed_until,
+             expires_at = excluded.expires_at, status = null, headers = null, body = null
+         where k.expires_at <= now() or (k.status is null and k.claimed_until <= now())
+       returning 1`,
+      [owner.organizationId, owner.apiUserId, owner.key, digest, CLAIM_LEASE_SECONDS, this.ttlHours],
+    );
+    if (inserted.rows.length > 0) {
+      await this.sweep();
+      return { outcome: 'claimed' };
+    }
+    const row = (await this.knex('idempotency_keys')
+      .where(ownerOf(owner))
+      .first('request_digest', 'status', 'headers', 'body')) as Row | undefined;
+    // Gone between the two statements (swept as expired): a rare race, and trying again settles it.
+    if (!row) return this.claim(owner, digest);
+    if (row.request_digest !== digest) return { outcome: 'different-request' };
+    if (row.status === null) return { outcome: 'in-flight' };
+    return { outcome: 'replay', response: { status: row.status, headers: row.headers ?? {}, body: row.body } };
+  }
+
+  /** Stores the response of the claimed request, for replays until the key expires. */
+  async complete(owner: KeyOwner, response: StoredResponse): Promise<void> {
+    await this.knex('idempotency_keys')
+      .where(ownerOf(owner))
+      .update({
+        status: response.status,
+        headers: JSON.stringify(response.headers),
+        body: response.body === undefined ? null : JSON.stringify(response.body),
+      });
+  }
+
+  /** Gives the key up (the request failed with a server error), so that it can be retried. */
+  async release(owner: KeyOwner): Promise<void> {
+    await this.knex('idempotency_keys').where(ownerOf(owner)).whereNull('status').delete();
+  }
+
+  /** Deletes a bounded batch of expired keys; each claim does, so the table stays as large as a day's keys. */
+  private async sweep(): Promise<void> {
+    await this.knex.raw(
+      `delete from idempotency_keys where ctid = any(array(
+         select ctid from idempotency_keys where expires_at <= now() limit ?))`,
+      [SWEEP_BATCH],
+    );
+  }
+}

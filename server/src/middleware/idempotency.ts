@@ -1,0 +1,78 @@
+// `Idempotency-Key` on POST (DECISIONS 110–118, an extension beyond the reference): the first
+// response to a key is stored and answered again to a retry of the same request, so a client
+// whose create timed out can send it again without creating twice. The key is claimed before
+// the handler runs, so a second request racing the first is refused (409) instead of running
+// too; a server error gives the key up, so the request can be retried. Requests without the
+// header are untouched. It runs after authentication (keys belong to an API user) and after
+// the rate limits (every request counts, replays included).
+import { createHash } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import type { IdempotencyKeys, KeyOwner } from '../db/idempotency-keys.js';
+import type { Access } from '../domain/access.js';
+import { badRequest, HttpError, ValidationFailed } from '../http/errors.js';
+import { readJsonBody } from '../http/json-body.js';
+import { errorHandler } from './error-handler.js';
+import { operationOf } from './operation.js';
+
+export const IDEMPOTENCY_KEY = 'Idempotency-Key';
+
+/** 1 to 255 printable ASCII characters, spaces allowed inside. */
+const wellFormed = /^[\x20-\x7e]{1,255}$/;
+
+/** The headers of a response that describe what was created, kept for replays. */
+const KEPT_HEADERS = ['ETag', 'Location'];
+
+/** JSON with object keys sorted, so that two encodings of one body digest alike. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** What makes two requests the same: method, path with query, and body. */
+function requestDigest(ctx: Context, body: unknown): string {
+  return createHash('sha256')
+    .update(`${ctx.method} ${ctx.url}\n${canonicalJson(body)}`)
+    .digest('hex');
+}
+
+function replay(ctx: Context, response: { status: number; headers: Record<string, string>; body: unknown }) {
+  ctx.status = response.status;
+  ctx.set(response.headers);
+  ctx.set('Idempotent-Replayed', 'true');
+  ctx.body = response.body ?? null;
+}
+
+export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: string) => number): Middleware {
+  // Errors are rendered here, inside the key's span, so that a 4xx answer is stored like any other.
+  const renderErrors = errorHandler();
+  return async (ctx, next) => {
+    const key = ctx.headers['idempotency-key'];
+    const operation = operationOf(ctx);
+    if (ctx.method !== 'POST' || key === undefined || !operation.spec) return next();
+    if (typeof key !== 'string' || !wellFormed.test(key))
+      throw badRequest(`${IDEMPOTENCY_KEY} must be 1 to 255 printable ASCII characters`);
+    // A body that cannot be read is refused here, before the key is claimed, and never stored.
+    const body = operation.spec.requestBodySchema ? await readJsonBody(ctx, bodyLimit(operation.id)) : undefined;
+    const access = ctx.state.access as Access;
+    const owner: KeyOwner = { organizationId: access.organization.id, apiUserId: access.user.id, key };
+
+    const claim = await keys.claim(owner, requestDigest(ctx, body));
+    if (claim.outcome === 'different-request')
+      throw new ValidationFailed({
+        [IDEMPOTENCY_KEY]: ['was already used with a different request; use a new key for a new request'],
+      });
+    if (claim.outcome === 'in-flight')
+      throw new HttpError(409, `a request with this ${IDEMPOTENCY_KEY} is still being processed; retry later`);
+    if (claim.outcome === 'replay') return replay(ctx, claim.response);
+
+    await renderErrors(ctx, next);
+    if (ctx.status >= 500) return keys.release(owner);
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) if (ctx.response.get(name)) headers[name] = ctx.response.get(name);
+    await keys.complete(owner, { status: ctx.status, headers, body: ctx.body });
+  };
+}

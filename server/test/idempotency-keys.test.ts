@@ -1,0 +1,226 @@
+import type { Knex } from '@mikro-orm/postgresql';
+import { expect } from 'chai';
+import { testOrm } from '../src/testing/database.js';
+import type { ApiClient, TestResponse } from '../src/testing/http.js';
+import type { TestServer } from '../src/testing/server.js';
+import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
+import { type SecondInstance, startSecondInstance } from './support/second-instance.js';
+import { openConnection } from './support/sockets.js';
+
+const withKey = (client: ApiClient, method: string, path: string, body: unknown, key: string) =>
+  client.request(method, path, { body, headers: { 'idempotency-key': key } });
+
+/** Sends again while the first request with the key is still running (409), a bounded number of times. */
+async function untilSettled(send: () => Promise<TestResponse>): Promise<TestResponse> {
+  let res = await send();
+  for (let tries = 1; res.status === 409 && tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    res = await send();
+  }
+  return res;
+}
+
+describe('Idempotency-Key on POST (extension)', () => {
+  let server: TestServer;
+  let world: World;
+  let second: SecondInstance;
+  let knex: Knex;
+  let organizationId: number;
+
+  before(async () => {
+    ({ server, world } = await startWorld({ config: { authFailuresPerMinute: 1000 } }));
+    second = await startSecondInstance();
+    knex = (await testOrm()).em.getKnex();
+    organizationId = (await knex('organizations').where({ subdomain: world.id }).first('id')).id;
+  });
+  after(async () => {
+    await second.close();
+    await server.close();
+  });
+
+  const appointmentsWithNotes = async (notes: string) =>
+    Number((await knex('appointments').where({ organization_id: organizationId, notes }).count())[0]!.count);
+
+  it('answers a retry with the stored response, marked replayed, and creates once', async () => {
+    const key = uniqueId('key-');
+    const body = { company: { name: uniqueId('Carrier '), company_type: 'carrier' } };
+    const first = await withKey(world.as('admin'), 'POST', '/companies', body, key);
+    const again = await withKey(world.as('admin'), 'POST', '/companies', body, key);
+    expect(first.status).to.equal(200);
+    expect(first.headers['idempotent-replayed']).to.equal(undefined);
+    expect(again.status).to.equal(200);
+    expect(again.headers['idempotent-replayed']).to.equal('true');
+    expect(again.body).to.deep.equal(first.body);
+    expect(again.headers.etag).to.equal(first.headers.etag);
+    const listed = await world.as('admin').get('/companies', { name: body.company.name });
+    expect(listed.body).to.have.length(1);
+  });
+
+  it('treats the same body with its keys in another order as the same request', async () => {
+    const key = uniqueId('key-');
+    const name = uniqueId('Carrier ');
+    const first = await withKey(
+      world.as('admin'),
+      'POST',
+      '/companies',
+      { company: { name, company_type: 'carrier' } },
+      key,
+    );
+    const again = await withKey(
+      world.as('admin'),
+      'POST',
+      '/companies',
+      { company: { company_type: 'carrier', name } },
+      key,
+    );
+    expect(again.headers['idempotent-replayed']).to.equal('true');
+    expect(again.body.id).to.equal(first.body.id);
+  });
+
+  it('refuses the key with a different body with 422 naming the header, and writes nothing', async () => {
+    const key = uniqueId('key-');
+    const name = uniqueId('Carrier ');
+    await withKey(world.as('admin'), 'POST', '/companies', { company: { name, company_type: 'carrier' } }, key);
+    const other = await withKey(
+      world.as('admin'),
+      'POST',
+      '/companies',
+      { company: { name: `${name} 2`, company_type: 'carrier' } },
+      key,
+    );
+    expect(other.status).to.equal(422);
+    expect(other.body.errors).to.have.property('Idempotency-Key');
+    expect((await world.as('admin').get('/companies', { name: `${name} 2` })).body).to.have.length(0);
+  });
+
+  it('stores a 4xx answer and replays it', async () => {
+    const key = uniqueId('key-');
+    const body = { product: { name: '', sku: uniqueId('SKU-') } };
+    const first = await withKey(world.as('admin', 'toronto'), 'POST', '/products', body, key);
+    const again = await withKey(world.as('admin', 'toronto'), 'POST', '/products', body, key);
+    expect(first.status).to.equal(422);
+    expect(again.status).to.equal(422);
+    expect(again.headers['idempotent-replayed']).to.equal('true');
+    expect(again.body.errors).to.deep.equal(first.body.errors);
+  });
+
+  it('still counts a replay against the rate limits', async () => {
+    const key = uniqueId('key-');
+    const body = { company: { name: uniqueId('Carrier '), company_type: 'carrier' } };
+    const first = await withKey(world.as('admin'), 'POST', '/companies', body, key);
+    const again = await withKey(world.as('admin'), 'POST', '/companies', body, key);
+    expect(Number(again.headers['x-ratelimit-remaining'])).to.equal(Number(first.headers['x-ratelimit-remaining']) - 1);
+  });
+
+  it('refuses a key that is empty, longer than 255 characters or not printable ASCII with 400', async () => {
+    const body = { company: { name: uniqueId('Carrier '), company_type: 'carrier' } };
+    for (const key of ['', 'k'.repeat(256), 'caf\u00e9']) {
+      const res = await withKey(world.as('admin'), 'POST', '/companies', body, key);
+      expect(res.status, JSON.stringify(key)).to.equal(400);
+      expect(res.body.error).to.include('Idempotency-Key');
+    }
+    expect((await world.as('admin').get('/companies', { name: body.company.name })).body).to.have.length(0);
+    const longest = await withKey(world.as('admin'), 'POST', '/companies', body, 'k'.repeat(255));
+    expect(longest.status).to.equal(200);
+  });
+
+  it('keeps keys apart per API user and per organization: the same key never answers another token', async () => {
+    const key = uniqueId('key-');
+    const notes = uniqueId('shared key ');
+    const body = { appointment: { location_name: 'Toronto DC', notes } };
+    const other = await createWorld(server);
+    const answers = [
+      await withKey(world.as('admin'), 'POST', '/appointments', body, key),
+      await withKey(world.as('integration'), 'POST', '/appointments', body, key),
+      await withKey(other.as('admin'), 'POST', '/appointments', body, key),
+    ];
+    expect(answers.map((res) => res.status)).to.deep.equal([200, 200, 200]);
+    expect(answers.map((res) => res.headers['idempotent-replayed'])).to.deep.equal([undefined, undefined, undefined]);
+    expect(new Set(answers.map((res) => res.body.id)).size).to.equal(3);
+    expect(await appointmentsWithNotes(notes)).to.equal(2);
+  });
+
+  it('creates exactly once when a create that timed out is retried with its key on another process', async () => {
+    const key = uniqueId('key-');
+    const notes = uniqueId('timed out ');
+    const body = JSON.stringify({ appointment: { location_name: 'Toronto DC', notes } });
+    // The client gives up as soon as the request is sent: the server may still be running it.
+    const connection = await openConnection(server.port);
+    connection.socket.end(
+      `POST /api/v1/appointments HTTP/1.1\r\nHost: ${world.host()}\r\nAuthorization: Token ${world.token('admin')}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nIdempotency-Key: ${key}\r\n\r\n${body}`,
+    );
+    connection.socket.destroy();
+    const retry = await untilSettled(() =>
+      withKey(second.as(world, 'admin'), 'POST', '/appointments', JSON.parse(body), key),
+    );
+    expect(retry.status).to.equal(200);
+    const last = await withKey(second.as(world, 'admin'), 'POST', '/appointments', JSON.parse(body), key);
+    expect(last.headers['idempotent-replayed']).to.equal('true');
+    expect(last.body.id).to.equal(retry.body.id);
+    expect(await appointmentsWithNotes(notes)).to.equal(1);
+  });
+
+  it('answers 409 to a double submit while the first is running on another process, and creates once', async () => {
+    const key = uniqueId('key-');
+    const name = uniqueId('Carrier ');
+    const body = { company: { name, company_type: 'carrier' } };
+    // An uncommitted company of the same name holds the first request at the unique index.
+    const blocker = await knex.transaction();
+    await blocker('companies').insert({ organization_id: organizationId, name, company_type: 'carrier' });
+    const first = withKey(world.as('admin'), 'POST', '/companies', body, key);
+    const claimed = () => knex('idempotency_keys').where({ organization_id: organizationId, key }).first();
+    for (let tries = 0; !(await claimed()) && tries < 200; tries++) await new Promise((r) => setTimeout(r, 20));
+    const double = await withKey(second.as(world, 'admin'), 'POST', '/companies', body, key);
+    await blocker.rollback();
+    expect(double.status).to.equal(409);
+    expect(double.body.error).to.include('Idempotency-Key');
+    expect((await first).status).to.equal(200);
+    const replay = await withKey(second.as(world, 'admin'), 'POST', '/companies', body, key);
+    expect(replay.body.id).to.equal((await first).body.id);
+    expect((await world.as('admin').get('/companies', { name })).body).to.have.length(1);
+  });
+
+  it('lets a claim left by a crashed process be taken over once its lease ran out', async () => {
+    const key = uniqueId('key-');
+    const body = { company: { name: uniqueId('Carrier '), company_type: 'carrier' } };
+    const res0 = await withKey(world.as('admin'), 'POST', '/companies', body, key);
+    // As a process that died mid-request leaves it: a claim without a response, its lease over.
+    await knex('idempotency_keys')
+      .where({ organization_id: organizationId, key })
+      .update({ status: null, body: null, headers: null, claimed_until: knex.raw("now() - interval '1 second'") });
+    const retry = await withKey(world.as('admin'), 'POST', '/companies', body, key);
+    expect(res0.status).to.equal(200);
+    // The key is ours again: the request runs (the company exists now, so the run is a 422, stored).
+    expect(retry.headers['idempotent-replayed']).to.equal(undefined);
+    expect(retry.status).to.equal(422);
+  });
+
+  it('deletes expired keys as new ones are claimed', async () => {
+    const expired = uniqueId('old-');
+    const owner = await knex('idempotency_keys').where({ organization_id: organizationId }).first('api_user_id');
+    await knex('idempotency_keys').insert({
+      organization_id: organizationId,
+      api_user_id: owner.api_user_id,
+      key: expired,
+      request_digest: 'x',
+      claimed_until: knex.raw("now() - interval '2 days'"),
+      expires_at: knex.raw("now() - interval '1 day'"),
+      status: 200,
+    });
+    const body = { company: { name: uniqueId('Carrier '), company_type: 'carrier' } };
+    await withKey(world.as('admin'), 'POST', '/companies', body, uniqueId('key-'));
+    expect(await knex('idempotency_keys').where({ key: expired }).first()).to.equal(undefined);
+  });
+
+  it('stores nothing for a POST without the header', async () => {
+    const stored = async () =>
+      Number((await knex('idempotency_keys').where({ organization_id: organizationId }).count())[0]!.count);
+    const before = await stored();
+    const body = { company: { name: uniqueId('Carrier '), company_type: 'carrier' } };
+    const res = await world.as('admin').post('/companies', body);
+    expect(res.status).to.equal(200);
+    expect(res.headers['idempotent-replayed']).to.equal(undefined);
+    expect(await stored()).to.equal(before);
+  });
+});

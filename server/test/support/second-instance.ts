@@ -1,0 +1,29 @@
+// A second server on the test database with a connection pool of its own, standing in for a
+// second wh-server process: nothing is shared with the first but PostgreSQL.
+import { type Orm, openOrm } from '../../src/db/orm.js';
+import { testDatabaseUrl } from '../../src/testing/database.js';
+import { ApiClient } from '../../src/testing/http.js';
+import { startTestServer, type TestServer } from '../../src/testing/server.js';
+import type { LocationKey, UserKey, World } from '../../src/testing/world.js';
+
+export interface SecondInstance {
+  server: TestServer;
+  orm: Orm;
+  /** A client of `world` that talks to this instance. */
+  as(world: World, user: UserKey, location?: LocationKey): ApiClient;
+  close(): Promise<void>;
+}
+
+export async function startSecondInstance(): Promise<SecondInstance> {
+  const orm = await openOrm(testDatabaseUrl());
+  const server = await startTestServer({ orm, config: { authFailuresPerMinute: 1000 } });
+  return {
+    server,
+    orm,
+    as: (world, user, location) => new ApiClient(server.port, world.host(location), world.token(user)),
+    close: async () => {
+      await server.close();
+      await orm.close();
+    },
+  };
+}
