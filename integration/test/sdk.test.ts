@@ -6,10 +6,12 @@ import {
   ForbiddenError,
   locationBaseUrl,
   NotFoundError,
+  PreconditionFailedError,
   paginate,
   paginateOffset,
   parseTime,
   RateLimitError,
+  readETag,
   readPagination,
   toApiError,
   UnauthorizedError,
@@ -170,5 +172,31 @@ describe('SDK against the reference server', () => {
     expect(refused).to.be.instanceOf(RateLimitError);
     expect(refused.rateLimit).to.include({ limit: 120, remaining: 0 });
     expect(refused.rateLimit!.reset!.getTime()).to.be.greaterThan(Date.now());
+  });
+
+  it('replays a create sent again with its Idempotency-Key, and reads, matches and refuses by ETag (extensions)', async () => {
+    const api = client();
+    const body = { company: { name: 'SDK Idempotent Carrier', company_type: 'carrier' as const } };
+    const header = { 'Idempotency-Key': 'sdk-create-1' };
+    const first = await api.POST('/companies', { params: { header }, body });
+    const again = await api.POST('/companies', { params: { header }, body });
+    expect(again.data!.id).to.equal(first.data!.id);
+    expect(again.response.headers.get('Idempotent-Replayed')).to.equal('true');
+
+    const read = await api.GET('/companies/{id}', { params: { path: { id: first.data!.id } } });
+    const etag = readETag(read.response)!;
+    expect(etag).to.equal(readETag(first.response));
+    const updated = await api.PATCH('/companies/{id}', {
+      params: { path: { id: first.data!.id }, header: { 'If-Match': etag } },
+      body: { company: { city: 'Halifax' } },
+    });
+    expect(updated.data!.city).to.equal('Halifax');
+    const stale = await api.PATCH('/companies/{id}', {
+      params: { path: { id: first.data!.id }, header: { 'If-Match': etag } },
+      body: { company: { city: 'Moncton' } },
+    });
+    const error = toApiError(stale);
+    expect(error).to.be.instanceOf(PreconditionFailedError);
+    expect((error as PreconditionFailedError).etag).to.equal(readETag(updated.response));
   });
 });

@@ -1,4 +1,4 @@
-import { type RateLimit, readRateLimit, readRequestId } from './headers.js';
+import { type RateLimit, readETag, readRateLimit, readRequestId } from './headers.js';
 import { requestOf } from './middleware/remember-request.js';
 
 export interface ApiErrorInit {
@@ -97,6 +97,15 @@ export class MethodNotAllowedError extends ApiError {
       .filter(Boolean);
   }
 }
+/**
+ * 412: the record changed since it was read (its ETag no longer matches `If-Match`; an
+ * extension, DECISIONS 122); nothing was written. Read it again and reapply the change.
+ */
+export class PreconditionFailedError extends ApiError {
+  override name = 'PreconditionFailedError';
+  /** The record's current ETag, to send in `If-Match` after reading it again. */
+  readonly etag: string | undefined = readETag(this.response);
+}
 /** 422: a well-formed record broke a rule; fix the data. */
 export class ValidationError extends ApiError {
   override name = 'ValidationError';
@@ -119,6 +128,7 @@ const byStatus: Record<number, typeof ApiError> = {
   403: ForbiddenError,
   404: NotFoundError,
   405: MethodNotAllowedError,
+  412: PreconditionFailedError,
   422: ValidationError,
   429: RateLimitError,
 };

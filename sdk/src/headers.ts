@@ -81,3 +81,11 @@ export function readRateLimit(response: Response): RateLimit {
 export function readRequestId(response: Response): string | undefined {
   return response.headers.get('X-Request-Id')?.trim() || undefined;
 }
+
+/**
+ * The record's ETag (an extension, DECISIONS 119): on item reads, creates and updates of a
+ * server that supports it. Send it back as `If-Match` to write only the version you read.
+ */
+export function readETag(response: Response): string | undefined {
+  return response.headers.get('ETag') ?? undefined;
+}

@@ -7,6 +7,7 @@ import {
   MethodNotAllowedError,
   NotFoundError,
   PaymentRequiredError,
+  PreconditionFailedError,
   RateLimitError,
   readRequestId,
   ServerError,
@@ -62,6 +63,20 @@ describe('SDK errors', () => {
       expect(error.message).to.equal(`GET /api/v1/purchase_orders/12 answered ${status}: ${message}`);
     });
   }
+
+  it('turns a 412 into a PreconditionFailedError carrying the current ETag, after sending If-Match', async () => {
+    api()
+      .patch('/api/v1/products/9')
+      .matchHeader('if-match', '"3"')
+      .reply(412, { error: "If-Match does not match the record's current ETag" }, { ETag: '"4"' });
+    const result = await client().PATCH('/products/{id}', {
+      params: { path: { id: 9 }, header: { 'If-Match': '"3"' } },
+      body: { product: { name: 'Pears' } },
+    });
+    const error = toApiError(result);
+    expect(error).to.be.instanceOf(PreconditionFailedError);
+    expect((error as PreconditionFailedError).etag).to.equal('"4"');
+  });
 
   it("carries the answer's X-Request-Id as requestId and names it in the message", async () => {
     api()

@@ -108,21 +108,47 @@ describe('SDK retries after transient failures', () => {
     expect(await failureOf(client.GET('/locations'))).to.be.instanceOf(ConnectionError);
   });
 
-  it('never repeats a POST or a PATCH after a transient failure, even when 429s may be repeated', async () => {
-    const scope = api()
-      .post('/api/v1/purchase_orders')
-      .reply(503)
-      .patch('/api/v1/purchase_orders/1')
-      .replyWithError(reset());
+  it('never repeats a PATCH without an Idempotency-Key after a transient failure, even when 429s may be', async () => {
+    const scope = api().patch('/api/v1/purchase_orders/1').replyWithError(reset());
     const { client, events } = recordingClient({ retryNonIdempotent: true });
-    const created = await client.POST('/purchase_orders', { body: { purchase_order: { po_number: 'PO-1' } } });
-    expect(created.response.status).to.equal(503);
     const updated = client.PATCH('/purchase_orders/{id}', {
       params: { path: { id: 1 } },
       body: { purchase_order: {} },
     });
     expect(await failureOf(updated)).to.be.instanceOf(ConnectionError);
     expect(events).to.deep.equal([]);
+    scope.done();
+  });
+
+  it('gives a POST without an Idempotency-Key a random one, and repeats it with that key', async () => {
+    const keys: string[] = [];
+    const scope = api()
+      .post('/api/v1/purchase_orders')
+      .times(2)
+      .reply(function () {
+        keys.push(String(this.req.headers['idempotency-key']));
+        return keys.length === 1 ? [503, ''] : [200, { id: 1 }];
+      });
+    const { client } = recordingClient();
+    const { data } = await client.POST('/purchase_orders', { body: { purchase_order: { po_number: 'PO-1' } } });
+    expect(data?.id).to.equal(1);
+    expect(keys[0]).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).to.equal(keys[0]);
+    scope.done();
+  });
+
+  it('sends a POST without a key when transient retries are off', async () => {
+    const keys: unknown[] = [];
+    const scope = api()
+      .post('/api/v1/purchase_orders')
+      .reply(function () {
+        keys.push(this.req.headers['idempotency-key']);
+        return [503, ''];
+      });
+    const client = createClient({ baseUrl: BASE, token: TOKEN, retry: { transient: false } });
+    const created = await client.POST('/purchase_orders', { body: { purchase_order: { po_number: 'PO-1' } } });
+    expect(created.response.status).to.equal(503);
+    expect(keys).to.deep.equal([undefined]);
     scope.done();
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'openapi-fetch';
 import { sleep as realSleep } from '../abort.js';
 import { type RateLimit, readRateLimit } from '../headers.js';
@@ -5,7 +6,8 @@ import { ConnectionError, transportFailure } from '../transport-errors.js';
 import { backoff, nonNegative, untilReset } from './retry-waits.js';
 
 // Methods whose repetition cannot change the outcome. A POST or PATCH is repeated only when it
-// carries an Idempotency-Key, which makes the server apply it once however often it arrives.
+// carries an Idempotency-Key, which makes the server apply it once however often it arrives; a
+// POST sent without one gets a fresh UUID as its key while transient retries are on (DECISIONS 126).
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 // Answers of a gateway or an overloaded server: the request may well succeed a moment later.
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
@@ -66,8 +68,9 @@ export interface RetryOptions {
   onRateLimited?: (event: RateLimitedEvent) => Veto;
   /**
    * Retries of GET, HEAD, PUT and DELETE (and of any request with an Idempotency-Key) after a
-   * 502, 503, 504 or a reset connection, with exponential backoff and jitter. `false` turns
-   * them off.
+   * 502, 503, 504 or a reset connection, with exponential backoff and jitter. While on, a POST
+   * without an Idempotency-Key is sent with a random one, so that it is retried too and created
+   * once on a server that honours the key (an extension, DECISIONS 126). `false` turns them off.
    */
   transient?: TransientRetryOptions | false;
   /** Replaces the wait, e.g. in tests; it must reject when the signal aborts. */
@@ -79,6 +82,8 @@ export interface RetryOptions {
 /** What one call has retried so far, and the unsent copy its retries are made from. */
 interface Attempts {
   copy: Request;
+  /** Its Idempotency-Key is the client's own, not the caller's: it makes transient retries safe, nothing more. */
+  autoKeyed: boolean;
   rateLimited: number;
   transient: number;
 }
@@ -109,7 +114,7 @@ export function retry(options: RetryOptions = {}): Middleware {
   /** Milliseconds to wait before sending again, or undefined to settle for `outcome`. */
   async function waitBefore(request: Request, outcome: Response | Error, attempts: Attempts) {
     if (outcome instanceof Response && outcome.status === 429) {
-      if (attempts.rateLimited >= maxRetries) return undefined;
+      if (attempts.rateLimited >= maxRetries || (attempts.autoKeyed && !retryNonIdempotent)) return undefined;
       const wait = untilReset(outcome, now);
       if (wait === undefined || wait > maxWait) return undefined;
       const attempt = ++attempts.rateLimited;
@@ -150,8 +155,10 @@ export function retry(options: RetryOptions = {}): Middleware {
 
   return {
     onRequest({ request }) {
+      const autoKeyed = transientRetries > 0 && request.method === 'POST' && !request.headers.has('Idempotency-Key');
+      if (autoKeyed) request.headers.set('Idempotency-Key', randomUUID());
       if (retryNonIdempotent || repeatable(request)) {
-        calls.set(request, { copy: request.clone(), rateLimited: 0, transient: 0 });
+        calls.set(request, { copy: request.clone(), autoKeyed, rateLimited: 0, transient: 0 });
       }
     },
     async onResponse({ request, response, options: { fetch } }) {
