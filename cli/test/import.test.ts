@@ -18,6 +18,8 @@ function orderStore(rules: { refuse?: (order: Record<string, any>) => StubAnswer
   const orders: Order[] = [];
   let nextId = 100;
   const handler = async (request: StubRequest): Promise<StubAnswer> => {
+    // The organization interface: bulk uploads exist only on location interfaces.
+    if (request.path === '/bulk_uploads') return { status: 404, body: { error: 'only on location interfaces' } };
     if (rules.delay) await new Promise((resolve) => setTimeout(resolve, rules.delay));
     const input = request.body?.purchase_order;
     const refused = input && rules.refuse?.(input);
@@ -85,7 +87,14 @@ describe('whctl purchase-orders import', () => {
         { line: 2, po_number: 'PO-1', action: 'created', id: id('PO-1'), error: null },
         { line: 4, po_number: 'PO-2', action: 'created', id: id('PO-2'), error: null },
       ]);
-      const posts = stub!.requests.filter((request) => request.method === 'POST').map((request) => request.body);
+      const creates = stub!.requests.filter(
+        (request) => request.method === 'POST' && request.path === '/purchase_orders',
+      );
+      // Each create carries a key derived from the file and its line, so a re-run never creates twice.
+      const keys = creates.map((request) => request.headers['idempotency-key']);
+      expect(new Set(keys).size).to.equal(2);
+      for (const key of keys) expect(key).to.match(/^whctl-import-[0-9a-f]{32}-[0-9a-f]{16}$/);
+      const posts = creates.map((request) => request.body);
       expect(posts.sort((a, b) => a.purchase_order.po_number.localeCompare(b.purchase_order.po_number))).to.deep.equal([
         {
           purchase_order: {
@@ -110,6 +119,62 @@ describe('whctl purchase-orders import', () => {
       expect(run.stderr).to.equal('2 created, 0 updated, 0 failed of 2 orders\n');
     },
   );
+
+  it('sends orders to a location interface through its bulk upload, 200 a request, and reports refused rows', async () => {
+    const uploads: { key: unknown; rows: { po_number: string; purchase_order_items?: { quantity: number }[] }[] }[] =
+      [];
+    let nextId = 1;
+    stub = await startStub((request) => {
+      if (request.path !== '/bulk_uploads') return { status: 500, body: { error: 'unexpected' } };
+      const rows = request.body.bulk_upload.purchase_orders as (typeof uploads)[number]['rows'];
+      if (rows.length) uploads.push({ key: request.headers['idempotency-key'], rows });
+      const refused = rows.findIndex((row) => row.purchase_order_items?.[0]?.quantity === 0);
+      if (refused >= 0)
+        return {
+          status: 422,
+          body: {
+            errors: { [`purchase_orders[${refused}].purchase_order_items[0].quantity`]: ['must be greater than 0'] },
+          },
+        };
+      const results = rows.map((_, row) => ({ row, id: nextId++, action: 'created' }));
+      return { status: 200, body: { location_name: 'Toronto DC', products: [], purchase_orders: results } };
+    });
+    const lines = Array.from({ length: 450 }, (_, i) => `PO-${i},Toronto DC,Apples,${i === 250 ? 0 : 1}`);
+    const path = file('orders.csv', `po_number,location_name,product_name,quantity\n${lines.join('\n')}\n`);
+    const run = await whctl(['purchase-orders', 'import', path], { env: stubEnv(stub) });
+    expect(run.code, run.stderr).to.equal(9);
+    // 450 orders: three chunks of at most 200, and the chunk with the refused row once more without it.
+    expect(uploads.map((upload) => upload.rows.length)).to.deep.equal([200, 200, 199, 50]);
+    expect(uploads[1]!.key).to.not.equal(uploads[2]!.key);
+    expect(uploads.every((upload) => !('location_name' in upload.rows[0]!))).to.equal(true);
+    const report = json(run) as { po_number: string; action: string; error: string | null }[];
+    expect(report).to.have.length(450);
+    expect(report.filter((row) => row.action === 'failed')).to.deep.equal([
+      {
+        line: 252,
+        po_number: 'PO-250',
+        action: 'failed',
+        id: null,
+        error: 'purchase_order_items[0].quantity must be greater than 0',
+      },
+    ]);
+    expect(run.stderr).to.include('449 created, 0 updated, 1 failed of 450 orders');
+  });
+
+  it('sends the same keys when the same file is imported again, so a re-run after a crash creates nothing twice', async () => {
+    const keys: unknown[] = [];
+    stub = await startStub((request) => {
+      const rows = request.body.bulk_upload.purchase_orders as unknown[];
+      if (rows.length) keys.push(request.headers['idempotency-key']);
+      const results = rows.map((_, row) => ({ row, id: row + 1, action: 'created' }));
+      return { status: 200, body: { location_name: 'Toronto DC', products: [], purchase_orders: results } };
+    });
+    const csv = file('again.csv', 'po_number,product_name,quantity\nPO-1,Apples,1\nPO-2,Pears,2\n');
+    for (let run = 0; run < 2; run++)
+      expect((await whctl(['purchase-orders', 'import', csv], { env: stubEnv(stub) })).code).to.equal(0);
+    expect(keys).to.have.length(2);
+    expect(keys[0]).to.equal(keys[1]);
+  });
 
   it('updates on a second run, keeping the items and their ids, so nothing is duplicated', async () => {
     const store = orderStore();

@@ -284,5 +284,21 @@ ${second},,,Apples,3,
       expect(results[1]).to.include({ po_number: bad, action: 'failed', line: 3 });
       expect(results[1].error).to.match(/^404 Not Found: /);
     });
+
+    it('imports orders to a location interface through bulk uploads, and a re-run creates nothing twice', async () => {
+      const run = uniqueId('B');
+      const rows = Array.from({ length: 250 }, (_, i) => `${run}-${i},Toronto DC,Apples,${i + 1}`);
+      const path = csvFile(`po_number,location_name,product_name,quantity\n${rows.join('\n')}\n`);
+      const atToronto = (args: string[]) =>
+        whctl(args, { env: { WHCTL_BASE_URL: world.url('toronto'), WHCTL_TOKEN: world.token('admin') } });
+      const once = await atToronto(['purchase-orders', 'import', path, '-o', 'ndjson']);
+      expect(once.code, once.stderr).to.equal(0);
+      expect(once.stderr).to.include('250 created, 0 updated, 0 failed of 250 orders');
+      const again = await atToronto(['purchase-orders', 'import', path, '-o', 'ndjson']);
+      expect(again.code, again.stderr).to.equal(0);
+      const matches = json(await admin('purchase-orders', 'list', '--po-number', `${run}-249`, '--all'));
+      expect(matches).to.have.length(1);
+      expect(matches[0].purchase_order_items).to.have.length(1);
+    });
   });
 });

@@ -10,7 +10,8 @@ interface Upserted {
   id: number;
 }
 
-export async function upsert(client: WarehouseClient, order: ImportOrder): Promise<Upserted> {
+/** `key` goes with a create as its Idempotency-Key, so a create retried after a lost answer is made once. */
+export async function upsert(client: WarehouseClient, order: ImportOrder, key: string): Promise<Upserted> {
   const existing = await findByPoNumber(client, order.poNumber);
   if (!existing) {
     const body = {
@@ -19,7 +20,10 @@ export async function upsert(client: WarehouseClient, order: ImportOrder): Promi
       ...(order.items ? { purchase_order_items: order.items } : {}),
     };
     const created = await unwrap(
-      client.POST('/purchase_orders', { body: { purchase_order: body as Schema<'PurchaseOrderCreate'> } }),
+      client.POST('/purchase_orders', {
+        params: { header: { 'Idempotency-Key': key } },
+        body: { purchase_order: body as Schema<'PurchaseOrderCreate'> },
+      }),
     );
     return { action: 'created', id: created.id };
   }
