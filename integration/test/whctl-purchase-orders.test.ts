@@ -23,6 +23,25 @@ describe('whctl purchase orders against the reference server', () => {
     whctl(args, { env: { WHCTL_BASE_URL: world.url(), WHCTL_TOKEN: world.token(user) } });
   const admin = (...args: string[]) => as('admin', args);
 
+  it('creates once with --idempotency-key, and refuses a stale --if-match with 412 while --if-unmodified goes through', async () => {
+    const poNumber = uniqueId('PO-');
+    const create = ['purchase-orders', 'create', '--po-number', poNumber, '--idempotency-key', `key-${poNumber}`];
+    const first = await admin(...create);
+    const again = await admin(...create);
+    expect(first.code, first.stderr).to.equal(0);
+    expect(again.code, again.stderr).to.equal(0);
+    expect(json(again).id).to.equal(json(first).id);
+    const id = String(json(first).id);
+    const stale = await admin('purchase-orders', 'update', id, '--notes', 'x', '--if-match', '"0"');
+    expect(stale.code).to.not.equal(0);
+    expect(stale.stderr).to.include('412');
+    const fresh = await admin('purchase-orders', 'update', id, '--notes', 'checked', '--if-unmodified');
+    expect(fresh.code, fresh.stderr).to.equal(0);
+    expect(json(fresh).notes).to.equal('checked');
+    const removed = await admin('purchase-orders', 'delete', id, '--if-unmodified');
+    expect(removed.code, removed.stderr).to.equal(0);
+  });
+
   it("creates an order whose offset-less time is read in its warehouse's zone, and finds it by PO number", async () => {
     const poNumber = uniqueId('PO-');
     const created = await admin(

@@ -3,15 +3,16 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
+import { type CreateSafety, idempotencyHeader, idempotencyOption } from '../shared/safe-writes.js';
 
-interface Flags {
+interface Flags extends CreateSafety {
   location?: string;
   name?: string;
   sku?: string;
   data?: string;
 }
 
-export const create = new Command('create')
+export const create = idempotencyOption(new Command('create'))
   .description("add a product to a location's catalog")
   .option('--location <name>', 'the owning location (required on the organization interface)')
   .option('--name <name>', 'product name')
@@ -34,6 +35,11 @@ export const create = new Command('create')
     const client = await ctx.connect();
     // The API validates the record; --data may carry any field it accepts.
     await ctx.changed(
-      await unwrap(client.POST('/products', { body: { product: product as Schema<'ProductCreate'> } })),
+      await unwrap(
+        client.POST('/products', {
+          params: { header: idempotencyHeader(flags) },
+          body: { product: product as Schema<'ProductCreate'> },
+        }),
+      ),
     );
   });

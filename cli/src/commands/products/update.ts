@@ -4,15 +4,16 @@ import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
+import { type ChangeSafety, conditionOptions, ifMatchHeader } from '../shared/safe-writes.js';
 
-interface Flags {
+interface Flags extends ChangeSafety {
   location?: string;
   name?: string;
   sku?: string;
   data?: string;
 }
 
-export const update = new Command('update')
+export const update = conditionOptions(new Command('update'))
   .description('change fields of a product (a product never moves to another location)')
   .argument('<id>', 'product ID', recordId)
   .option('--name <name>', 'new name')
@@ -34,7 +35,13 @@ export const update = new Command('update')
     );
     const client = await ctx.connect();
     const params = { path: { id }, query: { location_name: flags.location } };
+    const header = await ifMatchHeader(flags, () => client.GET('/products/{id}', { params }));
     await ctx.changed(
-      await unwrap(client.PATCH('/products/{id}', { params, body: { product: product as Schema<'ProductUpdate'> } })),
+      await unwrap(
+        client.PATCH('/products/{id}', {
+          params: { ...params, header },
+          body: { product: product as Schema<'ProductUpdate'> },
+        }),
+      ),
     );
   });

@@ -3,16 +3,17 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
+import { type CreateSafety, idempotencyHeader, idempotencyOption } from '../shared/safe-writes.js';
 import { type OrderFlags, orderFields, orderOptions } from './fields.js';
 
-interface Flags extends OrderFlags {
+interface Flags extends OrderFlags, CreateSafety {
   poNumber?: string;
   location?: string;
   data?: string;
 }
 
 export const create = orderOptions(
-  new Command('create')
+  idempotencyOption(new Command('create'))
     .description('create a purchase order, assigned to a warehouse or unassigned')
     .option('--po-number <number>', 'PO number, unique in the organization')
     .option('--location <name>', 'assign it to this warehouse (default: unassigned)'),
@@ -32,7 +33,10 @@ export const create = orderOptions(
     const client = await ctx.connect();
     await ctx.changed(
       await unwrap(
-        client.POST('/purchase_orders', { body: { purchase_order: order as Schema<'PurchaseOrderCreate'> } }),
+        client.POST('/purchase_orders', {
+          params: { header: idempotencyHeader(flags) },
+          body: { purchase_order: order as Schema<'PurchaseOrderCreate'> },
+        }),
       ),
     );
   });

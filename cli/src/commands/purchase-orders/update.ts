@@ -3,12 +3,13 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
+import { type ChangeSafety, conditionOptions, ifMatchHeader } from '../shared/safe-writes.js';
 import { type OrderFlags, orderFields, orderOptions } from './fields.js';
 import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 
 export const update = orderOptions(
   orderRef(
-    new Command('update').description(
+    conditionOptions(new Command('update')).description(
       'change fields of a purchase order (assign, move and unassign change its warehouse); ' +
         'items in --data: with id updates, without adds, _destroy removes',
     ),
@@ -22,17 +23,24 @@ export const update = orderOptions(
       'whctl purchase-orders update 42 --expected-starts-at 2026-12-02T08:00:00',
     ),
   )
-  .action(async (id: number | undefined, flags: OrderFlags & OrderRefFlags & { data?: string }, command: Command) => {
-    const ctx = contextOf(command);
-    const order = requireChanges(await recordFrom(flags.data, 'purchase_order', orderFields(flags)), 'a field flag');
-    const client = await ctx.connect();
-    const params = { path: { id: await orderId(client, id, flags) } };
-    await ctx.changed(
-      await unwrap(
-        client.PATCH('/purchase_orders/{id}', {
-          params,
-          body: { purchase_order: order as Schema<'PurchaseOrderUpdate'> },
-        }),
-      ),
-    );
-  });
+  .action(
+    async (
+      id: number | undefined,
+      flags: OrderFlags & OrderRefFlags & ChangeSafety & { data?: string },
+      command: Command,
+    ) => {
+      const ctx = contextOf(command);
+      const order = requireChanges(await recordFrom(flags.data, 'purchase_order', orderFields(flags)), 'a field flag');
+      const client = await ctx.connect();
+      const params = { path: { id: await orderId(client, id, flags) } };
+      const header = await ifMatchHeader(flags, () => client.GET('/purchase_orders/{id}', { params }));
+      await ctx.changed(
+        await unwrap(
+          client.PATCH('/purchase_orders/{id}', {
+            params: { ...params, header },
+            body: { purchase_order: order as Schema<'PurchaseOrderUpdate'> },
+          }),
+        ),
+      );
+    },
+  );
