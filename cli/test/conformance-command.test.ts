@@ -118,7 +118,7 @@ describe('conformance run command', () => {
     const help = run.stdout.replace(/\s+/g, ' ');
     expect(help).to.include(
       'reference, status-codes, location-rules, time-zones, pagination, round-trip, order-rules, bulk-uploads, ' +
-        'schemas, decisions, rate-limits',
+        'schemas, decisions, extensions, rate-limits',
     );
     expect(help).to.include('--allow-appointments').and.include('--har <file>').and.include('130 interrupted');
   });

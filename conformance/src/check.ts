@@ -7,8 +7,11 @@ import Mocha from 'mocha';
 import type { RunContext } from './context.js';
 import { missingRole } from './roles.js';
 
-/** `reference`: a rule of the API reference. `decision`: one of ours in spec/DECISIONS.md. */
-export type Basis = 'reference' | 'decision';
+/**
+ * `reference`: a rule of the API reference. `decision`: one of ours in spec/DECISIONS.md.
+ * `extension`: a feature beyond the reference (DECISIONS 110–127), checked only where declared.
+ */
+export type Basis = 'reference' | 'decision' | 'extension';
 
 export interface CheckMeta {
   /** The property verified, in snake_case: `pagination_headers_consistent`. */

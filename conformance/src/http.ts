@@ -35,6 +35,8 @@ export interface SendInit {
   path?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** Request headers besides Authorization, e.g. the extensions' Idempotency-Key or If-Match. */
+  headers?: Record<string, string>;
 }
 
 type LooseRequest = (
@@ -67,6 +69,7 @@ export async function send(
   const result = await request(method, template, {
     params: { path: init.path, query: init.query },
     ...(init.body !== undefined && { body: init.body }),
+    ...(init.headers && { headers: init.headers }),
     parseAs: 'text',
   });
   const { response } = result;
@@ -90,6 +93,7 @@ export async function send(
       method: method.toUpperCase(),
       url,
       shownToken: endpoint.shownToken,
+      headers: init.headers,
       // openapi-fetch sends JSON.stringify of the body, so this is the very text sent.
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     }),

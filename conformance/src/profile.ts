@@ -43,6 +43,8 @@ export interface Profile {
   };
   /** The custom fields the profile declares, with their locations as listed. */
   customFields: ProfileCustomField[];
+  /** The extensions beyond the reference the deployment declares; none unless listed. */
+  extensions: { idempotency: boolean; etags: boolean };
 }
 
 const validateFile = createAjv({ allErrors: true }).compile(profileSchema);
@@ -111,6 +113,7 @@ export function parseProfile(data: unknown, file: string, env: NodeJS.ProcessEnv
     organization: checkAddress('organization', raw.organization, problems),
     locations,
     customFields: raw.custom_fields ?? [],
+    extensions: { idempotency: raw.extensions?.idempotency ?? false, etags: raw.extensions?.etags ?? false },
     tokens: {
       admin,
       ...(rate_limit && { rateLimit: resolveToken('tokens.rate_limit', rate_limit, env, problems) }),

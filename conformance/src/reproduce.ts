@@ -11,13 +11,16 @@ export interface Reproducible {
   url: string;
   /** The token as curl should send it, or undefined when the request carried no Authorization header. */
   shownToken: string | undefined;
+  /** Other request headers sent. */
+  headers?: Record<string, string>;
   /** The JSON body sent, if any. */
   body: string | undefined;
 }
 
 /** `curl -X POST 'https://...' -H "Authorization: Token $WH_TOKEN" -H 'Content-Type: application/json' --data-raw '{...}'`. */
-export function curlFor({ method, url, shownToken, body }: Reproducible): string {
+export function curlFor({ method, url, shownToken, headers = {}, body }: Reproducible): string {
   const parts = ['curl', '-i', '-X', method, quote(url)];
+  for (const [name, value] of Object.entries(headers)) parts.push('-H', quote(`${name}: ${value}`));
   if (shownToken === TOKEN_VARIABLE) parts.push('-H', `"Authorization: Token ${TOKEN_VARIABLE}"`);
   else if (shownToken !== undefined) parts.push('-H', quote(`Authorization: Token ${shownToken}`));
   if (body !== undefined) parts.push('-H', quote('Content-Type: application/json'), '--data-raw', quote(body));

@@ -37,6 +37,8 @@ describe('conformance suite against the reference server', () => {
       'repeated_local_time_takes_earlier: POST /purchase_orders 200',
       'no_admin_access_forbidden: GET /locations 403',
       'rate_limit_remaining_counts_down: GET /locations 200',
+      'idempotent_create_replayed: POST /companies 200',
+      'stale_if_match_refused: PATCH /companies/{id} 412',
     ])
       expect(run.check(title).state, title).to.equal('passed');
     // Well under a minute, plus up to a minute for the rate-limit group's fresh window.
@@ -58,6 +60,20 @@ describe('conformance suite against the reference server', () => {
       .and.include(`${verdict.summary.total} passing`);
     expect(run.stderr).to.include(`Conformant: ${verdict.summary.total} check(s) passed.`);
     expect(run.junit).to.include(`tests="${verdict.summary.total}"`).and.include('failures="0"');
+  });
+
+  it('skips the extension checks for a profile that does not declare the extensions', async function () {
+    this.timeout(60_000);
+    const { extensions: _extensions, ...full } = parse(
+      readFileSync(deployment.profile(organization(3)), 'utf8'),
+    ) as ProfileFile;
+    const file = scratchFile('profile-without-extensions.yaml');
+    writeFileSync(file, stringify(full));
+    const run = await runSuite(['run', '--profile', file, '--checks', 'extensions']);
+    expect(run.status, run.stderr).to.equal(0);
+    const states = run.verdict!.checks.map((check) => [check.state, check.basis]);
+    expect(states).to.deep.equal(Array(4).fill(['skipped', 'extension']));
+    expect(run.check('stale_if_match_refused: PATCH /companies/{id} 412').reason).to.include('extensions.etags');
   });
 
   it(

@@ -4,7 +4,9 @@
 // checked too. The operational endpoints answer on every host, before the tenant is known;
 // then the host decides the tenant; rate limits count before authentication, so token
 // guessing is throttled too; the method is checked against the spec before any route, and
-// bodies are read only by the routes, for authenticated requests.
+// bodies are read only by the routes, for authenticated requests. Two extensions sit just
+// before the routes (DECISIONS 110–129): If-None-Match answers 304 after a read, and an
+// Idempotency-Key (which belongs to the authenticated API user) is claimed before a POST runs.
 import { RequestContext } from '@mikro-orm/postgresql';
 import Koa from 'koa';
 import type { ServerConfig } from './config.js';

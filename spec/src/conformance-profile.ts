@@ -52,6 +52,17 @@ export interface SkippedRole {
   checks: string[];
 }
 
+/**
+ * Extensions beyond the reference the deployment supports (spec/DECISIONS.md 110–127); the
+ * suite's `extensions` group checks only those declared, outside the reference verdict.
+ */
+export interface ProfileExtensions {
+  /** `Idempotency-Key` on POST. */
+  idempotency?: boolean;
+  /** `ETag`, `If-None-Match` and `If-Match` on records. */
+  etags?: boolean;
+}
+
 /** The file as written (the format `wh-server profile` prints). */
 export interface ProfileFile {
   /** The organization interface address, e.g. `https://acme.example.com`. */
@@ -62,6 +73,7 @@ export interface ProfileFile {
    */
   locations: ProfileLocation[];
   custom_fields?: ProfileCustomField[];
+  extensions?: ProfileExtensions;
   tokens: {
     /** Admin at every listed location without a token of its own. Required. */
     admin: TokenSource;
@@ -176,6 +188,11 @@ export const profileSchema = {
           invalid: {},
         },
       },
+    },
+    extensions: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { idempotency: { type: 'boolean' }, etags: { type: 'boolean' } },
     },
     skipped: {
       type: 'array',

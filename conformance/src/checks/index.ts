@@ -3,6 +3,7 @@
 import type { CheckGroup } from '../check.js';
 import { bulkUploads } from './bulk-uploads.js';
 import { decisions } from './decisions.js';
+import { extensions } from './extensions.js';
 import { locationRules } from './location-rules.js';
 import { orderRules } from './order-rules.js';
 import { pagination } from './pagination.js';
@@ -22,5 +23,6 @@ export const groups: readonly CheckGroup[] = [
   bulkUploads,
   schemas,
   decisions,
+  extensions,
   rateLimits,
 ];

@@ -3,10 +3,11 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
+import { type CreateSafety, idempotencyHeader, idempotencyOption } from '../shared/safe-writes.js';
 import { type AppointmentFlags, appointmentFields, appointmentOptions } from './fields.js';
 
 export const create = appointmentOptions(
-  new Command('create')
+  idempotencyOption(new Command('create'))
     .description('schedule an appointment; without --scheduled-at it needs booking')
     .option('--location <name>', 'the warehouse (required on the organization interface)'),
 )
@@ -18,7 +19,7 @@ export const create = appointmentOptions(
       'whctl appointments create --data @appointment.json',
     ),
   )
-  .action(async (flags: AppointmentFlags & { location?: string; data?: string }, command: Command) => {
+  .action(async (flags: AppointmentFlags & CreateSafety & { location?: string; data?: string }, command: Command) => {
     const ctx = contextOf(command);
     const appointment = await recordFrom(flags.data, 'appointment', {
       location_name: flags.location,
@@ -26,6 +27,11 @@ export const create = appointmentOptions(
     });
     const client = await ctx.connect();
     await ctx.changed(
-      await unwrap(client.POST('/appointments', { body: { appointment: appointment as Schema<'AppointmentCreate'> } })),
+      await unwrap(
+        client.POST('/appointments', {
+          params: { header: idempotencyHeader(flags) },
+          body: { appointment: appointment as Schema<'AppointmentCreate'> },
+        }),
+      ),
     );
   });

@@ -4,16 +4,17 @@ import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
+import { type ChangeSafety, conditionOptions, ifMatchHeader } from '../shared/safe-writes.js';
 import { type AppointmentFlags, appointmentFields, appointmentOptions, STATES } from './fields.js';
 
-interface Flags extends AppointmentFlags {
+interface Flags extends AppointmentFlags, ChangeSafety {
   state?: string;
   location?: string;
   data?: string;
 }
 
 export const update = appointmentOptions(
-  new Command('update')
+  conditionOptions(new Command('update'))
     .description('reschedule an appointment, change its fields or its state (--state cancelled cancels it)')
     .argument('<id>', 'appointment ID', recordId)
     .addOption(
@@ -35,10 +36,11 @@ export const update = appointmentOptions(
     const appointment = requireChanges(await recordFrom(flags.data, 'appointment', fields), 'a field flag, --state');
     const client = await ctx.connect();
     const params = { path: { id }, query: { location_name: flags.location } };
+    const header = await ifMatchHeader(flags, () => client.GET('/appointments/{id}', { params }));
     await ctx.changed(
       await unwrap(
         client.PATCH('/appointments/{id}', {
-          params,
+          params: { ...params, header },
           body: { appointment: appointment as Schema<'AppointmentUpdate'> },
         }),
       ),

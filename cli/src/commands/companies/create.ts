@@ -3,9 +3,12 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
+import { type CreateSafety, idempotencyHeader, idempotencyOption } from '../shared/safe-writes.js';
 import { type CompanyFlags, companyFields, companyOptions } from './fields.js';
 
-export const create = companyOptions(new Command('create').description('add a customer or carrier to the organization'))
+export const create = companyOptions(
+  idempotencyOption(new Command('create')).description('add a customer or carrier to the organization'),
+)
   .addOption(dataOption())
   .addHelpText(
     'after',
@@ -14,11 +17,16 @@ export const create = companyOptions(new Command('create').description('add a cu
       'whctl companies create --data \'{"name": "Fresh Market", "company_type": "customer"}\'',
     ),
   )
-  .action(async (flags: CompanyFlags & { data?: string }, command: Command) => {
+  .action(async (flags: CompanyFlags & CreateSafety & { data?: string }, command: Command) => {
     const ctx = contextOf(command);
     const company = await recordFrom(flags.data, 'company', companyFields(flags));
     const client = await ctx.connect();
     await ctx.changed(
-      await unwrap(client.POST('/companies', { body: { company: company as Schema<'CompanyCreate'> } })),
+      await unwrap(
+        client.POST('/companies', {
+          params: { header: idempotencyHeader(flags) },
+          body: { company: company as Schema<'CompanyCreate'> },
+        }),
+      ),
     );
   });

@@ -3,14 +3,17 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
+import { type ChangeSafety, conditionOptions, ifMatchHeader } from '../shared/safe-writes.js';
 
-export const remove = new Command('delete')
+export const remove = conditionOptions(new Command('delete'))
   .description('delete a company (refused while appointments or order items name it)')
   .argument('<id>', 'company ID', recordId)
   .addHelpText('after', examples('whctl companies delete 3'))
-  .action(async (id: number, _flags: object, command: Command) => {
+  .action(async (id: number, flags: ChangeSafety, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();
-    await unwrap(client.DELETE('/companies/{id}', { params: { path: { id } } }));
+    const params = { path: { id } };
+    const header = await ifMatchHeader(flags, () => client.GET('/companies/{id}', { params }));
+    await unwrap(client.DELETE('/companies/{id}', { params: { ...params, header } }));
     ctx.notice(`deleted company ${id}`);
   });

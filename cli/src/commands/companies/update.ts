@@ -4,10 +4,11 @@ import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
+import { type ChangeSafety, conditionOptions, ifMatchHeader } from '../shared/safe-writes.js';
 import { type CompanyFlags, companyFields, companyOptions } from './fields.js';
 
 export const update = companyOptions(
-  new Command('update')
+  conditionOptions(new Command('update'))
     .description('change fields of a company, for the whole organization')
     .argument('<id>', 'company ID', recordId),
 )
@@ -19,14 +20,16 @@ export const update = companyOptions(
       'whctl companies update 3 --no-auto-approve',
     ),
   )
-  .action(async (id: number, flags: CompanyFlags & { data?: string }, command: Command) => {
+  .action(async (id: number, flags: CompanyFlags & ChangeSafety & { data?: string }, command: Command) => {
     const ctx = contextOf(command);
     const company = requireChanges(await recordFrom(flags.data, 'company', companyFields(flags)), 'a field flag');
     const client = await ctx.connect();
+    const params = { path: { id } };
+    const header = await ifMatchHeader(flags, () => client.GET('/companies/{id}', { params }));
     await ctx.changed(
       await unwrap(
         client.PATCH('/companies/{id}', {
-          params: { path: { id } },
+          params: { ...params, header },
           body: { company: company as Schema<'CompanyUpdate'> },
         }),
       ),
