@@ -1,7 +1,11 @@
 import type { Knex } from '@mikro-orm/postgresql';
+import { listOperations } from '@warehouse-kit/spec/document';
 import { expect } from 'chai';
+import Koa from 'koa';
+import { IdempotencyKeys } from '../src/db/idempotency-keys.js';
+import { idempotency } from '../src/middleware/idempotency.js';
 import { testOrm } from '../src/testing/database.js';
-import type { ApiClient, TestResponse } from '../src/testing/http.js';
+import { type ApiClient, send, type TestResponse } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';
 import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { type SecondInstance, startSecondInstance } from './support/second-instance.js';
@@ -211,6 +215,44 @@ describe('Idempotency-Key on POST (extension)', () => {
     const body = { company: { name: uniqueId('Carrier '), company_type: 'carrier' } };
     await withKey(world.as('admin'), 'POST', '/companies', body, uniqueId('key-'));
     expect(await knex('idempotency_keys').where({ key: expired }).first()).to.equal(undefined);
+  });
+
+  it('gives the key up after a server error, so the same request can be retried and runs', async () => {
+    // A handler that fails once with a 500, then succeeds: no route of the API fails on demand.
+    const apiUser = await knex('api_users').where({ organization_id: organizationId }).first('id');
+    const operation = listOperations().find((candidate) => candidate.operationId === 'createCompany')!;
+    let runs = 0;
+    const app = new Koa();
+    app.use((ctx, next) => {
+      ctx.state.requestId = 'test';
+      ctx.state.operation = { id: operation.operationId, spec: operation };
+      ctx.state.access = { organization: { id: organizationId }, user: { id: apiUser.id } };
+      return next();
+    });
+    app.use(idempotency(new IdempotencyKeys(knex, 24), () => 1024 * 1024));
+    app.use((ctx) => {
+      if (++runs === 1) throw new Error('the database went away');
+      ctx.body = { id: runs };
+    });
+    const failing = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => failing.once('listening', resolve));
+    const { port } = failing.address() as { port: number };
+    const key = uniqueId('key-');
+    const post = () =>
+      send(port, 'localhost', 'POST', '/api/v1/companies', {
+        body: { company: {} },
+        headers: { 'idempotency-key': key },
+      });
+    try {
+      expect((await post()).status).to.equal(500);
+      const retried = await post();
+      expect(retried.status).to.equal(200);
+      expect(retried.headers['idempotent-replayed']).to.equal(undefined);
+      expect((await post()).headers['idempotent-replayed']).to.equal('true');
+      expect(runs).to.equal(2);
+    } finally {
+      failing.close();
+    }
   });
 
   it('stores nothing for a POST without the header', async () => {
