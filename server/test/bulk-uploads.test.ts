@@ -87,7 +87,36 @@ describe('bulk uploads', () => {
       'Apples (Gala)',
     ]);
     expect(after.id).to.equal(before.id);
+    const ids = (order: { purchase_order_items: { id: number }[] }) => order.purchase_order_items.map((i) => i.id);
+    expect(ids(after), 'the items it repeats keep their ids').to.deep.equal(ids(before));
     expect((await world.as('admin').get('/products', { sku: 'DAT-001' })).body).to.have.length(1);
+  });
+
+  it("replaces only the items that differ, keeping the others' ids", async () => {
+    const find = async () => (await world.as('admin').get('/purchase_orders', { po_number: 'BULK-2' })).body[0];
+    const before = await find();
+    const [bananas, apples] = before.purchase_order_items;
+    const res = await upload({
+      purchase_orders: [
+        {
+          po_number: 'BULK-2',
+          purchase_order_items: [
+            { product_name: 'Apples (Gala)', quantity: 1 },
+            { product_name: 'Bananas', quantity: 6 },
+          ],
+        },
+      ],
+    });
+    expect(res.status).to.equal(200);
+    const items = (await find()).purchase_order_items;
+    expect(
+      items.map((i: { product_name: string; quantity: number }) => [i.product_name, i.quantity]),
+    ).to.have.deep.members([
+      ['Apples (Gala)', 1],
+      ['Bananas', 6],
+    ]);
+    expect(items.find((i: { product_name: string }) => i.product_name === 'Apples (Gala)').id).to.equal(apples.id);
+    expect(items.find((i: { product_name: string }) => i.product_name === 'Bananas').id).to.not.equal(bananas.id);
   });
 
   it('writes nothing when any row fails, and names every failing row and field, dates included', async () => {

@@ -462,7 +462,8 @@ export interface paths {
          *     created or updated by SKU (case-insensitive) at this location; purchase orders are
          *     created or updated by `po_number`, assigned to this location (an existing order
          *     assigned elsewhere is a row error). For an existing order, `purchase_order_items`
-         *     when given replace its items, so the same upload can be repeated safely. Any row
+         *     when given replace its items, keeping (id included) every item an entry repeats
+         *     exactly, so the same upload can be repeated safely and changes nothing. Any row
          *     error is 422 with every failing row and field named, e.g.
          *     `products[3].sku` or `purchase_orders[0].purchase_order_items[1].quantity`. The
          *     upload counts as one request against the rate limits.

@@ -103,6 +103,34 @@ function plannedQuantity(
   return quantity ?? 0;
 }
 
+/** Whether a planned entry says exactly what a stored item already holds. */
+function holdsTheSame(planned: PlannedItem, item: PurchaseOrderItem): boolean {
+  const customer = planned.customer;
+  const sameCustomer =
+    customer === null
+      ? item.customerId === null
+      : !!customer && 'existing' in customer && customer.existing.id === item.customerId;
+  return (
+    sameCustomer &&
+    item.productName === planned.productName &&
+    item.quantity === planned.quantity &&
+    isDeepStrictEqual(item.customValues, planned.customValues)
+  );
+}
+
+/**
+ * Replacing items keeps each current item that an entry repeats exactly, id included, and
+ * replaces only what differs: a repeated upload changes nothing (DECISIONS 38), and an import
+ * that sends an order again keeps its item ids.
+ */
+function keepEqualItems(entries: PlannedItem[], current: PurchaseOrderItem[]): PlannedItem[] {
+  const unclaimed = [...current];
+  return entries.map((planned) => {
+    const index = unclaimed.findIndex((item) => holdsTheSame(planned, item));
+    return index < 0 ? planned : { ...planned, item: unclaimed.splice(index, 1)[0] };
+  });
+}
+
 export async function planItems(
   context: ItemContext,
   current: PurchaseOrderItem[],
@@ -163,7 +191,9 @@ export async function planItems(
   });
 
   const kept = mode === 'replace' ? [] : current.filter((item) => !destroyed.has(item.id));
-  const items = [...kept.map((item) => changed.get(item.id) ?? unchanged(item)), ...added];
+  const fresh = mode === 'replace' ? keepEqualItems(added, current) : added;
+  const items = [...kept.map((item) => changed.get(item.id) ?? unchanged(item)), ...fresh];
+  const staying = new Set(items.flatMap((planned) => planned.item ?? []));
   if (items.length > MAX_ITEMS)
     errors.add(
       'purchase_order_items',
@@ -172,7 +202,7 @@ export async function planItems(
   await checkCatalogProducts(em, location, items, errors);
   return {
     items,
-    removed: current.filter((item) => !kept.includes(item)),
+    removed: current.filter((item) => !staying.has(item)),
     newCustomers: items.flatMap((planned) =>
       planned.customer && 'create' in planned.customer ? [planned.customer.create] : [],
     ),
