@@ -65,7 +65,7 @@ describe('operational endpoints', () => {
         expect(ready.status).to.equal(503);
         expect(ready.body).to.deep.equal({
           status: 'unavailable',
-          reason: 'migrations not applied: Migration20261122000000_initial',
+          reason: 'migrations not applied: Migration20261122000000_initial, Migration20261123100000_performance',
         });
       });
     });
