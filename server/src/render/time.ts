@@ -26,13 +26,26 @@ function offsetAt(zone: IANAZone, ms: number): number {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** `Area/Location` names of the tz database; luxon spells UTC, GMT and fixed offsets its own ways. */
-const isRegionZone = (zone: string) => zone.includes('/') && IANAZone.isValidZone(zone);
+/**
+ * `Area/Location` zones of the tz database (luxon spells UTC, GMT and fixed offsets its own
+ * ways), remembered: checking a name builds an Intl formatter, which costs more than rendering.
+ */
+const regionZones = new Map<string, IANAZone | null>();
+
+function regionZone(zone: string): IANAZone | null {
+  let known = regionZones.get(zone);
+  if (known === undefined) {
+    known = zone.includes('/') && IANAZone.isValidZone(zone) ? IANAZone.create(zone) : null;
+    if (regionZones.size >= 1_000) regionZones.clear();
+    regionZones.set(zone, known);
+  }
+  return known;
+}
 
 /** ISO 8601 in `zone` with its offset (UTC as `Z`), milliseconds only when not zero: luxon's format. */
 export function renderTime(date: Date, zone: string): string {
   const ms = date.getTime();
-  const iana = zone !== 'UTC' && isRegionZone(zone) ? IANAZone.create(zone) : undefined;
+  const iana = zone === 'UTC' ? null : regionZone(zone);
   const offset = iana ? offsetAt(iana, ms) : 0;
   const local = new Date(ms + offset * 60_000);
   const year = local.getUTCFullYear();
