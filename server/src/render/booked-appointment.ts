@@ -1,14 +1,13 @@
 import type { components } from '@warehouse-kit/spec';
-import type { Appointment } from '../entities/appointment.js';
+import type { BookedAppointmentRow } from '../domain/purchase-orders/booked-appointments.js';
 import type { Location } from '../entities/location.js';
 import { renderSlot } from './appointment.js';
 import { renderTime } from './time.js';
 
 /** A booked appointment nested in a purchase order, in its own warehouse's zone, with the `location` alias. */
 export function renderBookedAppointment(
-  appointment: Appointment & { scheduledAt: Date },
+  appointment: BookedAppointmentRow,
   location: Location,
-  names: { dock: string | null; carrier: string | null },
 ): components['schemas']['BookedAppointment'] {
   return {
     id: appointment.id,
@@ -17,8 +16,8 @@ export function renderBookedAppointment(
     state: appointment.state,
     ...renderSlot(appointment, location.timeZone),
     duration: appointment.duration,
-    dock_name: names.dock,
-    carrier_name: names.carrier,
+    dock_name: appointment.dockName,
+    carrier_name: appointment.carrierName,
     reference_numbers: appointment.referenceNumbers,
     updated_at: renderTime(appointment.updatedAt, location.timeZone),
   };

@@ -9,6 +9,24 @@ import { Migration } from '@mikro-orm/migrations';
 // - per-location counts of products and purchase orders, kept by statement triggers in the
 //   writing transaction, so an unfiltered list's Total-Count is exact without a scan, and
 //   indexes that keep a location's list in id order at any size (DECISIONS 102).
+const directoryTables = ['organizations', 'locations', 'api_users', 'location_roles'];
+const countedTables = ['products', 'purchase_orders'];
+
+/** Bumps at commit for any row written; TRUNCATE fires no row triggers, so it bumps too. */
+const directoryTriggers = (table: string) => `
+  create constraint trigger ${table}_directory_version after insert or update or delete on ${table}
+    deferrable initially deferred for each row execute function bump_directory_version();
+  create trigger directory_version_truncate after truncate on ${table}
+    for each statement execute function bump_directory_version();`;
+
+const countTriggers = (table: string) => `
+  create trigger ${table}_count_insert after insert on ${table}
+    referencing new table as new_rows for each statement execute function count_records();
+  create trigger ${table}_count_update after update on ${table}
+    referencing new table as new_rows old table as old_rows for each statement execute function count_records();
+  create trigger ${table}_count_delete after delete on ${table}
+    referencing old table as old_rows for each statement execute function count_records();`;
+
 export class Migration20261123100000_performance extends Migration {
   override up(): void {
     this.addSql(`
@@ -29,14 +47,8 @@ export class Migration20261123100000_performance extends Migration {
         return null;
       end $$;
 
-      create constraint trigger organizations_directory_version after insert or update or delete on organizations
-        deferrable initially deferred for each row execute function bump_directory_version();
-      create constraint trigger locations_directory_version after insert or update or delete on locations
-        deferrable initially deferred for each row execute function bump_directory_version();
-      create constraint trigger api_users_directory_version after insert or update or delete on api_users
-        deferrable initially deferred for each row execute function bump_directory_version();
-      create constraint trigger location_roles_directory_version after insert or update or delete on location_roles
-        deferrable initially deferred for each row execute function bump_directory_version();
+${directoryTables.map(directoryTriggers).join('\n')}
+
       -- Records per organization and location (0: at no location, for unassigned orders).
       create table record_counts (
         table_name text not null,
@@ -83,56 +95,22 @@ export class Migration20261123100000_performance extends Migration {
         return null;
       end $$;
 
-      create trigger products_count_insert after insert on products
-        referencing new table as new_rows for each statement execute function count_records();
-      create trigger products_count_update after update on products
-        referencing new table as new_rows old table as old_rows for each statement execute function count_records();
-      create trigger products_count_delete after delete on products
-        referencing old table as old_rows for each statement execute function count_records();
-      create trigger purchase_orders_count_insert after insert on purchase_orders
-        referencing new table as new_rows for each statement execute function count_records();
-      create trigger purchase_orders_count_update after update on purchase_orders
-        referencing new table as new_rows old table as old_rows for each statement execute function count_records();
-      create trigger purchase_orders_count_delete after delete on purchase_orders
-        referencing old table as old_rows for each statement execute function count_records();
+${countedTables.map(countTriggers).join('\n')}
 
       -- A location's list in id order, without walking every other location's rows.
       create index products_location_id on products (location_id, id);
       create index purchase_orders_location_id on purchase_orders (location_id, id);
-
-      -- TRUNCATE fires no row triggers.
-      create trigger directory_version_truncate after truncate on organizations
-        for each statement execute function bump_directory_version();
-      create trigger directory_version_truncate after truncate on locations
-        for each statement execute function bump_directory_version();
-      create trigger directory_version_truncate after truncate on api_users
-        for each statement execute function bump_directory_version();
-      create trigger directory_version_truncate after truncate on location_roles
-        for each statement execute function bump_directory_version();
     `);
   }
 
   override down(): void {
+    // Dropping a trigger function drops the triggers that call it.
     this.addSql(`
       drop index purchase_orders_location_id;
       drop index products_location_id;
-      drop trigger purchase_orders_count_delete on purchase_orders;
-      drop trigger purchase_orders_count_update on purchase_orders;
-      drop trigger purchase_orders_count_insert on purchase_orders;
-      drop trigger products_count_delete on products;
-      drop trigger products_count_update on products;
-      drop trigger products_count_insert on products;
-      drop function count_records();
+      drop function count_records() cascade;
       drop table record_counts;
-      drop trigger directory_version_truncate on location_roles;
-      drop trigger directory_version_truncate on api_users;
-      drop trigger directory_version_truncate on locations;
-      drop trigger directory_version_truncate on organizations;
-      drop trigger location_roles_directory_version on location_roles;
-      drop trigger api_users_directory_version on api_users;
-      drop trigger locations_directory_version on locations;
-      drop trigger organizations_directory_version on organizations;
-      drop function bump_directory_version();
+      drop function bump_directory_version() cascade;
       drop table directory_version;
       alter table rate_limits set logged;
     `);
