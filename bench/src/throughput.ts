@@ -2,6 +2,7 @@
 // servers (and which goes first), so that a noisy neighbour slows both alike, and each
 // figure is the median of its rounds.
 
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LoadResult } from './load.js';
 import { runLoad } from './load-process.js';
 
@@ -24,11 +25,32 @@ export interface Comparison {
 }
 
 export interface LoadShape {
+  /** Waits until the database has finished what the previous round left running. */
+  settle: () => Promise<void>;
   host: string;
   tokenCount: number;
   connections: number;
   rounds: number;
   seconds: number;
+}
+
+/**
+ * Load stops when a round ends, but statements already queued on a server's pool still run:
+ * at a million rows the bare server's counts take seconds each, and would slow the next
+ * round. This waits until no other session is busy in the database, twice in a row.
+ */
+export async function settle(em: EntityManager): Promise<void> {
+  const busy = async () => {
+    const [row] = await em.getConnection().execute<[{ busy: string }]>(
+      `select count(*) as busy from pg_stat_activity
+          where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    );
+    return Number(row!.busy) > 0;
+  };
+  for (let quiet = 0; quiet < 2; ) {
+    quiet = (await busy()) ? 0 : quiet + 1;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 const median = (values: number[]) => {
@@ -40,6 +62,7 @@ const median = (values: number[]) => {
 export async function compare(targets: Target[], routes: Route[], shape: LoadShape): Promise<Comparison[]> {
   const results = new Map<string, LoadResult[]>();
   const round = async (target: Target, route: Route, seconds: number) => {
+    await shape.settle();
     await target.beforeRound?.();
     const result = await runLoad({
       url: `http://127.0.0.1:${target.port}${route.path}`,
