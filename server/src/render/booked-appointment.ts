@@ -1,12 +1,22 @@
 import type { components } from '@warehouse-kit/spec';
-import type { BookedAppointmentRow } from '../domain/purchase-orders/booked-appointments.js';
+import type { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import { renderSlot } from './appointment.js';
 import { renderTime } from './time.js';
 
 /** A booked appointment nested in a purchase order, in its own warehouse's zone, with the `location` alias. */
+/** What a nested booked appointment shows: a few of its fields and its dock's and carrier's names. */
+export type BookedAppointmentView = Pick<
+  Appointment,
+  'id' | 'state' | 'duration' | 'referenceNumbers' | 'updatedAt'
+> & {
+  scheduledAt: Date;
+  dockName: string | null;
+  carrierName: string | null;
+};
+
 export function renderBookedAppointment(
-  appointment: BookedAppointmentRow,
+  appointment: BookedAppointmentView,
   location: Location,
 ): components['schemas']['BookedAppointment'] {
   return {
