@@ -1,10 +1,15 @@
 // `npm run bench`: the reference server's speed and the SDK's memory, measured on a real
-// PostgreSQL with a seeded catalog. It prints latency percentiles and SQL queries per
-// request. The query counts are deterministic, so a list whose count grows with its page
-// size (an N+1) fails the run; timings are only reported.
+// PostgreSQL with a seeded catalog (options in options.ts). It prints
+// - the full stack's throughput against a bare node:http + pg server (bare-server.ts) for
+//   GET /products and GET /purchase_orders, medians of interleaved rounds, and their ratio;
+// - SQL statements per request, counted on the pool (statements.ts), and with --explain the plans;
+// - single-client latencies of more lists, and page 1,000 against page 1;
+// - the SDK's heap while it pages through 100,000 records.
+// Statement counts are deterministic, so a list whose count grows with its page size (an
+// N+1) fails the run; timings are only reported.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { get, type Server } from 'node:http';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createClient, paginate } from '@warehouse-kit/sdk';
 import {
@@ -16,34 +21,36 @@ import {
   provision,
   startEmbeddedDatabase,
 } from '@warehouse-kit/server';
+import { startBareServer } from './bare-server.js';
+import { timeBulkUpload } from './bulk-upload.js';
+import { explain } from './explain.js';
 import { mb, ms, peakHeap, type Timing, time } from './measure.js';
-import { benchFixture, seed, TOKEN } from './seed.js';
+import { benchOptions } from './options.js';
+import { benchFixture, ORGANIZATION_HOST, seed, seedSize, TOKEN } from './seed.js';
+import { statementsOf } from './statements.js';
+import { compare, type Route, settle } from './throughput.js';
 
-const PRODUCTS_PER_LOCATION = 10_000;
-const ORDERS_PER_LOCATION = 2_000;
+const POOL_SIZE = 10;
+const LOAD_TOKENS = 1_000;
 
 async function main(): Promise<void> {
+  const options = benchOptions(process.argv.slice(2));
+  const size = seedSize(options.rows, LOAD_TOKENS);
   const scratch = mkdtempSync(join(tmpdir(), 'wh-bench-'));
   chmodSync(scratch, 0o755);
   const database = await startEmbeddedDatabase({ dataDir: scratch, ephemeral: true });
-  const orm = await openOrm(database.url);
-  // knex reports every SQL statement the ORM sends; the rate limiter's two upserts per
-  // request use a raw connection and are not counted.
-  let queries = 0;
-  orm.em
-    .getConnection()
-    .getKnex()
-    .on('query', () => void queries++);
-  const countQueries = async (request: () => Promise<unknown>) => {
-    queries = 0;
-    await request();
-    return queries;
-  };
+  const orm = await openOrm(database.url, { poolSize: POOL_SIZE });
   let server: Server | undefined;
+  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   try {
     await migrate(orm);
-    await provision(orm.em, benchFixture);
-    await seed(orm.em.fork(), PRODUCTS_PER_LOCATION, ORDERS_PER_LOCATION);
+    await provision(orm.em.fork(), benchFixture);
+    const seedStarted = performance.now();
+    await seed(orm.em.fork(), size);
+    console.log(
+      `seeded 3 warehouses with ${size.productsPerLocation} products and ${size.ordersPerLocation} purchase ` +
+        `orders (3 items each) each, ${size.loadTokens} API users, in ${ms(performance.now() - seedStarted)}`,
+    );
 
     // Silent: the benchmark measures the server, not the terminal it would print to.
     const logger = await createLogger({ logLevel: 'silent', logFormat: 'json' });
@@ -52,12 +59,121 @@ async function main(): Promise<void> {
     await new Promise((resolve) => server!.once('listening', resolve));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const client = createClient({ baseUrl: `http://bench.localhost:${port}`, token: TOKEN, retry: false });
-    // Each scenario starts with a full rate-limit budget and stays under 120 requests.
+    bare = await startBareServer(database.url, ORGANIZATION_HOST, POOL_SIZE);
+    const client = createClient({
+      baseUrl: `http://${ORGANIZATION_HOST}.localhost:${port}`,
+      token: TOKEN,
+      retry: false,
+    });
     const freshBudget = () => orm.em.getConnection().execute('delete from rate_limits');
 
+    const routes: Route[] = [
+      { name: 'GET /products', path: '/api/v1/products' },
+      { name: 'GET /purchase_orders', path: '/api/v1/purchase_orders' },
+    ];
+    // node:http rather than fetch, which neither resolves *.localhost nor lets a Host header through.
+    const fetchFrom = (targetPort: number, path: string) =>
+      new Promise<void>((resolve, reject) => {
+        const headers = { host: `${ORGANIZATION_HOST}.localhost`, authorization: `Token ${TOKEN}` };
+        get({ host: '127.0.0.1', port: targetPort, path, headers }, (response) => {
+          response
+            .resume()
+            .on('end', () =>
+              response.statusCode === 200 ? resolve() : reject(new Error(`${path} answered ${response.statusCode}`)),
+            );
+        }).on('error', reject);
+      });
+    await freshBudget();
+    const statements = [];
+    for (const route of routes) {
+      // Counted warm: the first request of a token also loads its user into the cache.
+      await fetchFrom(port, route.path);
+      statements.push({
+        route: route.name,
+        full: (await statementsOf(() => fetchFrom(port, route.path))).length,
+        bare: (await statementsOf(() => fetchFrom(bare!.port, route.path))).length,
+      });
+    }
+
+    if (options.explain) {
+      const lists: [string, string, string[]][] = [
+        ['GET /products', '/api/v1/products', ['products', 'record_counts']],
+        ['GET /products?name=', '/api/v1/products?name=product%2012', ['products']],
+        ['GET /products?sku=', '/api/v1/products?sku=sku-toronto-4242', ['products']],
+        ['GET /products page 1000', '/api/v1/products?page=1000', ['products']],
+        [
+          'GET /purchase_orders',
+          '/api/v1/purchase_orders',
+          ['purchase_orders', 'purchase_order_items', 'packing_lists', 'record_counts'],
+        ],
+        ['GET /purchase_orders?po_number=', '/api/v1/purchase_orders?po_number=PO-toronto-42', ['purchase_orders']],
+        [
+          'GET /purchase_orders?updated_since=',
+          '/api/v1/purchase_orders?updated_since=2100-01-01T00:00:00Z',
+          ['purchase_orders'],
+        ],
+      ];
+      for (const [name, path, tables] of lists) {
+        const sent = await statementsOf(() => fetchFrom(port, path));
+        console.log(`\n== EXPLAIN ${name}\n${(await explain(orm.em.fork(), sent, tables)).join('\n\n')}`);
+      }
+    }
+
+    console.log(
+      `\nthroughput: ${options.connections} connections, ${LOAD_TOKENS} tokens rotated, medians of ` +
+        `${options.rounds} interleaved rounds of ${options.duration} s (autocannon in its own process); ` +
+        `machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${mb(totalmem())} RAM`,
+    );
+    const comparisons = await compare(
+      [
+        { name: 'full stack', port, beforeRound: freshBudget },
+        { name: 'bare node+pg', port: bare.port },
+      ],
+      routes,
+      {
+        settle: () => settle(orm.em.fork()),
+        host: `${ORGANIZATION_HOST}.localhost`,
+        tokenCount: LOAD_TOKENS,
+        connections: options.connections,
+        rounds: options.rounds,
+        seconds: options.duration,
+      },
+    );
+    console.log(
+      [
+        'route'.padEnd(22),
+        'server'.padEnd(14),
+        'req/s'.padStart(9),
+        'p50'.padStart(9),
+        'p99'.padStart(9),
+        'SQL/req'.padStart(8),
+      ].join(' '),
+    );
+    for (const { route, medians } of comparisons) {
+      const counts = statements.find((row) => row.route === route)!;
+      for (const [i, median] of medians.entries()) {
+        console.log(
+          [
+            route.padEnd(22),
+            median.target.padEnd(14),
+            median.requestsPerSecond.toFixed(0).padStart(9),
+            `${median.p50} ms`.padStart(9),
+            `${median.p99} ms`.padStart(9),
+            String(i === 0 ? counts.full : counts.bare).padStart(8),
+          ].join(' '),
+        );
+      }
+      const [full, yardstick] = medians;
+      console.log(
+        `${route.padEnd(22)} ratio full/bare: ${(full!.requestsPerSecond / yardstick!.requestsPerSecond).toFixed(2)}`,
+      );
+    }
+
     const rows: { scenario: string; timing: Timing; queries: number }[] = [];
-    const scenario = async (name: string, runs: number, request: () => Promise<{ response: Response }>) => {
+    // Lists that still count by scanning (the booked search, appointments) take seconds each at
+    // a million rows: fewer runs keep the whole bench within minutes there.
+    const scenario = async (name: string, fullRuns: number, request: () => Promise<{ response: Response }>) => {
+      const runs = options.rows > 100_000 ? Math.ceil(fullRuns / 10) : fullRuns;
       await freshBudget();
       let statusProblem: number | undefined;
       const timing = await time(runs, async () => {
@@ -65,18 +181,21 @@ async function main(): Promise<void> {
         if (!response.ok) statusProblem = response.status;
       });
       if (statusProblem) throw new Error(`${name} answered ${statusProblem}`);
-      rows.push({ scenario: name, timing, queries: await countQueries(request) });
+      rows.push({ scenario: name, timing, queries: (await statementsOf(request)).length });
     };
 
     await scenario('GET /locations', 100, () => client.GET('/locations'));
+    await scenario('GET /products, page 1 of 25', 100, () =>
+      client.GET('/products', { params: { query: { per_page: 25 } } }),
+    );
+    await scenario('GET /products, page 1000 of 25', 100, () =>
+      client.GET('/products', { params: { query: { per_page: 25, page: 1000 } } }),
+    );
     await scenario('GET /products, 10 per page', 100, () =>
       client.GET('/products', { params: { query: { per_page: 10 } } }),
     );
     await scenario('GET /products, 100 per page', 100, () =>
       client.GET('/products', { params: { query: { per_page: 100 } } }),
-    );
-    await scenario('GET /products, page 250 of 300', 100, () =>
-      client.GET('/products', { params: { query: { per_page: 100, page: 250 } } }),
     );
     await scenario('GET /products?name= (prefix, indexed)', 100, () =>
       client.GET('/products', { params: { query: { name: 'product 12' } } }),
@@ -106,7 +225,12 @@ async function main(): Promise<void> {
       client.GET('/appointments', { params: { query: { per_page: 100 } } }),
     );
 
-    // Flat memory: the heap grows no more over 100 pages than over 10.
+    await freshBudget();
+    const bulk = await timeBulkUpload(port, 'bench-toronto.localhost', TOKEN, String(Date.now()));
+    if (bulk.status !== 200) throw new Error(`the bulk upload answered ${bulk.status}`);
+
+    // Flat memory: the heap grows no more over 100 pages than over 10 (one token's budget
+    // is 120 requests a minute, so one walk stays under it).
     const walk = async (pages: number) => {
       await freshBudget();
       let records = 0;
@@ -122,13 +246,9 @@ async function main(): Promise<void> {
       });
       return { records, heap, elapsed: performance.now() - started };
     };
-    const short = await walk(10);
-    const long = await walk(100);
+    const walks = [await walk(10), await walk(100)];
 
-    console.log(
-      `\nreference server, 3 warehouses with ${PRODUCTS_PER_LOCATION} products and ${ORDERS_PER_LOCATION} ` +
-        'purchase orders each, one client, keep-alive\n',
-    );
+    console.log('\none client, keep-alive, one token\n');
     console.log(
       ['scenario'.padEnd(40), 'p50'.padStart(9), 'p95'.padStart(9), 'max'.padStart(9), 'SQL/request'.padStart(12)].join(
         ' ',
@@ -145,7 +265,11 @@ async function main(): Promise<void> {
         ].join(' '),
       );
     }
-    for (const run of [short, long]) {
+    const timingOf = (name: string) => rows.find((row) => row.scenario === name)!.timing;
+    const [first, deep] = [timingOf('GET /products, page 1 of 25'), timingOf('GET /products, page 1000 of 25')];
+    console.log(`page 1000 / page 1 (p50): ${(deep.p50 / first.p50).toFixed(2)}`);
+    console.log(`bulk upload of 1000 products and 1000 orders with 3 items each: ${ms(bulk.milliseconds)}`);
+    for (const run of walks) {
       console.log(
         `SDK paginate over ${run.records} records (${run.records / 100} pages): ${ms(run.elapsed)}, ` +
           `peak heap growth ${mb(run.heap)}`,
@@ -169,6 +293,7 @@ async function main(): Promise<void> {
     }
   } finally {
     server?.close();
+    await bare?.close();
     await orm.close();
     await database.stop();
     rmSync(scratch, { recursive: true, force: true });

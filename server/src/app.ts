@@ -19,6 +19,7 @@ import { allowedMethods } from './middleware/allowed-methods.js';
 import { authenticate } from './middleware/authenticate.js';
 import { AuthenticationFailures } from './middleware/authentication-failures.js';
 import { conditionalGet } from './middleware/conditional-get.js';
+import { Directory } from './middleware/directory.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { idempotency } from './middleware/idempotency.js';
 import { identifyOperation } from './middleware/operation.js';
@@ -53,7 +54,7 @@ export interface AppOptions {
 export function createApp({ orm, config, logger }: AppOptions): Koa {
   // Behind a proxy the client address is the X-Forwarded-For entry the nearest proxy added.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
-  const em = () => orm.em;
+  const directory = new Directory(orm);
   const knex = orm.em.getConnection().getKnex();
   const bodyLimit = (operationId: string) =>
     operationId === 'createBulkUpload' ? config.bulkUploadBodyLimit : config.bodyLimit;
@@ -73,9 +74,9 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
       throw notFound(`no endpoint ${ctx.method} ${ctx.path}; the API lives under ${API_PREFIX}`);
     return RequestContext.create(orm.em, next);
   });
-  app.use(resolveTenant(config.baseHost, em));
-  app.use(rateLimit(knex));
-  app.use(authenticate(em, new AuthenticationFailures(knex, config.authFailuresPerMinute)));
+  app.use(resolveTenant(config.baseHost, directory));
+  app.use(rateLimit(knex, directory));
+  app.use(authenticate(config.baseHost, directory, new AuthenticationFailures(knex, config.authFailuresPerMinute)));
   app.use(allowedMethods());
   app.use(conditionalGet());
   app.use(idempotency(new IdempotencyKeys(knex, config.idempotencyTtlHours), bodyLimit));

@@ -65,7 +65,9 @@ describe('operational endpoints', () => {
         expect(ready.status).to.equal(503);
         expect(ready.body).to.deep.equal({
           status: 'unavailable',
-          reason: 'migrations not applied: Migration20261122000000_initial, Migration20261123200000_safe_writes',
+          reason:
+            'migrations not applied: Migration20261122000000_initial, Migration20261123100000_performance, ' +
+            'Migration20261123200000_safe_writes',
         });
       });
     });

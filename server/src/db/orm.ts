@@ -2,6 +2,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options, UnderscoreNamingStrategy } from '@mikro-orm/postgresql';
 import { entities } from '../entities/index.js';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial.js';
+import { Migration20261123100000_performance } from './migrations/Migration20261123100000_performance.js';
 import { Migration20261123200000_safe_writes } from './migrations/Migration20261123200000_safe_writes.js';
 
 export type Orm = MikroORM;
@@ -17,6 +18,7 @@ class NamingStrategy extends UnderscoreNamingStrategy {
 
 const migrationsList = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
+  { name: 'Migration20261123100000_performance', class: Migration20261123100000_performance },
   { name: 'Migration20261123200000_safe_writes', class: Migration20261123200000_safe_writes },
 ];
 

@@ -1,18 +1,21 @@
 // 120 requests per minute and 5,000 per hour per identical Authorization value, across both
-// interfaces (section 8). Counters live in PostgreSQL through rate-limiter-flexible, so every
-// server process on the database shares them; keys are digests, never the token itself.
+// interfaces (section 8). Counters live in PostgreSQL (the UNLOGGED `rate_limits` table,
+// DECISIONS 101), so every server process on the database shares them; keys are digests,
+// never the token itself. Both windows are counted by one statement, which also reads the
+// directory version (DECISIONS 100), so a request pays one round trip for all three.
 import { createHash } from 'node:crypto';
 import type { Knex } from '@mikro-orm/postgresql';
 import type { Middleware } from 'koa';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from '../http/errors.js';
+import { DIRECTORY_VERSION, type Directory } from './directory.js';
 
 export const rateLimits = [
   { points: 120, seconds: 60, label: '120 requests per minute' },
   { points: 5000, seconds: 3600, label: '5000 requests per hour' },
 ] as const;
 
-/** A fixed-window counter in the shared `rate_limits` table. */
+/** A fixed-window counter in the shared `rate_limits` table (failed authentications use it). */
 export function postgresLimiter(knex: Knex, keyPrefix: string, points: number, seconds: number): RateLimiterPostgres {
   return new RateLimiterPostgres({
     storeClient: knex,
@@ -42,14 +45,20 @@ export function consumed(
   );
 }
 
+/** Where a counter stands after a request counted. */
+export interface Counted {
+  remainingPoints: number;
+  msBeforeNext: number;
+}
+
 /** ISO 8601 UTC, rounded up to the second so a client waiting until then is never early. */
-function resetTime(result: RateLimiterRes): string {
+function resetTime(result: Counted): string {
   const at = Math.ceil((Date.now() + result.msBeforeNext) / 1000) * 1000;
   return new Date(at).toISOString().replace('.000Z', 'Z');
 }
 
 /** The section 8 headers for one limit; on a refusal Remaining is 0. */
-export function rateLimitHeaders(points: number, result: RateLimiterRes, exceeded: boolean): Record<string, string> {
+export function rateLimitHeaders(points: number, result: Counted, exceeded: boolean): Record<string, string> {
   return {
     'X-RateLimit-Limit': String(points),
     'X-RateLimit-Remaining': String(exceeded ? 0 : result.remainingPoints),
@@ -57,18 +66,47 @@ export function rateLimitHeaders(points: number, result: RateLimiterRes, exceede
   };
 }
 
-export function rateLimit(knex: Knex): Middleware {
-  const limiters = rateLimits.map((limit) =>
-    postgresLimiter(knex, `per-${limit.seconds}s`, limit.points, limit.seconds),
-  );
+/**
+ * The rate-limiter-flexible store's fixed windows, both in one upsert (keys in one order, so
+ * concurrent requests lock them alike): a counter past its expiry starts again at 1.
+ */
+const countBoth = `
+  insert into rate_limits as r (key, points, expire) values (?, 1, ?), (?, 1, ?)
+  on conflict (key) do update set
+    points = case when r.expire <= ? then 1 else r.points + 1 end,
+    expire = case when r.expire <= ? then excluded.expire else r.expire end
+  returning key, points, expire, (select version from directory_version) as directory_version`;
 
+interface CountedRow {
+  key: string;
+  points: number;
+  expire: string;
+  directory_version: string;
+}
+
+export function rateLimit(knex: Knex, directory: Directory): Middleware {
   return async (ctx, next) => {
     const authorization = ctx.get('Authorization');
     if (!authorization) return next();
-    const key = counterKey(authorization);
-    const outcomes = await Promise.all(
-      limiters.map(async (limiter, i) => ({ limit: rateLimits[i]!, ...(await consumed(limiter, key)) })),
-    );
+    const digest = counterKey(authorization);
+    const now = Date.now();
+    const keys = rateLimits.map((limit) => `per-${limit.seconds}s:${digest}`);
+    const { rows } = await knex.raw<{ rows: CountedRow[] }>(countBoth, [
+      ...rateLimits.flatMap((limit, i) => [keys[i]!, now + limit.seconds * 1000]),
+      now,
+      now,
+    ]);
+    const version = BigInt(rows[0]!.directory_version);
+    directory.observe(version);
+    ctx.state[DIRECTORY_VERSION] = version;
+    const outcomes = rateLimits.map((limit, i) => {
+      const row = rows.find((candidate) => candidate.key === keys[i])!;
+      const result = {
+        remainingPoints: Math.max(limit.points - row.points, 0),
+        msBeforeNext: Math.max(Number(row.expire) - now, 0),
+      };
+      return { limit, result, exceeded: row.points > limit.points };
+    });
     const exceeded = outcomes.filter((outcome) => outcome.exceeded);
     if (exceeded.length > 0) {
       // Requests resume only when every exceeded limit has reset.

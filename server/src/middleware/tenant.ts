@@ -1,37 +1,37 @@
 // Host routing: `<subdomain>.<base host>` is an organization interface when the subdomain is
 // an organization's and a location interface when it is a location's; anything else is 404.
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Middleware } from 'koa';
-import { Location } from '../entities/location.js';
-import { Organization } from '../entities/organization.js';
+// The tenant may come from the directory's cache; authentication confirms it is current once
+// the request has read the directory version (see directory.ts).
+import type { Middleware, ParameterizedContext } from 'koa';
 import { notFound } from '../http/errors.js';
+import type { Directory, Tenant } from './directory.js';
 
-export interface Tenant {
-  organization: Organization;
-  /** Every location of the organization, in name order. */
-  locations: Location[];
-  interfaceLocation?: Location;
+export type { Tenant } from './directory.js';
+
+function subdomainOf(ctx: ParameterizedContext, baseHost: string): string {
+  const host = ctx.hostname.toLowerCase();
+  const suffix = `.${baseHost}`;
+  const subdomain = host.endsWith(suffix) ? host.slice(0, -suffix.length) : '';
+  if (!subdomain || subdomain.includes('.')) throw notFound(`no organization or location is served at ${host}`);
+  return subdomain;
 }
 
-export function resolveTenant(baseHost: string, em: () => EntityManager): Middleware {
-  const suffix = `.${baseHost}`;
-  return async (ctx, next) => {
-    const host = ctx.hostname.toLowerCase();
-    const subdomain = host.endsWith(suffix) ? host.slice(0, -suffix.length) : '';
-    if (!subdomain || subdomain.includes('.')) throw notFound(`no organization or location is served at ${host}`);
+/** The request's tenant, as of `atLeast` when given: 404 when the host serves none. */
+export async function requestTenant(
+  ctx: ParameterizedContext,
+  baseHost: string,
+  directory: Directory,
+  atLeast?: bigint,
+): Promise<Tenant> {
+  const tenant = await directory.tenant(subdomainOf(ctx, baseHost), atLeast);
+  if (!tenant) throw notFound(`no organization or location is served at ${ctx.hostname.toLowerCase()}`);
+  ctx.state.tenant = tenant;
+  return tenant;
+}
 
-    const manager = em();
-    let organization = await manager.findOne(Organization, { subdomain });
-    let interfaceLocation: Location | undefined;
-    if (!organization) {
-      interfaceLocation = (await manager.findOne(Location, { subdomain })) ?? undefined;
-      if (!interfaceLocation) throw notFound(`no organization or location is served at ${host}`);
-      organization = await manager.findOneOrFail(Organization, interfaceLocation.organizationId);
-    }
-    const locations = await manager.find(Location, { organizationId: organization.id }, { orderBy: { name: 'asc' } });
-    // The same row as in `locations`, so identity comparisons hold.
-    interfaceLocation = interfaceLocation && locations.find((location) => location.id === interfaceLocation?.id);
-    ctx.state.tenant = { organization, locations, interfaceLocation } satisfies Tenant;
+export function resolveTenant(baseHost: string, directory: Directory): Middleware {
+  return async (ctx, next) => {
+    await requestTenant(ctx, baseHost, directory);
     await next();
   };
 }

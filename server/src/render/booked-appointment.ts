@@ -5,10 +5,19 @@ import { renderSlot } from './appointment.js';
 import { renderTime } from './time.js';
 
 /** A booked appointment nested in a purchase order, in its own warehouse's zone, with the `location` alias. */
+/** What a nested booked appointment shows: a few of its fields and its dock's and carrier's names. */
+export type BookedAppointmentView = Pick<
+  Appointment,
+  'id' | 'state' | 'duration' | 'referenceNumbers' | 'updatedAt'
+> & {
+  scheduledAt: Date;
+  dockName: string | null;
+  carrierName: string | null;
+};
+
 export function renderBookedAppointment(
-  appointment: Appointment & { scheduledAt: Date },
+  appointment: BookedAppointmentView,
   location: Location,
-  names: { dock: string | null; carrier: string | null },
 ): components['schemas']['BookedAppointment'] {
   return {
     id: appointment.id,
@@ -17,8 +26,8 @@ export function renderBookedAppointment(
     state: appointment.state,
     ...renderSlot(appointment, location.timeZone),
     duration: appointment.duration,
-    dock_name: names.dock,
-    carrier_name: names.carrier,
+    dock_name: appointment.dockName,
+    carrier_name: appointment.carrierName,
     reference_numbers: appointment.referenceNumbers,
     updated_at: renderTime(appointment.updatedAt, location.timeZone),
   };

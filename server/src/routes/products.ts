@@ -48,7 +48,20 @@ export const productHandlers: Pick<
       ...(query.sku ? { [sql.lower('sku')]: query.sku.toLowerCase() } : {}),
     };
     const page = pageRequest(query);
-    const { records: products, total } = await findPage(em, Product, where, page);
+    const unfiltered = !query.name && !query.sku;
+    const { records: products, total } = await findPage(
+      em,
+      Product,
+      where,
+      page,
+      unfiltered
+        ? {
+            table: 'products',
+            organizationId: access.organization.id,
+            locationIds: access.listScope(query.location_name),
+          }
+        : undefined,
+    );
     setPaginationHeaders(ctx, page, total);
     return products.map((product) => renderProduct(product, access.locationById(product.locationId)));
   },

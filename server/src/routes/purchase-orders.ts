@@ -9,7 +9,7 @@ import {
   requestedAssignment,
 } from '../domain/purchase-orders/assignment.js';
 import { searchOrdersWithBookedAppointments } from '../domain/purchase-orders/booked-appointments.js';
-import { purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
+import { purchaseOrderCountedScope, purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
 import { createPurchaseOrder, savePurchaseOrder } from '../domain/purchase-orders/write.js';
 import { collectionTimeFilters } from '../domain/time.js';
 import { PurchaseOrder } from '../entities/purchase-order.js';
@@ -52,7 +52,14 @@ export const purchaseOrderHandlers: Pick<
 > = {
   async listPurchaseOrders({ em, access, query, ctx }) {
     const page = pageRequest(query);
-    const { records: orders, total } = await findPage(em, PurchaseOrder, purchaseOrderListFilter(access, query), page);
+    const unfiltered = !query.po_number && !query.start_time && !query.end_time && !query.updated_since;
+    const { records: orders, total } = await findPage(
+      em,
+      PurchaseOrder,
+      purchaseOrderListFilter(access, query),
+      page,
+      unfiltered ? purchaseOrderCountedScope(access, query) : undefined,
+    );
     setPaginationHeaders(ctx, page, total);
     return presentPurchaseOrders(em, access, orders);
   },

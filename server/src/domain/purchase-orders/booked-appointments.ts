@@ -2,6 +2,7 @@
 // an accessible location whose packing lists name the order. Appointments elsewhere never
 // count: they neither appear, nor satisfy a time filter, nor make an order match.
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import type { Appointment } from '../../entities/appointment.js';
 import { bookedStates } from '../appointment-states.js';
 
 export interface BookedScope {
@@ -23,22 +24,79 @@ function bookedLinks(knex: Knex, scope: BookedScope): Knex.QueryBuilder {
   );
 }
 
-/** Each order's booked appointment ids, for a page of orders, in one query. */
-export async function bookedAppointmentIds(
+/** What a purchase order shows of one of its booked appointments. */
+export interface BookedAppointmentRow {
+  id: number;
+  locationId: number;
+  state: Appointment['state'];
+  scheduledAt: Date;
+  duration: number;
+  referenceNumbers: string[];
+  updatedAt: Date;
+  dockName: string | null;
+  carrierName: string | null;
+}
+
+/**
+ * Each order's booked appointments, with their dock's and carrier's names, for a page of
+ * orders, in one query (by order, then appointment id).
+ */
+export async function bookedAppointmentsOf(
   em: EntityManager,
   scope: BookedScope,
   orderIds: number[],
-): Promise<Map<number, number[]>> {
-  const byOrder = new Map<number, number[]>();
+): Promise<Map<number, BookedAppointmentRow[]>> {
+  const byOrder = new Map<number, BookedAppointmentRow[]>();
   if (orderIds.length === 0) return byOrder;
   const query = bookedLinks(em.getKnex(), scope)
+    .leftJoin('docks as d', (join) => join.on('d.id', 'a.dock_id').andOn('d.organization_id', 'a.organization_id'))
+    .leftJoin('companies as c', (join) =>
+      join.on('c.id', 'a.carrier_id').andOn('c.organization_id', 'a.organization_id'),
+    )
     .whereIn('pl.purchase_order_id', orderIds)
-    .distinct('pl.purchase_order_id as order_id', 'a.id as appointment_id')
+    .distinct(
+      'pl.purchase_order_id as order_id',
+      'a.id',
+      'a.location_id',
+      'a.state',
+      'a.scheduled_at',
+      'a.duration',
+      'a.reference_numbers',
+      'a.updated_at',
+      'd.name as dock_name',
+      'c.name as carrier_name',
+    )
     .orderBy(['pl.purchase_order_id', 'a.id']);
-  const rows = await em.execute<{ order_id: number; appointment_id: number }[]>(query);
+  const rows =
+    await em.execute<
+      {
+        order_id: number;
+        id: number;
+        location_id: number;
+        state: Appointment['state'];
+        scheduled_at: string;
+        duration: number;
+        reference_numbers: string[];
+        updated_at: string;
+        dock_name: string | null;
+        carrier_name: string | null;
+      }[]
+    >(query);
+  // Raw rows carry PostgreSQL's text for times; the ORM's parser reads them as entities get them.
+  const time = (value: string) => em.getPlatform().parseDate(value) as Date;
   for (const row of rows) {
     if (!byOrder.has(row.order_id)) byOrder.set(row.order_id, []);
-    byOrder.get(row.order_id)!.push(row.appointment_id);
+    byOrder.get(row.order_id)!.push({
+      id: row.id,
+      locationId: row.location_id,
+      state: row.state,
+      scheduledAt: time(row.scheduled_at),
+      duration: row.duration,
+      referenceNumbers: row.reference_numbers,
+      updatedAt: time(row.updated_at),
+      dockName: row.dock_name,
+      carrierName: row.carrier_name,
+    });
   }
   return byOrder;
 }

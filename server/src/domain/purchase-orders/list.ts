@@ -3,6 +3,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { Access } from '../access.js';
+import type { CountedScope } from '../pagination.js';
 import { collectionTimeFilters } from '../time.js';
 
 export interface ListQuery {
@@ -11,6 +12,16 @@ export interface ListQuery {
   start_time?: string;
   end_time?: string;
   updated_since?: string;
+}
+
+/** The unfiltered list's scope, for its kept count: the same locations and the unassigned orders. */
+export function purchaseOrderCountedScope(access: Access, query: ListQuery): CountedScope {
+  return {
+    table: 'purchase_orders',
+    organizationId: access.organization.id,
+    locationIds: access.listScope(query.location_name),
+    unassigned: true,
+  };
 }
 
 export function purchaseOrderListFilter(access: Access, query: ListQuery): FilterQuery<PurchaseOrder> {

@@ -1,0 +1,101 @@
+// Throughput of the full stack against the bare server, side by side: rounds alternate the
+// servers (and which goes first), so that a noisy neighbour slows both alike, and each
+// figure is the median of its rounds.
+
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { LoadResult } from './load.js';
+import { runLoad } from './load-process.js';
+
+export interface Target {
+  name: string;
+  port: number;
+  /** Run before each of this server's rounds (the full stack's rate-limit budgets start full). */
+  beforeRound?: () => Promise<unknown>;
+}
+
+export interface Route {
+  name: string;
+  path: string;
+}
+
+export interface Comparison {
+  route: string;
+  /** Median requests per second and latencies (ms) per target, in the targets' order. */
+  medians: { target: string; requestsPerSecond: number; p50: number; p99: number }[];
+}
+
+export interface LoadShape {
+  /** Waits until the database has finished what the previous round left running. */
+  settle: () => Promise<void>;
+  host: string;
+  tokenCount: number;
+  connections: number;
+  rounds: number;
+  seconds: number;
+}
+
+/**
+ * Load stops when a round ends, but statements already queued on a server's pool still run:
+ * at a million rows the bare server's counts take seconds each, and would slow the next
+ * round. This waits until no other session is busy in the database, twice in a row.
+ */
+export async function settle(em: EntityManager): Promise<void> {
+  const busy = async () => {
+    const [row] = await em.getConnection().execute<[{ busy: string }]>(
+      `select count(*) as busy from pg_stat_activity
+          where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    );
+    return Number(row!.busy) > 0;
+  };
+  for (let quiet = 0; quiet < 2; ) {
+    quiet = (await busy()) ? 0 : quiet + 1;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export async function compare(targets: Target[], routes: Route[], shape: LoadShape): Promise<Comparison[]> {
+  const results = new Map<string, LoadResult[]>();
+  const round = async (target: Target, route: Route, seconds: number) => {
+    await shape.settle();
+    await target.beforeRound?.();
+    const result = await runLoad({
+      url: `http://127.0.0.1:${target.port}${route.path}`,
+      host: shape.host,
+      tokenCount: shape.tokenCount,
+      connections: shape.connections,
+      seconds,
+    });
+    if (result.failures > 0)
+      throw new Error(`${target.name} ${route.name}: ${result.failures} of ${result.requests} requests failed`);
+    return result;
+  };
+  // Warm-up, not counted: JIT, connection pools, PostgreSQL's buffers.
+  for (const route of routes) for (const target of targets) await round(target, route, 2);
+  for (let i = 0; i < shape.rounds; i++) {
+    for (const route of routes) {
+      const order = i % 2 === 0 ? targets : [...targets].reverse();
+      for (const target of order) {
+        const key = `${route.name}\n${target.name}`;
+        results.set(key, [...(results.get(key) ?? []), await round(target, route, shape.seconds)]);
+      }
+    }
+  }
+  return routes.map((route) => ({
+    route: route.name,
+    medians: targets.map((target) => {
+      const runs = results.get(`${route.name}\n${target.name}`)!;
+      return {
+        target: target.name,
+        requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+        p50: median(runs.map((run) => run.p50)),
+        p99: median(runs.map((run) => run.p99)),
+      };
+    }),
+  }));
+}
