@@ -32,7 +32,9 @@ async function applyRow(
   work: (tx: EntityManager) => Promise<Row>,
 ): Promise<Row | undefined> {
   try {
-    return await em.transactional(work);
+    // A fresh unit of work per row: otherwise each row's flush re-checks every entity the rows
+    // before it loaded, and an upload of 2,000 rows takes minutes instead of seconds.
+    return await em.transactional(work, { clear: true });
   } catch (error) {
     if (error instanceof Invalid) errors.merge(path, error.errors);
     else if (error instanceof BadInput) errors.add(path, error.message);
