@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { ApiClient } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';
 import { startWorld, uniqueId, type World } from '../src/testing/world.js';
+import { createAppointment } from './support/appointments.js';
 import { type SecondInstance, startSecondInstance } from './support/second-instance.js';
 
 const withHeaders = (
@@ -58,6 +59,24 @@ describe('ETag, If-None-Match and If-Match on records (extension)', () => {
     });
     const read = await world.as('admin').get(`/purchase_orders/${created.body.id}`);
     expect(read.body.purchase_order_items[0].quantity).to.equal(5);
+    expect(read.headers.etag).to.not.equal(before);
+  });
+
+  it('changes the ETag of an appointment when only its packing lists change', async () => {
+    const created = await createAppointment(world.as('admin'), {
+      location_name: 'Toronto DC',
+      scheduled_at: '2025-07-01T09:00:00',
+      packing_lists: [{ product_name: 'Apples', quantity: 3 }],
+    });
+    const path = `/appointments/${created.id}`;
+    const before = (await world.as('admin').get(path)).headers.etag;
+    const changed = await world.as('admin').patch(path, {
+      appointment: { packing_lists: [{ id: created.packing_lists[0].id, quantity: 4 }] },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+    const read = await world.as('admin').get(path);
+    expect(read.body.packing_lists[0].quantity).to.equal(4);
+    expect(read.headers.etag).to.match(/^"\d+"$/);
     expect(read.headers.etag).to.not.equal(before);
   });
 
