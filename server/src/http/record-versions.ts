@@ -8,6 +8,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OperationSpec } from '@warehouse-kit/spec/document';
 import type { ParameterizedContext } from 'koa';
 import type { Access } from '../domain/access.js';
+// A larger id names no record (the handler answers 404).
+import { MAX_RECORD_ID } from '../domain/tenant-lookup.js';
 import { badRequest, HttpError } from './errors.js';
 
 /** The collections whose records carry a version, by path. */
@@ -17,9 +19,6 @@ const VERSIONED_TABLES: Record<string, string> = {
   '/appointments': 'appointments',
   '/purchase_orders': 'purchase_orders',
 };
-
-/** Ids the tables can hold; a larger one names no record (the handler answers 404). */
-const MAX_RECORD_ID = 2 ** 31 - 1;
 
 export const etagOf = (version: string | number) => `"${version}"`;
 
