@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { countQueries } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, type World } from '../src/testing/world.js';
 
@@ -195,5 +196,36 @@ describe('bulk uploads', () => {
       .as({ token: `${world.id}-reader-token` }, 'toronto')
       .post('/bulk_uploads', { bulk_upload: { products: [{ name: 'X', sku: 'RO-1' }] } });
     expect(res.status).to.equal(403);
+  });
+
+  it('sends as many statements for 40 rows of each kind as for 2, creating and then updating them', async () => {
+    // Toronto requires catalog products: each order names products of its own upload.
+    const rowsOf = (tag: string, count: number, quantity: number) => {
+      const numbers = Array.from({ length: count }, (_, i) => i);
+      return {
+        products: numbers.map((i) => ({ name: `${tag} product ${i}`, sku: `${tag}-${i}` })),
+        purchase_orders: numbers.map((i) => ({
+          po_number: `${tag}-${i}`,
+          purchase_order_items: [
+            { product_name: `${tag} product ${i}`, quantity, customer_name: `${tag} customer ${i}` },
+            { product_name: `${tag} product ${(i + 1) % count}`, quantity },
+          ],
+        })),
+      };
+    };
+    const statements = async (body: unknown) => {
+      let status = 0;
+      const count = await countQueries(async () => {
+        status = (await upload(body)).status;
+      });
+      expect(status).to.equal(200);
+      return count;
+    };
+    const created = [await statements(rowsOf('SET-A', 2, 1)), await statements(rowsOf('SET-B', 40, 1))];
+    const updated = [await statements(rowsOf('SET-A', 2, 2)), await statements(rowsOf('SET-B', 40, 2))];
+    expect(created[1]).to.equal(created[0]);
+    expect(updated[1]).to.equal(updated[0]);
+    const order = (await world.as('admin').get('/purchase_orders', { po_number: 'SET-B-39' })).body[0];
+    expect(order.purchase_order_items.map((item: { quantity: number }) => item.quantity)).to.deep.equal([2, 2]);
   });
 });

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { expect } from 'chai';
 import { Access } from '../src/domain/access.js';
+import { PurchaseOrderLookups } from '../src/domain/purchase-orders/lookups.js';
 import {
   createPurchaseOrder,
   type PurchaseOrderActor,
@@ -26,6 +27,12 @@ async function accessOf(em: EntityManager, world: World, userName: string): Prom
   const user = await em.findOneOrFail(ApiUser, { organizationId: organization.id, name: userName });
   const roles = await em.find(LocationRole, { apiUserId: user.id });
   return new Access(organization, user, locations, new Map(roles.map((role) => [role.locationId, role.role])));
+}
+
+/** What the writes look up, for the world's organization. */
+async function lookupsIn(em: EntityManager, world: World): Promise<PurchaseOrderLookups> {
+  const organization = await em.findOneOrFail(Organization, { subdomain: world.id });
+  return new PurchaseOrderLookups(em, organization.id);
 }
 
 /** What a provisioning script passes: everything allowed, names resolved like the API does. */
@@ -62,7 +69,7 @@ describe('purchase order writes outside HTTP', () => {
 
   it('creates an order with the same rules as the API', async () => {
     const order = await inTransaction(async (em) =>
-      createPurchaseOrder(em, await provisioningActor(em, world), {
+      createPurchaseOrder(await lookupsIn(em, world), await provisioningActor(em, world), {
         po_number: uniqueId('PO-'),
         location_name: 'toronto dc',
         expected_starts_at: '2025-03-09T02:30:00',
@@ -77,14 +84,14 @@ describe('purchase order writes outside HTTP', () => {
   it('creates by po_number, then updates the same order with nested item semantics', async () => {
     const poNumber = uniqueId('PO-');
     const first = await inTransaction(async (em) =>
-      upsertPurchaseOrder(em, await provisioningActor(em, world), {
+      upsertPurchaseOrder(await lookupsIn(em, world), await provisioningActor(em, world), {
         po_number: poNumber,
         purchase_order_items: [{ product_name: 'Apples', quantity: 1 }],
       }),
     );
     expect(first.action).to.equal('created');
     const second = await inTransaction(async (em) =>
-      upsertPurchaseOrder(em, await provisioningActor(em, world), {
+      upsertPurchaseOrder(await lookupsIn(em, world), await provisioningActor(em, world), {
         po_number: poNumber,
         notes: 'again',
         purchase_order_items: [{ product_name: 'Pears', quantity: 2 }],
@@ -111,13 +118,13 @@ describe('purchase order writes outside HTTP', () => {
     };
     const toronto = async (em: EntityManager) => (await provisioningActor(em, world)).locationNamed('Toronto DC');
     await inTransaction(async (em) =>
-      upsertPurchaseOrder(em, await provisioningActor(em, world), input, {
+      upsertPurchaseOrder(await lookupsIn(em, world), await provisioningActor(em, world), input, {
         urlLocation: await toronto(em),
         replaceItems: true,
       }),
     );
     const { order } = await inTransaction(async (em) =>
-      upsertPurchaseOrder(em, await provisioningActor(em, world), input, {
+      upsertPurchaseOrder(await lookupsIn(em, world), await provisioningActor(em, world), input, {
         urlLocation: await toronto(em),
         replaceItems: true,
       }),
@@ -136,7 +143,7 @@ describe('purchase order writes outside HTTP', () => {
     const withIds = await rejection(
       inTransaction(async (em) =>
         upsertPurchaseOrder(
-          em,
+          await lookupsIn(em, world),
           await provisioningActor(em, world),
           { po_number: poNumber, purchase_order_items: [{ id: shown.purchase_order_items[0].id, quantity: 5 }] },
           { replaceItems: true },
@@ -160,7 +167,7 @@ describe('purchase order writes outside HTTP', () => {
     const toronto = async (em: EntityManager) => (await provisioningActor(em, world)).locationNamed('Toronto DC');
     await inTransaction(async (em) =>
       upsertPurchaseOrder(
-        em,
+        await lookupsIn(em, world),
         await provisioningActor(em, world),
         { po_number: unassigned.po_number },
         { urlLocation: await toronto(em) },
@@ -170,7 +177,7 @@ describe('purchase order writes outside HTTP', () => {
     const refused = await rejection(
       inTransaction(async (em) =>
         upsertPurchaseOrder(
-          em,
+          await lookupsIn(em, world),
           await provisioningActor(em, world),
           { po_number: elsewhere.po_number, notes: 'x' },
           { urlLocation: await toronto(em) },
@@ -192,7 +199,7 @@ describe('purchase order writes outside HTTP', () => {
     ).body;
     const readOnly = await rejection(
       inTransaction(async (em) =>
-        upsertPurchaseOrder(em, await accessOf(em, world, 'integration'), {
+        upsertPurchaseOrder(await lookupsIn(em, world), await accessOf(em, world, 'integration'), {
           po_number: vancouver.po_number,
           notes: 'x',
         }),
@@ -201,7 +208,7 @@ describe('purchase order writes outside HTTP', () => {
     expect(readOnly.status).to.equal(403);
     const noAccess = await rejection(
       inTransaction(async (em) =>
-        createPurchaseOrder(em, await accessOf(em, world, 'integration'), {
+        createPurchaseOrder(await lookupsIn(em, world), await accessOf(em, world, 'integration'), {
           po_number: uniqueId('PO-'),
           location_name: 'Auckland DC',
         }),

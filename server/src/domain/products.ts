@@ -1,5 +1,5 @@
 // A catalog product's rules, shared by the API and provisioning.
-import { sql } from '@mikro-orm/core';
+import { LockMode, sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Product } from '../entities/product.js';
 import { FieldErrorCollector } from './field-error-collector.js';
@@ -10,33 +10,67 @@ export interface ProductInput {
   sku?: string | null;
 }
 
+/** SKUs are unique within a location, trimmed and case-insensitively. */
+export const skuKey = (sku: string) => sku.trim().toLowerCase();
+
+/**
+ * The location's products with these SKUs, by skuKey, in one query. With `lock`, they are
+ * locked in id order, so that concurrent writers take their locks alike (DECISIONS 66).
+ */
+export async function findProductsBySku(
+  em: EntityManager,
+  locationId: number,
+  skus: string[],
+  { lock = false } = {},
+): Promise<Map<string, Product>> {
+  const keys = [...new Set(skus.map(skuKey))];
+  const found = keys.length
+    ? await em.find(
+        Product,
+        { locationId, [sql.lower('sku')]: { $in: keys } },
+        lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } } : {},
+      )
+    : [];
+  return new Map(found.map((product) => [skuKey(product.sku!), product]));
+}
+
 export async function findProductBySku(em: EntityManager, locationId: number, sku: string): Promise<Product | null> {
-  return em.findOne(Product, { locationId, [sql.lower('sku')]: sku.toLowerCase() });
+  return (await findProductsBySku(em, locationId, [sku])).get(skuKey(sku)) ?? null;
+}
+
+export interface ProductInputOptions {
+  creating: boolean;
+  requireSku: boolean;
+  /** The product holding the SKU, when the caller has looked it up already (a bulk upload does, for all its rows at once). */
+  skuHolder?: Product | null;
 }
 
 /**
  * Applies name and SKU changes: the name must not be blank; the SKU is unique within the
  * location, case-insensitively, and required where `requireSku` says so (the location
- * interface). One Invalid lists every problem.
+ * interface). One Invalid lists every problem, before anything changes.
  */
 export async function applyProductInput(
   em: EntityManager,
   product: Product,
   input: ProductInput,
-  options: { creating: boolean; requireSku: boolean },
+  options: ProductInputOptions,
 ) {
   const errors = new FieldErrorCollector();
+  const changes: Partial<Pick<Product, 'name' | 'sku'>> = {};
   if (input.name !== undefined || options.creating) {
     const name = trimToNull(input.name);
     if (!name) errors.add('name', "can't be blank");
-    else product.name = name;
+    else changes.name = name;
   }
   if (input.sku !== undefined || options.creating) {
     const sku = trimToNull(input.sku);
-    const clash = sku ? await findProductBySku(em, product.locationId, sku) : null;
+    const holder =
+      sku && options.skuHolder === undefined ? await findProductBySku(em, product.locationId, sku) : options.skuHolder;
     if (!sku && options.requireSku) errors.add('sku', "can't be blank (the location interface requires a SKU)");
-    else if (clash && clash !== product) errors.add('sku', 'has already been taken');
-    else product.sku = sku;
+    else if (sku && holder && holder !== product) errors.add('sku', 'has already been taken');
+    else changes.sku = sku;
   }
   errors.throwIfAny();
+  Object.assign(product, changes);
 }

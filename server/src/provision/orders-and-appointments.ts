@@ -6,11 +6,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { stateTransitions } from '../domain/appointment-states.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
 import { DomainError, Invalid } from '../domain/errors.js';
+import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
 import { createPurchaseOrder, type PurchaseOrderActor } from '../domain/purchase-orders/write.js';
+import { flushOrConflict } from '../domain/unique-flush.js';
 import { Appointment, type AppointmentState } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import type { Organization } from '../entities/organization.js';
-import { PurchaseOrder } from '../entities/purchase-order.js';
 import { ProvisioningError } from './errors.js';
 import type { AppointmentFixture, OrganizationFixture } from './fixture.js';
 
@@ -85,9 +86,13 @@ export async function provisionOrdersAndAppointments(
   input: OrganizationFixture,
 ): Promise<void> {
   const actor = supportActor(organization, locations);
+  const lookups = new PurchaseOrderLookups(em, organization.id);
   for (const order of input.purchase_orders ?? []) {
-    const exists = await em.count(PurchaseOrder, { organizationId: organization.id, poNumber: order.po_number.trim() });
-    if (!exists) await record(`purchase order ${order.po_number}`, () => createPurchaseOrder(em, actor, order));
+    if (await lookups.numberTaken(order.po_number.trim())) continue;
+    await record(`purchase order ${order.po_number}`, async () => {
+      await createPurchaseOrder(lookups, actor, order);
+      await flushOrConflict(em);
+    });
   }
   for (const appointment of input.appointments ?? []) {
     await record(`appointment ${appointment.reference_numbers[0]}`, () => provisionAppointment(em, actor, appointment));

@@ -1,16 +1,19 @@
-// Bulk uploads (section 4.8; DECISIONS 3, 38): many products and purchase orders in one
-// request on a location interface, all or nothing. Each row runs in its own savepoint so
-// that every failing row is reported, not just the first; any failure rolls the whole
-// upload back (the router runs the request in one transaction). Rows are written in the
-// order of their keys, new customers first and sorted too, so that concurrent uploads take
-// their locks in one order and wait for each other instead of deadlocking (DECISIONS 66).
+// Bulk uploads (section 4.8; DECISIONS 3, 38, 103): many products and purchase orders in one
+// request on a location interface, all or nothing. Every row is checked, so that every failing
+// row is reported, not just the first; any failure rolls the whole upload back (the router runs
+// the request in one transaction). The work is set-based: what the rows read is looked up for
+// all of them at once, one query per kind; each row is planned in memory and changes nothing
+// unless it is valid; then the products, and then the orders with their items, are written by
+// one flush each, in batched statements. Records are locked in one order (new customers first,
+// sorted; products by id; orders by number), so that concurrent uploads wait for each other
+// instead of deadlocking (DECISIONS 66).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import type { Access } from '../domain/access.js';
 import { BadInput, Invalid } from '../domain/errors.js';
 import { FieldErrorCollector } from '../domain/field-error-collector.js';
-import { applyProductInput, findProductBySku } from '../domain/products.js';
-import { CustomerNames, createCustomers } from '../domain/purchase-orders/customers.js';
+import { applyProductInput, findProductsBySku, skuKey } from '../domain/products.js';
+import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
 import { upsertPurchaseOrder } from '../domain/purchase-orders/write.js';
 import { trimToNull } from '../domain/text.js';
 import { flushOrConflict } from '../domain/unique-flush.js';
@@ -21,20 +24,12 @@ import type { Handlers } from '../http/handler.js';
 type Row = components['schemas']['BulkUploadRow'];
 
 /**
- * Runs one row in a savepoint. A rule broken (Invalid) or a value the row cannot use
- * (BadInput) is recorded under the row's path; anything else, such as missing access, stops
- * the upload.
+ * Plans one row. A rule broken (Invalid) or a value the row cannot use (BadInput) is recorded
+ * under the row's path; anything else, such as missing access, stops the upload.
  */
-async function applyRow(
-  em: EntityManager,
-  path: string,
-  errors: FieldErrorCollector,
-  work: (tx: EntityManager) => Promise<Row>,
-): Promise<Row | undefined> {
+async function applyRow<T>(path: string, errors: FieldErrorCollector, work: () => Promise<T>): Promise<T | undefined> {
   try {
-    // A fresh unit of work per row: otherwise each row's flush re-checks every entity the rows
-    // before it loaded, and an upload of 2,000 rows takes minutes instead of seconds.
-    return await em.transactional(work, { clear: true });
+    return await work();
   } catch (error) {
     if (error instanceof Invalid) errors.merge(path, error.errors);
     else if (error instanceof BadInput) errors.add(path, error.message);
@@ -73,34 +68,62 @@ async function uploadProducts(
 ) {
   const sequence = rowsInKeyOrder(
     rows,
-    (row) => row.sku.trim().toLowerCase(),
+    (row) => skuKey(row.sku),
     (i) => `products[${i}].sku`,
     errors,
   );
-  const results: Row[] = [];
+  const existing = await findProductsBySku(
+    em,
+    location.id,
+    sequence.map((index) => rows[index]!.sku),
+    { lock: true },
+  );
+  const written: { row: number; product: Product; action: Row['action'] }[] = [];
   for (const index of sequence) {
     const row = rows[index]!;
-    const result = await applyRow(em, `products[${index}]`, errors, async (tx) => {
-      const existing = await findProductBySku(tx, location.id, row.sku);
+    const found = existing.get(skuKey(row.sku)) ?? null;
+    const product = await applyRow(`products[${index}]`, errors, async () => {
+      // Persisted only once the row is valid, so that a failing row leaves nothing to write.
       const product =
-        existing ??
-        (tx.create(Product, {
-          organizationId: location.organizationId,
-          locationId: location.id,
-          name: '',
-          sku: null,
-        } as never) as Product);
-      await applyProductInput(tx, product, row, { creating: !existing, requireSku: true });
-      await flushOrConflict(tx);
-      return { row: index, id: product.id, action: existing ? 'updated' : 'created' };
+        found ??
+        (em.create(
+          Product,
+          { organizationId: location.organizationId, locationId: location.id, name: '', sku: null } as never,
+          { persist: false },
+        ) as Product);
+      await applyProductInput(em, product, row, { creating: !found, requireSku: true, skuHolder: found });
+      em.persist(product);
+      return product;
     });
-    if (result) results.push(result);
+    if (product) written.push({ row: index, product, action: found ? 'updated' : 'created' });
   }
-  return results.sort(byRow);
+  // Written even when some rows failed: the orders' catalog check must see the valid ones.
+  await flushOrConflict(em);
+  return written.map(({ row, product, action }) => ({ row, id: product.id, action })).sort(byRow);
+}
+
+/** Reads every row's order, items, catalog names and custom fields up front, one query per kind. */
+async function lookUpOrderRows(
+  lookups: PurchaseOrderLookups,
+  location: Location,
+  rows: components['schemas']['BulkPurchaseOrderRow'][],
+) {
+  const numbers = rows.map((row) => row.po_number.trim());
+  await lookups.loadOrders(numbers);
+  const productNames = rows.flatMap((row) => (row.purchase_order_items ?? []).map((item) => item.product_name ?? ''));
+  let newOrders = 0;
+  for (const number of numbers) {
+    const order = await lookups.orderNumbered(number);
+    if (order) productNames.push(...(await lookups.itemsOf(order.id)).map((item) => item.productName));
+    else newOrders += 1;
+  }
+  await lookups.reserveOrderIds(newOrders);
+  if (location.requireCatalogProducts) await lookups.loadCatalog(location, productNames);
+  await lookups.customFieldsAt(location);
 }
 
 async function uploadPurchaseOrders(
-  em: EntityManager,
+  lookups: PurchaseOrderLookups,
   access: Access,
   location: Location,
   rows: components['schemas']['BulkPurchaseOrderRow'][],
@@ -112,12 +135,16 @@ async function uploadPurchaseOrders(
     (i) => `purchase_orders[${i}].po_number`,
     errors,
   );
+  await lookUpOrderRows(
+    lookups,
+    location,
+    sequence.map((index) => rows[index]!),
+  );
   const results: Row[] = [];
   for (const index of sequence) {
-    const row = rows[index]!;
-    const result = await applyRow(em, `purchase_orders[${index}]`, errors, async (tx) => {
+    const result = await applyRow(`purchase_orders[${index}]`, errors, async () => {
       // Items replace the order's items, so the same upload can be applied again (DECISIONS 38).
-      const { order, action } = await upsertPurchaseOrder(tx, access, row, {
+      const { order, action } = await upsertPurchaseOrder(lookups, access, rows[index]!, {
         urlLocation: location,
         replaceItems: true,
       });
@@ -130,19 +157,19 @@ async function uploadPurchaseOrders(
 
 /** Creates, in name order, the customers the upload's items name that do not exist yet, before any row. */
 async function createNamedCustomers(
-  em: EntityManager,
+  lookups: PurchaseOrderLookups,
   location: Location,
   rows: components['schemas']['BulkPurchaseOrderRow'][],
 ) {
   const names = rows.flatMap((row) =>
     (row.purchase_order_items ?? []).flatMap((item) => trimToNull(item.customer_name) ?? []),
   );
-  const known = await CustomerNames.lookUp(em, location.organizationId, location, names);
+  const known = await lookups.customerNames(location, names);
   const missing = names.flatMap((name) => {
     const choice = known.choose(name);
     return 'create' in choice ? [choice.create] : [];
   });
-  await createCustomers(em, location.organizationId, location, missing);
+  await lookups.createCustomers(location, missing);
 }
 
 export const bulkUploadHandlers: Pick<Handlers, 'createBulkUpload'> = {
@@ -151,12 +178,14 @@ export const bulkUploadHandlers: Pick<Handlers, 'createBulkUpload'> = {
     const location = access.require(access.interfaceLocation!, 'write');
     const errors = new FieldErrorCollector();
     const orderRows = body.bulk_upload.purchase_orders ?? [];
-    await createNamedCustomers(em, location, orderRows);
+    const lookups = new PurchaseOrderLookups(em, access.organization.id);
+    await createNamedCustomers(lookups, location, orderRows);
     // Products first, so orders of the same upload may name them where the warehouse
     // requires catalog products.
     const products = await uploadProducts(em, location, body.bulk_upload.products ?? [], errors);
-    const purchaseOrders = await uploadPurchaseOrders(em, access, location, orderRows, errors);
+    const purchaseOrders = await uploadPurchaseOrders(lookups, access, location, orderRows, errors);
     errors.throwIfAny();
+    await flushOrConflict(em);
     return { location_name: location.name, products, purchase_orders: purchaseOrders };
   },
 };

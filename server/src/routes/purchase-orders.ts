@@ -10,8 +10,10 @@ import {
 } from '../domain/purchase-orders/assignment.js';
 import { searchOrdersWithBookedAppointments } from '../domain/purchase-orders/booked-appointments.js';
 import { purchaseOrderCountedScope, purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
+import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
 import { createPurchaseOrder, savePurchaseOrder } from '../domain/purchase-orders/write.js';
 import { collectionTimeFilters } from '../domain/time.js';
+import { flushOrConflict } from '../domain/unique-flush.js';
 import { PurchaseOrder } from '../entities/purchase-order.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
@@ -30,13 +32,13 @@ async function updatePurchaseOrder(input: HandlerInput<'updatePurchaseOrder'> | 
   const requested = requestedAssignment(access, url, body.location_name);
   const { order, location } = await findVisiblePurchaseOrder(em, access, path.id, url, 'write');
   await savePurchaseOrder(
-    em,
-    access.organization.id,
+    new PurchaseOrderLookups(em, access.organization.id),
     order,
     body,
     authorizeAssignment(access, location, requested),
     'nested',
   );
+  await flushOrConflict(em);
   return presentOne(em, access, order);
 }
 
@@ -65,9 +67,15 @@ export const purchaseOrderHandlers: Pick<
   },
 
   async createPurchaseOrder({ em, access, query, body }) {
-    const order = await createPurchaseOrder(em, access, body.purchase_order, {
-      urlLocation: access.urlLocation(query.location_name),
-    });
+    const order = await createPurchaseOrder(
+      new PurchaseOrderLookups(em, access.organization.id),
+      access,
+      body.purchase_order,
+      {
+        urlLocation: access.urlLocation(query.location_name),
+      },
+    );
+    await flushOrConflict(em);
     return presentOne(em, access, order);
   },
 

@@ -1,12 +1,12 @@
 // An order's own fields, planned before anything is written: `po_number` unique within the
 // organization (DECISIONS 32), texts trimmed, and the fields a warehouse requires
 // (`requiredPoFields`) present on an order assigned to it.
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import type { Location } from '../../entities/location.js';
-import { PurchaseOrder } from '../../entities/purchase-order.js';
+import type { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { FieldErrorCollector } from '../field-error-collector.js';
 import { trimToNull } from '../text.js';
+import type { PurchaseOrderLookups } from './lookups.js';
 
 export type PurchaseOrderInput = components['schemas']['PurchaseOrderFields'] & { po_number?: string };
 
@@ -18,15 +18,14 @@ export interface OrderFields {
 }
 
 export async function plannedFields(
-  em: EntityManager,
-  organizationId: number,
+  lookups: PurchaseOrderLookups,
   order: PurchaseOrder | undefined,
   input: PurchaseOrderInput,
   errors: FieldErrorCollector,
 ): Promise<OrderFields> {
   const poNumber = input.po_number === undefined && order ? order.poNumber : (trimToNull(input.po_number) ?? '');
   if (!poNumber) errors.add('po_number', "can't be blank");
-  else if (poNumber !== order?.poNumber && (await em.count(PurchaseOrder, { organizationId, poNumber })) > 0)
+  else if (poNumber !== order?.poNumber && (await lookups.numberTaken(poNumber)))
     errors.add('po_number', 'has already been taken');
 
   const referenceNumbers =

@@ -13,7 +13,8 @@ import type { FieldErrorCollector } from '../field-error-collector.js';
 import { trimToNull } from '../text.js';
 import { checkCatalogProducts } from './catalog.js';
 import type { ApplicableCustomFields } from './custom-fields.js';
-import { type CustomerChoice, CustomerNames, chosenCustomerId } from './customers.js';
+import { type CustomerChoice, type CustomerNames, chosenCustomerId } from './customers.js';
+import type { PurchaseOrderLookups } from './lookups.js';
 
 export type ItemInput = components['schemas']['PurchaseOrderItemInput'];
 
@@ -50,8 +51,7 @@ export interface ItemPlan {
 }
 
 export interface ItemContext {
-  em: EntityManager;
-  organizationId: number;
+  lookups: PurchaseOrderLookups;
   location: Location | null;
   customFields: ApplicableCustomFields;
   errors: FieldErrorCollector;
@@ -137,9 +137,9 @@ export async function planItems(
   inputs: ItemInput[] = [],
   mode: ItemsMode,
 ): Promise<ItemPlan> {
-  const { em, organizationId, location, customFields, errors } = context;
+  const { lookups, location, customFields, errors } = context;
   const names = inputs.flatMap((input) => trimToNull(input.customer_name) ?? []);
-  const customers = await CustomerNames.lookUp(em, organizationId, location, names);
+  const customers = await lookups.customerNames(location, names);
   const byId = new Map(current.map((item) => [item.id, item]));
   const changed = new Map<number, PlannedItem>();
   const destroyed = new Set<number>();
@@ -199,7 +199,7 @@ export async function planItems(
       'purchase_order_items',
       `would leave the order with ${items.length} items; it may have at most ${MAX_ITEMS}`,
     );
-  await checkCatalogProducts(em, location, items, errors);
+  await checkCatalogProducts(lookups, location, items, errors);
   return {
     items,
     removed: current.filter((item) => !staying.has(item)),

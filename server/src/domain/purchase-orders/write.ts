@@ -1,24 +1,18 @@
 // Creating and changing purchase orders: the one code path the API handlers, bulk uploads
 // and provisioning share. Everything is planned and checked first, so a rejected write
-// changes nothing even outside a transaction; then customers, the order and its items are
-// written. Callers run it inside a transaction (the router does), which settles races.
-import type { EntityManager } from '@mikro-orm/postgresql';
+// changes nothing even outside a transaction; then customers are created and the order and
+// its items go into the unit of work, which the caller flushes. Callers run it inside a
+// transaction (the router does), which settles races.
 import type { Location } from '../../entities/location.js';
-import { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
+import { PurchaseOrder } from '../../entities/purchase-order.js';
 import { Invalid } from '../errors.js';
 import { FieldErrorCollector } from '../field-error-collector.js';
 import { zoneOf } from '../time.js';
-import { flushOrConflict } from '../unique-flush.js';
-import {
-  authorizeAssignment,
-  findPurchaseOrderForWrite,
-  type PurchaseOrderActor,
-  requestedPlacement,
-} from './assignment.js';
-import { applicableCustomFields, checkCustomValuesBudget } from './custom-fields.js';
-import { createCustomers } from './customers.js';
+import { authorizeAssignment, type PurchaseOrderActor, requestedPlacement } from './assignment.js';
+import { checkCustomValuesBudget } from './custom-fields.js';
 import { checkRequiredFields, type PurchaseOrderInput, plannedFields } from './fields.js';
 import { applyItems, type ItemsMode, planItems } from './items.js';
+import type { PurchaseOrderLookups } from './lookups.js';
 import { plannedTimes } from './times.js';
 
 export type { PurchaseOrderActor } from './assignment.js';
@@ -28,15 +22,17 @@ export type { PurchaseOrderInput } from './fields.js';
  * Writes `input` to `order` (a new one when undefined), which will be at `location` (null:
  * unassigned): offset-less times, custom fields, required fields, catalog products and
  * customer creation all follow that effective location. BadInput or Invalid before any change.
+ * The order and its items are left in the unit of work: the caller flushes (flushOrConflict),
+ * once for a whole bulk upload.
  */
 export async function savePurchaseOrder(
-  em: EntityManager,
-  organizationId: number,
+  lookups: PurchaseOrderLookups,
   order: PurchaseOrder | undefined,
   input: PurchaseOrderInput,
   location: Location | null,
   itemsMode: ItemsMode,
 ): Promise<PurchaseOrder> {
+  const { em, organizationId } = lookups;
   const errors = new FieldErrorCollector();
   const times = plannedTimes(
     { expectedStartsAt: order?.expectedStartsAt ?? null, expectedEndsAt: order?.expectedEndsAt ?? null },
@@ -44,14 +40,12 @@ export async function savePurchaseOrder(
     zoneOf(location),
     errors,
   );
-  const fields = await plannedFields(em, organizationId, order, input, errors);
-  const customFields = await applicableCustomFields(em, organizationId, location);
+  const fields = await plannedFields(lookups, order, input, errors);
+  const customFields = await lookups.customFieldsAt(location);
   const customValues = customFields.merge('purchase_order', order?.customValues ?? {}, input.custom_values, '', errors);
-  const currentItems = order
-    ? await em.find(PurchaseOrderItem, { purchaseOrderId: order.id }, { orderBy: { id: 'asc' } })
-    : [];
+  const currentItems = order ? await lookups.itemsOf(order.id) : [];
   const items = await planItems(
-    { em, organizationId, location, customFields, errors },
+    { lookups, location, customFields, errors },
     currentItems,
     input.purchase_order_items,
     itemsMode,
@@ -64,16 +58,19 @@ export async function savePurchaseOrder(
   );
   errors.throwIfAny();
 
-  const customers = await createCustomers(em, organizationId, location, items.newCustomers);
+  const customers = await lookups.createCustomers(location, items.newCustomers);
+  // A reserved id lets the new items name their order before anything is flushed.
   const saved =
-    order ?? (em.create(PurchaseOrder, { organizationId, earliestAssignmentDate: null } as never) as PurchaseOrder);
+    order ??
+    (em.create(PurchaseOrder, {
+      id: await lookups.newOrderId(),
+      organizationId,
+      earliestAssignmentDate: null,
+    } as never) as PurchaseOrder);
   em.assign(saved, { ...times, ...fields, customValues, locationId: location?.id ?? null });
   // Kept through moves and unassignment (DECISIONS 33).
   if (location && !saved.earliestAssignmentDate) saved.earliestAssignmentDate = new Date();
-  // New items need the order's id.
-  if (!order) await flushOrConflict(em);
   if (applyItems(em, saved.id, organizationId, items, customers) && order) saved.updatedAt = new Date();
-  await flushOrConflict(em);
   return saved;
 }
 
@@ -84,13 +81,13 @@ export interface PlacementOptions {
 
 /** Creates an order: unassigned, or assigned to the body's location or else the URL's (write access needed there). */
 export async function createPurchaseOrder(
-  em: EntityManager,
+  lookups: PurchaseOrderLookups,
   actor: PurchaseOrderActor,
   input: PurchaseOrderInput & { po_number: string },
   { urlLocation }: PlacementOptions = {},
 ): Promise<PurchaseOrder> {
   const location = authorizeAssignment(actor, null, requestedPlacement(actor, urlLocation, input.location_name));
-  return savePurchaseOrder(em, actor.organization.id, undefined, input, location, 'create');
+  return savePurchaseOrder(lookups, undefined, input, location, 'create');
 }
 
 /**
@@ -100,16 +97,13 @@ export async function createPurchaseOrder(
  * items replace the order's items, so the same input can be applied again safely.
  */
 export async function upsertPurchaseOrder(
-  em: EntityManager,
+  lookups: PurchaseOrderLookups,
   actor: PurchaseOrderActor,
   input: PurchaseOrderInput & { po_number: string },
   { urlLocation, replaceItems = false }: PlacementOptions & { replaceItems?: boolean } = {},
 ): Promise<{ order: PurchaseOrder; action: 'created' | 'updated' }> {
-  const order = await findPurchaseOrderForWrite(em, {
-    organizationId: actor.organization.id,
-    poNumber: input.po_number.trim(),
-  });
-  if (!order) return { order: await createPurchaseOrder(em, actor, input, { urlLocation }), action: 'created' };
+  const order = await lookups.orderNumbered(input.po_number.trim());
+  if (!order) return { order: await createPurchaseOrder(lookups, actor, input, { urlLocation }), action: 'created' };
   if (urlLocation && order.locationId != null && order.locationId !== urlLocation.id) {
     throw Invalid.field('po_number', `belongs to an order assigned to another location than ${urlLocation.name}`);
   }
@@ -117,7 +111,7 @@ export async function upsertPurchaseOrder(
   const location = authorizeAssignment(actor, current, requestedPlacement(actor, urlLocation, input.location_name));
   const itemsMode = replaceItems && input.purchase_order_items ? 'replace' : 'nested';
   return {
-    order: await savePurchaseOrder(em, actor.organization.id, order, input, location, itemsMode),
+    order: await savePurchaseOrder(lookups, order, input, location, itemsMode),
     action: 'updated',
   };
 }

@@ -1,0 +1,160 @@
+// What writing purchase orders looks up in the database: orders by number (locked for the
+// write), their items, customers by name, catalog product names and the custom fields that
+// apply where. Each kind is one query for however many keys, remembered for the request. A
+// bulk upload asks for every row's keys up front, so its rows are planned from memory with no
+// round trip per row (DECISIONS 103); a single write asks for its own keys as it goes,
+// through the same queries.
+import { LockMode, sql } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Company } from '../../entities/company.js';
+import type { Location } from '../../entities/location.js';
+import { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
+import { type ApplicableCustomFields, applicableCustomFields } from './custom-fields.js';
+import { CustomerNames, createCustomers, customerKey } from './customers.js';
+
+const productKey = (name: string) => name.trim().toLowerCase();
+
+/** The keys not in `known` yet, each once. */
+const missingFrom = <K>(known: { has(key: K): boolean }, keys: K[]): K[] =>
+  [...new Set(keys)].filter((key) => !known.has(key));
+
+export class PurchaseOrderLookups {
+  private readonly orders = new Map<string, PurchaseOrder | null>();
+  private readonly items = new Map<number, PurchaseOrderItem[]>();
+  private readonly customers = new Map<string, Company | null>();
+  /** By location id, then product name key: whether the location has such a product. */
+  private readonly catalog = new Map<number, Map<string, boolean>>();
+  /** By location id, 0 for unassigned orders. */
+  private readonly customFields = new Map<number, Promise<ApplicableCustomFields>>();
+  private readonly reservedIds: number[] = [];
+
+  constructor(
+    readonly em: EntityManager,
+    readonly organizationId: number,
+  ) {}
+
+  /**
+   * Loads and locks the orders with these numbers, in number order so that concurrent writers
+   * take their locks alike (DECISIONS 66), with their items: updates merge into what is
+   * stored, so two at once must not both start from the same copy.
+   */
+  async loadOrders(poNumbers: string[]): Promise<void> {
+    const missing = missingFrom(this.orders, poNumbers);
+    if (missing.length === 0) return;
+    const found = await this.em.find(
+      PurchaseOrder,
+      { organizationId: this.organizationId, poNumber: { $in: missing } },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { poNumber: 'asc' } },
+    );
+    for (const poNumber of missing) this.orders.set(poNumber, null);
+    for (const order of found) this.orders.set(order.poNumber, order);
+    await this.loadItems(found.map((order) => order.id));
+  }
+
+  /** The order with this number, locked; null when there is none. */
+  async orderNumbered(poNumber: string): Promise<PurchaseOrder | null> {
+    await this.loadOrders([poNumber]);
+    return this.orders.get(poNumber) ?? null;
+  }
+
+  /** Whether an order has this number: known for loaded numbers, else counted (no lock needed). */
+  async numberTaken(poNumber: string): Promise<boolean> {
+    const known = this.orders.get(poNumber);
+    if (known !== undefined) return known !== null;
+    return (await this.em.count(PurchaseOrder, { organizationId: this.organizationId, poNumber })) > 0;
+  }
+
+  private async loadItems(orderIds: number[]): Promise<void> {
+    const missing = missingFrom(this.items, orderIds);
+    if (missing.length === 0) return;
+    const found = await this.em.find(
+      PurchaseOrderItem,
+      { organizationId: this.organizationId, purchaseOrderId: { $in: missing } },
+      { orderBy: { id: 'asc' } },
+    );
+    for (const orderId of missing) this.items.set(orderId, []);
+    for (const item of found) this.items.get(item.purchaseOrderId)!.push(item);
+  }
+
+  /** An order's items, in id order. */
+  async itemsOf(orderId: number): Promise<PurchaseOrderItem[]> {
+    await this.loadItems([orderId]);
+    return this.items.get(orderId)!;
+  }
+
+  async loadCustomers(names: string[]): Promise<void> {
+    const missing = missingFrom(this.customers, names.map(customerKey));
+    if (missing.length === 0) return;
+    const found = await this.em.find(Company, {
+      organizationId: this.organizationId,
+      companyType: 'customer',
+      [sql.lower('name')]: { $in: missing },
+    });
+    for (const key of missing) this.customers.set(key, null);
+    for (const company of found) this.customers.set(customerKey(company.name), company);
+  }
+
+  /** The organization's customers these names match, and what an unknown one would do at `location`. */
+  async customerNames(location: Location | null, names: string[]): Promise<CustomerNames> {
+    await this.loadCustomers(names);
+    return new CustomerNames(this.customers, location);
+  }
+
+  /** Creates these customers (see createCustomers) and remembers them. */
+  async createCustomers(location: Location | null, names: string[]): Promise<Map<string, Company>> {
+    const created = await createCustomers(this.em, this.organizationId, location, names);
+    for (const [key, company] of created) this.customers.set(key, company);
+    return created;
+  }
+
+  async loadCatalog(location: Location, productNames: string[]): Promise<void> {
+    const known = this.catalog.get(location.id) ?? new Map<string, boolean>();
+    this.catalog.set(location.id, known);
+    const missing = missingFrom(known, productNames.map(productKey));
+    if (missing.length === 0) return;
+    const found = await this.em.execute<{ key: string }[]>(
+      `select distinct lower(name) as key from products
+        where organization_id = ? and location_id = ? and lower(name) in (${missing.map(() => '?').join(', ')})`,
+      [this.organizationId, location.id, ...missing],
+    );
+    for (const key of missing) known.set(key, false);
+    for (const row of found) known.set(row.key, true);
+  }
+
+  /** Which of these product names (trimmed, case-insensitively) name a product of `location`. */
+  async catalogHas(location: Location, productNames: string[]): Promise<(name: string) => boolean> {
+    await this.loadCatalog(location, productNames);
+    const known = this.catalog.get(location.id)!;
+    return (name) => known.get(productKey(name)) === true;
+  }
+
+  /** The custom fields an order at `location` (null: unassigned) uses. */
+  customFieldsAt(location: Location | null): Promise<ApplicableCustomFields> {
+    const key = location?.id ?? 0;
+    let fields = this.customFields.get(key);
+    if (!fields) {
+      fields = applicableCustomFields(this.em, this.organizationId, location);
+      this.customFields.set(key, fields);
+    }
+    return fields;
+  }
+
+  /**
+   * Reserves ids for `count` new orders in one statement, so that their items can name them
+   * and the whole batch can be written at one flush.
+   */
+  async reserveOrderIds(count: number): Promise<void> {
+    if (count < 1) return;
+    const rows = await this.em.execute<{ id: number }[]>(
+      "select nextval(pg_get_serial_sequence('purchase_orders', 'id'))::int as id from generate_series(1, ?)",
+      [count],
+    );
+    this.reservedIds.push(...rows.map((row) => row.id));
+  }
+
+  /** An id for a new order: a reserved one, or one reserved now. */
+  async newOrderId(): Promise<number> {
+    if (this.reservedIds.length === 0) await this.reserveOrderIds(1);
+    return this.reservedIds.shift()!;
+  }
+}
