@@ -72,17 +72,6 @@ export function authorizeAssignment(
 }
 
 /**
- * Locks the order for the rest of the transaction: updates merge into what is stored
- * (custom values, items), so two at once must not both start from the same copy.
- */
-export function findPurchaseOrderForWrite(
-  em: EntityManager,
-  where: { organizationId: number } & ({ id: number } | { poNumber: string }),
-) {
-  return em.findOne(PurchaseOrder, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
-}
-
-/**
  * Finds an order for view, update or delete (locked for writes). A URL location must allow
  * `need` (AccessDenied), and only narrows what can be found: an unassigned order is inside
  * every location filter, an order elsewhere or at an inaccessible location is NotFound.
@@ -96,8 +85,13 @@ export async function findVisiblePurchaseOrder(
 ): Promise<{ order: PurchaseOrder; location: Location | null }> {
   if (url) access.require(url, need);
   requirePossibleId(id, 'purchase order');
-  const where = { organizationId: access.organization.id, id };
-  const order = need === 'write' ? await findPurchaseOrderForWrite(em, where) : await em.findOne(PurchaseOrder, where);
+  // Locked for a write: updates merge into what is stored (custom values, items), so two at
+  // once must not both start from the same copy.
+  const order = await em.findOne(
+    PurchaseOrder,
+    { organizationId: access.organization.id, id },
+    need === 'write' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+  );
   if (!order) throw new NotFound(`purchase order ${id} not found`);
   const location =
     order.locationId == null ? null : access.recordLocation(order.locationId, url, `purchase order ${id}`);
