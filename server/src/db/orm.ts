@@ -4,6 +4,7 @@ import { entities } from '../entities/index.js';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial.js';
 import { Migration20261123100000_performance } from './migrations/Migration20261123100000_performance.js';
 import { Migration20261123200000_safe_writes } from './migrations/Migration20261123200000_safe_writes.js';
+import { Migration20261123300000_limit_dates } from './migrations/Migration20261123300000_limit_dates.js';
 
 export type Orm = MikroORM;
 
@@ -20,6 +21,7 @@ const migrationsList = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
   { name: 'Migration20261123100000_performance', class: Migration20261123100000_performance },
   { name: 'Migration20261123200000_safe_writes', class: Migration20261123200000_safe_writes },
+  { name: 'Migration20261123300000_limit_dates', class: Migration20261123300000_limit_dates },
 ];
 
 /** `overrides` lets the benchmark count queries through MikroORM's logger. */
