@@ -6,6 +6,9 @@ import type { Fixture } from '@warehouse-kit/server';
 
 export const TOKEN = 'bench-admin-token';
 export const ORGANIZATION_HOST = 'bench';
+/** An organization of its own for the SDK's walk, so its catalog is not in the measured lists. */
+export const WALK_HOST = 'bench-walk';
+export const WALK_TOKEN = 'bench-walk-token';
 
 /** Throughput tokens: enough that none nears 120 a minute while 50 connections rotate them. */
 export const loadToken = (n: number) => `bench-load-token-${n}`;
@@ -28,6 +31,12 @@ export const benchFixture: Fixture = {
         },
       ],
     },
+    {
+      name: 'Bench Walk Co',
+      subdomain: WALK_HOST,
+      locations: [{ name: 'Walk DC', subdomain: 'walk-dc', time_zone: 'America/Toronto', paid: true }],
+      users: [{ name: 'walker', token: WALK_TOKEN, roles: { 'Walk DC': 'read_only' } }],
+    },
   ],
 };
 
@@ -35,6 +44,8 @@ export interface SeedSize {
   productsPerLocation: number;
   ordersPerLocation: number;
   loadTokens: number;
+  /** Products of the walk's one warehouse. */
+  walkRecords: number;
 }
 
 /** Orders scale with products (one per five), never below the 2,000 the N+1 guard pages through. */
@@ -42,6 +53,7 @@ export const seedSize = (productsPerLocation: number, loadTokens: number): SeedS
   productsPerLocation,
   ordersPerLocation: Math.max(2_000, Math.floor(productsPerLocation / 5)),
   loadTokens,
+  walkRecords: 100_000,
 });
 
 export async function seed(em: EntityManager, size: SeedSize): Promise<void> {
@@ -105,6 +117,13 @@ export async function seed(em: EntityManager, size: SeedSize): Promise<void> {
        select a.organization_id, a.id, p.id, p.po_number, 'Product 1', 10
          from appointments a
          join purchase_orders p on p.location_id = a.location_id and p.expected_starts_at = a.scheduled_at`,
+  );
+  await connection.execute(
+    `insert into products (organization_id, location_id, name, sku)
+       select l.organization_id, l.id, 'Walk product ' || n, 'WALK-' || n
+         from locations l cross join generate_series(1, ?) n
+        where l.subdomain = 'walk-dc'`,
+    [size.walkRecords],
   );
   await connection.execute('vacuum analyze');
 }

@@ -1,4 +1,4 @@
-// Bulk uploads (section 4.8; DECISIONS 3, 38, 103): many products and purchase orders in one
+// Bulk uploads (section 4.8; DECISIONS 3, 38, 104): many products and purchase orders in one
 // request on a location interface, all or nothing. Every row is checked, so that every failing
 // row is reported, not just the first; any failure rolls the whole upload back (the router runs
 // the request in one transaction). The work is set-based: what the rows read is looked up for

@@ -2,7 +2,7 @@
 // write), their items, customers by name, catalog product names and the custom fields that
 // apply where. Each kind is one query for however many keys, remembered for the request. A
 // bulk upload asks for every row's keys up front, so its rows are planned from memory with no
-// round trip per row (DECISIONS 103); a single write asks for its own keys as it goes,
+// round trip per row (DECISIONS 104); a single write asks for its own keys as it goes,
 // through the same queries.
 import { LockMode, sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
