@@ -11,7 +11,7 @@ import { type RenderedItem, renderPurchaseOrder } from '../render/purchase-order
 
 export type PresentingAccess = Pick<Access, 'organization' | 'locationById' | 'accessibleLocations'>;
 
-type ItemRow = RenderedItem & { customerName: string | null };
+type ItemRow = RenderedItem & { purchaseOrderId: number; customerId: number | null };
 
 async function itemsOf(em: EntityManager, organizationId: number, orderIds: number[]): Promise<ItemRow[]> {
   const query = em
@@ -79,17 +79,14 @@ export async function presentPurchaseOrders(
     ),
   ]);
   const itemsByOrder = new Map<number, ItemRow[]>();
-  const customers = new Map<number, string | null>();
   for (const item of items) {
     if (!itemsByOrder.has(item.purchaseOrderId)) itemsByOrder.set(item.purchaseOrderId, []);
     itemsByOrder.get(item.purchaseOrderId)!.push(item);
-    if (item.customerId != null) customers.set(item.customerId, item.customerName);
   }
   return orders.map((order) =>
     renderPurchaseOrder(order, {
       location: order.locationId == null ? null : access.locationById(order.locationId),
       items: itemsByOrder.get(order.id) ?? [],
-      customerName: (id) => (id == null ? null : (customers.get(id) ?? null)),
       appointments: (appointments.get(order.id) ?? []).map((appointment) =>
         renderBookedAppointment(appointment, access.locationById(appointment.locationId)),
       ),
