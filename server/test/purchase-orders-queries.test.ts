@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { countQueries } from '../src/testing/database.js';
+import { countQueries, testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, type World } from '../src/testing/world.js';
 import { insertAppointment, orderBody } from './support/purchase-orders.js';
@@ -34,15 +34,58 @@ describe('purchase order queries', () => {
   });
   after(() => server.close());
 
-  it('sends the queries for a page in a fixed number whatever its size', async () => {
+  it('reads a page in one statement besides the rate limit, whatever its size', async () => {
     const admin = world.as('admin');
-    const small = await countQueries(() => admin.get('/purchase_orders', { per_page: 2 }));
-    const large = await countQueries(() => admin.get('/purchase_orders', { per_page: 12 }));
-    expect(large).to.equal(small);
-    // the rate limit (with the directory version; tenant and token come from the cache), page,
-    // count, items with their customers, booked appointments with their docks and carriers:
-    // a per-order query would show at once.
-    expect(large).to.equal(5);
+    const statementsFor = async (query: Record<string, string | number>) => {
+      let body: { purchase_order_items: unknown[]; appointments: unknown[] }[] = [];
+      const count = await countQueries(async () => {
+        const res = await admin.get('/purchase_orders', query);
+        expect(res.status).to.equal(200);
+        ({ body } = res);
+      });
+      return { count, body };
+    };
+    // The rate limit (with the directory version; tenant and token come from the cache), then
+    // the page with its items, booked appointments and total: a query per order, or per kind
+    // of nested record, would show at once.
+    for (const perPage of [1, 12]) {
+      const { count, body } = await statementsFor({ per_page: perPage });
+      expect(body).to.have.length(perPage);
+      for (const order of body) {
+        expect(order.purchase_order_items).to.have.length(2);
+        expect(order.appointments).to.have.length(1);
+      }
+      expect(count, `per_page ${perPage}`).to.equal(2);
+    }
+    // A filtered list counts its matches in the same statement.
+    expect((await statementsFor({ per_page: 12, updated_since: '2000-01-01T00:00:00Z' })).count).to.equal(2);
+    // A page with no rows carries no total, so it is read on its own.
+    const past = await statementsFor({ per_page: 12, page: 3 });
+    expect(past.body).to.deep.equal([]);
+    expect(past.count).to.equal(3);
+  });
+
+  it('renders times stored to the microsecond as entities did: to the millisecond, nested ones too', async () => {
+    const admin = world.as('admin');
+    const all = (await admin.get('/purchase_orders', { per_page: 12 })).body as { id: number; location_name: string }[];
+    const { id } = all.find((order) => order.location_name === 'Toronto DC')!;
+    const execute = async (statement: string) =>
+      (await testOrm()).em.getConnection().execute(statement.replaceAll(':id', String(id)));
+    await execute(`update purchase_orders set created_at = '2033-01-02 03:04:05.678999+00',
+      expected_starts_at = '2033-06-01 12:00:00.0009+00' where id = :id`);
+    await execute(`update purchase_order_items set updated_at = '2033-01-02 03:04:05.000999+00'
+      where purchase_order_id = :id`);
+    await execute(`update appointments set scheduled_at = '2033-01-01 15:00:00.999999+00'
+      where id in (select appointment_id from packing_lists where purchase_order_id = :id)`);
+    const single = (await admin.get(`/purchase_orders/${id}`)).body;
+    const listed = (await admin.get('/purchase_orders', { po_number: single.po_number })).body[0];
+    for (const order of [single, listed]) {
+      expect(order.created_at).to.equal('2033-01-01T22:04:05.678-05:00');
+      expect(order.expected_starts_at).to.equal('2033-06-01T08:00:00-04:00');
+      expect(order.purchase_order_items[0].updated_at).to.equal('2033-01-01T22:04:05-05:00');
+      expect(order.appointments[0].scheduled_at).to.equal('2033-01-01T10:00:00.999-05:00');
+      expect(order.appointments[0].ends_at).to.equal('2033-01-01T11:00:00.999-05:00');
+    }
   });
 
   it('searches orders with booked appointments in a fixed number of queries too', async () => {

@@ -2,6 +2,7 @@
 // go to from it.
 import type { EntityName, FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Sql } from './sql.js';
 
 export interface PageRequest {
   page: number;
@@ -48,14 +49,20 @@ export interface CountedScope {
   unassigned?: boolean;
 }
 
-async function countedTotal(em: EntityManager, scope: CountedScope): Promise<number> {
+/** `select sum(count) as total …`: the kept count of `scope` (null when no counter exists). */
+export function countedTotalSql(scope: CountedScope): Sql {
   const locationIds = scope.unassigned ? [...scope.locationIds, 0] : scope.locationIds;
-  if (locationIds.length === 0) return 0;
-  const [row] = await em.execute<[{ total: string | null }]>(
-    `select sum(count) as total from record_counts
-      where table_name = ? and organization_id = ? and location_id in (${locationIds.map(() => '?').join(', ')})`,
-    [scope.table, scope.organizationId, ...locationIds],
-  );
+  return {
+    text: `select sum(count) as total from record_counts
+      where table_name = ? and organization_id = ? and location_id = any(array[?]::int[])`,
+    values: [scope.table, scope.organizationId, locationIds],
+  };
+}
+
+async function countedTotal(em: EntityManager, scope: CountedScope): Promise<number> {
+  if (scope.locationIds.length === 0 && !scope.unassigned) return 0;
+  const { text, values } = countedTotalSql(scope);
+  const [row] = await em.execute<[{ total: string | null }]>(text, values);
   return Number(row?.total ?? 0);
 }
 

@@ -6,16 +6,31 @@ import { renderNullableTime, renderTime } from './time.js';
 
 type Schemas = components['schemas'];
 
-/** What rendering reads of an item. */
+/** What rendering reads of an order: its own fields, from an entity or a plain row alike. */
+export type RenderedPurchaseOrder = Pick<
+  PurchaseOrder,
+  | 'id'
+  | 'poNumber'
+  | 'expectedStartsAt'
+  | 'expectedEndsAt'
+  | 'earliestAssignmentDate'
+  | 'carrierName'
+  | 'referenceNumbers'
+  | 'notes'
+  | 'customValues'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** What rendering reads of an item, with its customer's name. */
 export type RenderedItem = Pick<
   PurchaseOrderItem,
-  'id' | 'purchaseOrderId' | 'productName' | 'quantity' | 'customerId' | 'customValues' | 'createdAt' | 'updatedAt'
->;
+  'id' | 'productName' | 'quantity' | 'customValues' | 'createdAt' | 'updatedAt'
+> & { customerName: string | null };
 
 export interface PurchaseOrderParts {
   location: Location | null;
   items: RenderedItem[];
-  customerName(customerId: number | null | undefined): string | null;
   appointments: Schemas['BookedAppointment'][];
 }
 
@@ -23,7 +38,7 @@ export interface PurchaseOrderParts {
  * An order and its items in the order's warehouse zone (UTC when unassigned), whatever
  * location filter the request used; items carry the order's location.
  */
-export function renderPurchaseOrder(order: PurchaseOrder, parts: PurchaseOrderParts): Schemas['PurchaseOrder'] {
+export function renderPurchaseOrder(order: RenderedPurchaseOrder, parts: PurchaseOrderParts): Schemas['PurchaseOrder'] {
   const zone = zoneOf(parts.location);
   const locationName = parts.location?.name ?? null;
   return {
@@ -41,7 +56,7 @@ export function renderPurchaseOrder(order: PurchaseOrder, parts: PurchaseOrderPa
       id: item.id,
       product_name: item.productName,
       quantity: item.quantity,
-      customer_name: parts.customerName(item.customerId),
+      customer_name: item.customerName,
       location_name: locationName,
       custom_values: item.customValues,
       created_at: renderTime(item.createdAt, zone),

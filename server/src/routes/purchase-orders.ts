@@ -1,28 +1,20 @@
 // Purchase orders (section 4.6) on both interfaces. The rules live in
 // domain/purchase-orders; a handler reads the request, applies them and presents the result.
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Access } from '../domain/access.js';
-import { findPage, pageRequest } from '../domain/pagination.js';
+import { pageRequest } from '../domain/pagination.js';
 import {
   authorizeAssignment,
   findVisiblePurchaseOrder,
   requestedAssignment,
 } from '../domain/purchase-orders/assignment.js';
 import { searchOrdersWithBookedAppointments } from '../domain/purchase-orders/booked-appointments.js';
-import { purchaseOrderCountedScope, purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
+import { purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
 import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
 import { createPurchaseOrder, savePurchaseOrder } from '../domain/purchase-orders/write.js';
 import { collectionTimeFilters } from '../domain/time.js';
 import { flushOrConflict } from '../domain/unique-flush.js';
-import { PurchaseOrder } from '../entities/purchase-order.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
-import { presentPurchaseOrders } from '../present/purchase-orders.js';
-
-async function presentOne(em: EntityManager, access: Access, order: PurchaseOrder) {
-  const [rendered] = await presentPurchaseOrders(em, access, [order]);
-  return rendered!;
-}
+import { presentPurchaseOrder, presentPurchaseOrderPage, presentPurchaseOrders } from '../present/purchase-orders.js';
 
 /** PATCH and PUT alike: the body's `location_name` assigns, moves or unassigns (section 3). */
 async function updatePurchaseOrder(input: HandlerInput<'updatePurchaseOrder'> | HandlerInput<'putPurchaseOrder'>) {
@@ -39,7 +31,7 @@ async function updatePurchaseOrder(input: HandlerInput<'updatePurchaseOrder'> | 
     'nested',
   );
   await flushOrConflict(em);
-  return presentOne(em, access, order);
+  return presentPurchaseOrder(em, access, order.id);
 }
 
 export const purchaseOrderHandlers: Pick<
@@ -54,16 +46,9 @@ export const purchaseOrderHandlers: Pick<
 > = {
   async listPurchaseOrders({ em, access, query, ctx }) {
     const page = pageRequest(query);
-    const unfiltered = !query.po_number && !query.start_time && !query.end_time && !query.updated_since;
-    const { records: orders, total } = await findPage(
-      em,
-      PurchaseOrder,
-      purchaseOrderListFilter(access, query),
-      page,
-      unfiltered ? purchaseOrderCountedScope(access, query) : undefined,
-    );
+    const { orders, total } = await presentPurchaseOrderPage(em, access, purchaseOrderListFilter(access, query), page);
     setPaginationHeaders(ctx, page, total);
-    return presentPurchaseOrders(em, access, orders);
+    return orders;
   },
 
   async createPurchaseOrder({ em, access, query, body }) {
@@ -76,7 +61,7 @@ export const purchaseOrderHandlers: Pick<
       },
     );
     await flushOrConflict(em);
-    return presentOne(em, access, order);
+    return presentPurchaseOrder(em, access, order.id);
   },
 
   async getPurchaseOrder({ em, access, path, query }) {
@@ -87,7 +72,7 @@ export const purchaseOrderHandlers: Pick<
       access.urlLocation(query.location_name),
       'read',
     );
-    return presentOne(em, access, order);
+    return presentPurchaseOrder(em, access, order.id);
   },
 
   updatePurchaseOrder,
@@ -117,13 +102,6 @@ export const purchaseOrderHandlers: Pick<
       offset: query.offset ?? 0,
     });
     ctx.set('Total-Count', String(total));
-    const orders = ids.length
-      ? await em.find(
-          PurchaseOrder,
-          { organizationId: access.organization.id, id: { $in: ids } },
-          { orderBy: { id: 'asc' } },
-        )
-      : [];
-    return presentPurchaseOrders(em, access, orders);
+    return presentPurchaseOrders(em, access, ids);
   },
 };

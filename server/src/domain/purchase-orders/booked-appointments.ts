@@ -4,6 +4,8 @@
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import type { Appointment } from '../../entities/appointment.js';
 import { bookedStates } from '../appointment-states.js';
+import type { Sql } from '../sql.js';
+import { purchaseOrderFilterSql } from './list.js';
 
 export interface BookedScope {
   organizationId: number;
@@ -11,17 +13,22 @@ export interface BookedScope {
   appointmentLocationIds: number[];
 }
 
+/** Which appointments `a` count (DECISIONS 30): the organization's, booked, at `scope`'s locations. */
+function bookedRules(scope: BookedScope): Sql {
+  return {
+    // Booked states always have a time (DECISIONS 28); a row without one cannot be rendered.
+    text: 'a.organization_id = ? and a.state in (?) and a.location_id = any(array[?]::int[]) and a.scheduled_at is not null',
+    values: [scope.organizationId, bookedStates, scope.appointmentLocationIds],
+  };
+}
+
 /** Packing lists joined to their accessible booked appointments, as `pl` and `a`. */
 function bookedLinks(knex: Knex, scope: BookedScope): Knex.QueryBuilder {
-  return (
-    knex('packing_lists as pl')
-      .join('appointments as a', 'a.id', 'pl.appointment_id')
-      .where('pl.organization_id', scope.organizationId)
-      .whereIn('a.state', bookedStates)
-      .whereIn('a.location_id', scope.appointmentLocationIds)
-      // Booked states always have a time (DECISIONS 28); a row without one cannot be rendered.
-      .whereNotNull('a.scheduled_at')
-  );
+  const rules = bookedRules(scope);
+  return knex('packing_lists as pl')
+    .join('appointments as a', 'a.id', 'pl.appointment_id')
+    .where('pl.organization_id', scope.organizationId)
+    .whereRaw(rules.text, rules.values);
 }
 
 /** What a purchase order shows of one of its booked appointments. */
@@ -37,68 +44,56 @@ export interface BookedAppointmentRow {
   carrierName: string | null;
 }
 
+/** One element of `bookedAppointmentsColumn`'s array, as PostgreSQL writes it in JSON. */
+export interface BookedAppointmentJson {
+  id: number;
+  location_id: number;
+  state: Appointment['state'];
+  scheduled_at: string;
+  duration: number;
+  reference_numbers: string[];
+  updated_at: string;
+  dock_name: string | null;
+  carrier_name: string | null;
+}
+
 /**
- * Each order's booked appointments, with their dock's and carrier's names, for a page of
- * orders, in one query (by order, then appointment id).
+ * A JSON array column: the booked appointments of the order whose id is `orderId` (a column of
+ * the outer statement, such as `po.id`), with their dock's and carrier's names, by appointment
+ * id. An appointment that names the order on several packing lists appears once (`in`).
  */
-export async function bookedAppointmentsOf(
-  em: EntityManager,
-  scope: BookedScope,
-  orderIds: number[],
-): Promise<Map<number, BookedAppointmentRow[]>> {
-  const byOrder = new Map<number, BookedAppointmentRow[]>();
-  if (orderIds.length === 0) return byOrder;
-  const query = bookedLinks(em.getKnex(), scope)
-    .leftJoin('docks as d', (join) => join.on('d.id', 'a.dock_id').andOn('d.organization_id', 'a.organization_id'))
-    .leftJoin('companies as c', (join) =>
-      join.on('c.id', 'a.carrier_id').andOn('c.organization_id', 'a.organization_id'),
-    )
-    .whereIn('pl.purchase_order_id', orderIds)
-    .distinct(
-      'pl.purchase_order_id as order_id',
-      'a.id',
-      'a.location_id',
-      'a.state',
-      'a.scheduled_at',
-      'a.duration',
-      'a.reference_numbers',
-      'a.updated_at',
-      'd.name as dock_name',
-      'c.name as carrier_name',
-    )
-    .orderBy(['pl.purchase_order_id', 'a.id']);
-  const rows =
-    await em.execute<
-      {
-        order_id: number;
-        id: number;
-        location_id: number;
-        state: Appointment['state'];
-        scheduled_at: string;
-        duration: number;
-        reference_numbers: string[];
-        updated_at: string;
-        dock_name: string | null;
-        carrier_name: string | null;
-      }[]
-    >(query);
-  // Raw rows carry PostgreSQL's text for times; the ORM's parser reads them as entities get them.
-  const time = (value: string) => em.getPlatform().parseDate(value) as Date;
-  for (const row of rows) {
-    if (!byOrder.has(row.order_id)) byOrder.set(row.order_id, []);
-    byOrder.get(row.order_id)!.push({
-      id: row.id,
-      locationId: row.location_id,
-      state: row.state,
-      scheduledAt: time(row.scheduled_at),
-      duration: row.duration,
-      referenceNumbers: row.reference_numbers,
-      updatedAt: time(row.updated_at),
-      dockName: row.dock_name,
-      carrierName: row.carrier_name,
-    });
-  }
-  return byOrder;
+export function bookedAppointmentsColumn(scope: BookedScope, orderId: string): Sql {
+  const rules = bookedRules(scope);
+  return {
+    text: `coalesce((select json_agg(appointment order by appointment.id) from (
+        select a.id, a.location_id, a.state, a.scheduled_at, a.duration, a.reference_numbers, a.updated_at,
+          (select d.name from docks d where d.id = a.dock_id and d.organization_id = a.organization_id) as dock_name,
+          (select c.name from companies c where c.id = a.carrier_id and c.organization_id = a.organization_id)
+            as carrier_name
+        from appointments a
+        where ${rules.text} and a.id in (
+          select pl.appointment_id from packing_lists pl where pl.organization_id = ? and pl.purchase_order_id = ${orderId})
+      ) appointment), '[]')`,
+    values: [...rules.values, scope.organizationId],
+  };
+}
+
+/** The column's appointments as rows; `time` reads PostgreSQL's text of a time as the ORM does. */
+export function readBookedAppointments(
+  appointments: BookedAppointmentJson[],
+  time: (value: string) => Date,
+): BookedAppointmentRow[] {
+  return appointments.map((appointment) => ({
+    id: appointment.id,
+    locationId: appointment.location_id,
+    state: appointment.state,
+    scheduledAt: time(appointment.scheduled_at),
+    duration: appointment.duration,
+    referenceNumbers: appointment.reference_numbers,
+    updatedAt: time(appointment.updated_at),
+    dockName: appointment.dock_name,
+    carrierName: appointment.carrier_name,
+  }));
 }
 
 export interface BookedSearch extends BookedScope {
@@ -124,13 +119,12 @@ export async function searchOrdersWithBookedAppointments(
       if (search.endTime) query.where('a.scheduled_at', '<=', search.endTime);
     })
     .select(knex.raw('1'));
-  const orders = knex('purchase_orders as po')
-    .where('po.organization_id', search.organizationId)
-    .where((query) => query.whereIn('po.location_id', search.orderLocationIds).orWhereNull('po.location_id'))
-    .modify((query) => {
-      if (search.updatedSince) query.where('po.updated_at', '>=', search.updatedSince);
-    })
-    .whereExists(appointments);
+  // Its time filters are on the appointments; the orders' own filter keeps only updated_since.
+  const filter = purchaseOrderFilterSql(
+    { organizationId: search.organizationId, locationIds: search.orderLocationIds, updatedSince: search.updatedSince },
+    'po',
+  );
+  const orders = knex('purchase_orders as po').whereRaw(filter.text, filter.values).whereExists(appointments);
   const [counted] = await em.execute<{ count: string }[]>(orders.clone().count({ count: '*' }));
   const rows = await em.execute<{ id: number }[]>(
     orders.clone().select('po.id').orderBy('po.id').limit(search.limit).offset(search.offset),

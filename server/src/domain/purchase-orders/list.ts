@@ -1,9 +1,8 @@
 // Which orders a list shows (section 4.6): those at the accessible locations, or at the one
 // the URL names, plus the organization's unassigned orders, narrowed by the filters.
-import type { FilterQuery } from '@mikro-orm/core';
-import type { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { Access } from '../access.js';
-import type { CountedScope } from '../pagination.js';
+import { countedTotalSql } from '../pagination.js';
+import type { Sql } from '../sql.js';
 import { collectionTimeFilters } from '../time.js';
 
 export interface ListQuery {
@@ -14,26 +13,61 @@ export interface ListQuery {
   updated_since?: string;
 }
 
-/** The unfiltered list's scope, for its kept count: the same locations and the unassigned orders. */
-export function purchaseOrderCountedScope(access: Access, query: ListQuery): CountedScope {
+/** The orders a list may show, and what narrows them; times already read in the URL location's zone. */
+export interface PurchaseOrderFilter {
+  organizationId: number;
+  /** These locations, and the unassigned orders everywhere. */
+  locationIds: number[];
+  poNumber?: string;
+  /** On `expected_starts_at`, both inclusive. */
+  startTime?: Date;
+  endTime?: Date;
+  /** On `updated_at`, inclusive. */
+  updatedSince?: Date;
+}
+
+export function purchaseOrderListFilter(access: Access, query: ListQuery): PurchaseOrderFilter {
   return {
-    table: 'purchase_orders',
     organizationId: access.organization.id,
     locationIds: access.listScope(query.location_name),
-    unassigned: true,
+    poNumber: query.po_number,
+    ...collectionTimeFilters(query, access.urlLocation(query.location_name)),
   };
 }
 
-export function purchaseOrderListFilter(access: Access, query: ListQuery): FilterQuery<PurchaseOrder> {
-  const locationIds = access.listScope(query.location_name);
-  const { startTime, endTime, updatedSince } = collectionTimeFilters(query, access.urlLocation(query.location_name));
-  return {
-    organizationId: access.organization.id,
-    $or: [{ locationId: { $in: locationIds } }, { locationId: null }],
-    ...(query.po_number !== undefined ? { poNumber: query.po_number } : {}),
-    ...(startTime || endTime
-      ? { expectedStartsAt: { ...(startTime ? { $gte: startTime } : {}), ...(endTime ? { $lte: endTime } : {}) } }
-      : {}),
-    ...(updatedSince ? { updatedAt: { $gte: updatedSince } } : {}),
-  } as FilterQuery<PurchaseOrder>;
+/**
+ * The filter as a condition on `purchase_orders` aliased `alias`: its one SQL form, which the
+ * page, its count and the booked search all use.
+ */
+export function purchaseOrderFilterSql(filter: PurchaseOrderFilter, alias: string): Sql {
+  let text = `${alias}.organization_id = ? and (${alias}.location_id = any(array[?]::int[]) or ${alias}.location_id is null)`;
+  const values: Sql['values'] = [filter.organizationId, filter.locationIds];
+  const narrow = (condition: string, value: Sql['values'][number]) => {
+    text += ` and ${alias}.${condition}`;
+    values.push(value);
+  };
+  if (filter.poNumber !== undefined) narrow('po_number = ?', filter.poNumber);
+  if (filter.startTime) narrow('expected_starts_at >= ?', filter.startTime);
+  if (filter.endTime) narrow('expected_starts_at <= ?', filter.endTime);
+  if (filter.updatedSince) narrow('updated_at >= ?', filter.updatedSince);
+  return { text, values };
+}
+
+/**
+ * `select … as total`: how many orders match. Unfiltered, the kept counts of the filter's
+ * locations and of the unassigned orders (DECISIONS 102), which cost no scan; otherwise the
+ * matches counted through the filters' indexes.
+ */
+export function purchaseOrderTotalSql(filter: PurchaseOrderFilter): Sql {
+  const unfiltered = filter.poNumber === undefined && !filter.startTime && !filter.endTime && !filter.updatedSince;
+  if (unfiltered) {
+    return countedTotalSql({
+      table: 'purchase_orders',
+      organizationId: filter.organizationId,
+      locationIds: filter.locationIds,
+      unassigned: true,
+    });
+  }
+  const { text, values } = purchaseOrderFilterSql(filter, 'counted');
+  return { text: `select count(*) as total from purchase_orders counted where ${text}`, values };
 }

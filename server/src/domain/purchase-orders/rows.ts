@@ -1,0 +1,181 @@
+// Purchase orders as responses show them, read as plain rows in one statement: each order with
+// its items (and their customers' names) and its booked appointments (DECISIONS 30) nested as
+// JSON arrays, however many orders there are. A list page also carries its total on every
+// row (DECISIONS 103). The statement is SQL text and its rows are never entities: they are
+// only read and rendered, and building the query and the entities cost the server more than
+// PostgreSQL spent running it. Every table is read within the organization.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
+import type { PageRequest } from '../pagination.js';
+import type { Sql } from '../sql.js';
+import {
+  type BookedAppointmentJson,
+  type BookedAppointmentRow,
+  type BookedScope,
+  bookedAppointmentsColumn,
+  readBookedAppointments,
+} from './booked-appointments.js';
+import { type PurchaseOrderFilter, purchaseOrderFilterSql, purchaseOrderTotalSql } from './list.js';
+
+/** What the organization's orders are read with: the booked appointments' scope. */
+export type OrderRowScope = BookedScope;
+
+export type PurchaseOrderItemRow = Pick<
+  PurchaseOrderItem,
+  'id' | 'productName' | 'quantity' | 'customValues' | 'createdAt' | 'updatedAt'
+> & { customerName: string | null };
+
+export type PurchaseOrderRow = Pick<
+  PurchaseOrder,
+  | 'id'
+  | 'locationId'
+  | 'poNumber'
+  | 'expectedStartsAt'
+  | 'expectedEndsAt'
+  | 'earliestAssignmentDate'
+  | 'carrierName'
+  | 'referenceNumbers'
+  | 'notes'
+  | 'customValues'
+  | 'createdAt'
+  | 'updatedAt'
+> & { items: PurchaseOrderItemRow[]; appointments: BookedAppointmentRow[] };
+
+/** One element of the items column, as PostgreSQL writes it in JSON. */
+interface ItemJson {
+  id: number;
+  product_name: string;
+  quantity: number | string;
+  custom_values: PurchaseOrderItem['customValues'];
+  created_at: string;
+  updated_at: string;
+  customer_name: string | null;
+}
+
+/** A row as the statement answers it: times as PostgreSQL's text, nested rows as parsed JSON. */
+interface RawRow {
+  id: number;
+  location_id: number | null;
+  po_number: string;
+  expected_starts_at: string | null;
+  expected_ends_at: string | null;
+  earliest_assignment_date: string | null;
+  carrier_name: string | null;
+  reference_numbers: string[];
+  notes: string | null;
+  custom_values: PurchaseOrder['customValues'];
+  created_at: string;
+  updated_at: string;
+  items: ItemJson[];
+  appointments: BookedAppointmentJson[];
+  total?: string | number | null;
+}
+
+/** A JSON array column: the items of the order whose id is `orderId`, with their customers' names, by id. */
+function itemsColumn(organizationId: number, orderId: string): Sql {
+  return {
+    text: `coalesce((select json_agg(item order by item.id) from (
+        select i.id, i.product_name, i.quantity, i.custom_values, i.created_at, i.updated_at,
+          (select c.name from companies c where c.id = i.customer_id and c.organization_id = i.organization_id)
+            as customer_name
+        from purchase_order_items i where i.organization_id = ? and i.purchase_order_id = ${orderId}
+      ) item), '[]')`,
+    values: [organizationId],
+  };
+}
+
+/**
+ * The orders `po` that `where` keeps, with every column a response needs (and `total` as a
+ * column when given), then `tail` (order and limit). Names of related rows are scalar
+ * subqueries rather than joins: PostgreSQL plans this statement on every request, and joins
+ * cost it more to plan than the lookups cost to run.
+ */
+function ordersSql(scope: OrderRowScope, where: Sql, tail: Sql, total?: Sql): Sql {
+  const items = itemsColumn(scope.organizationId, 'po.id');
+  const appointments = bookedAppointmentsColumn(scope, 'po.id');
+  return {
+    text: `select po.id, po.location_id, po.po_number, po.expected_starts_at, po.expected_ends_at,
+        po.earliest_assignment_date, po.carrier_name, po.reference_numbers, po.notes, po.custom_values,
+        po.created_at, po.updated_at, ${items.text} as items, ${appointments.text} as appointments
+        ${total ? `, (${total.text}) as total` : ''}
+      from purchase_orders po where ${where.text} ${tail.text}`,
+    values: [...items.values, ...appointments.values, ...(total?.values ?? []), ...where.values, ...tail.values],
+  };
+}
+
+/**
+ * Raw rows as the ORM would give them to entities: times through its parser (PostgreSQL's
+ * text outside JSON, ISO 8601 inside it; both keep whole milliseconds), numeric quantities
+ * (text outside JSON) as numbers.
+ */
+function rowReader(em: EntityManager): (raw: RawRow) => PurchaseOrderRow {
+  const platform = em.getPlatform();
+  const time = (value: string) => platform.parseDate(value) as Date;
+  const nullableTime = (value: string | null) => (value === null ? null : time(value));
+  return (raw) => ({
+    id: raw.id,
+    locationId: raw.location_id,
+    poNumber: raw.po_number,
+    expectedStartsAt: nullableTime(raw.expected_starts_at),
+    expectedEndsAt: nullableTime(raw.expected_ends_at),
+    earliestAssignmentDate: nullableTime(raw.earliest_assignment_date),
+    carrierName: raw.carrier_name,
+    referenceNumbers: raw.reference_numbers,
+    notes: raw.notes,
+    customValues: raw.custom_values,
+    createdAt: time(raw.created_at),
+    updatedAt: time(raw.updated_at),
+    items: raw.items.map((item) => ({
+      id: item.id,
+      productName: item.product_name,
+      quantity: Number(item.quantity),
+      customValues: item.custom_values,
+      createdAt: time(item.created_at),
+      updatedAt: time(item.updated_at),
+      customerName: item.customer_name,
+    })),
+    appointments: readBookedAppointments(raw.appointments, time),
+  });
+}
+
+/** The organization's orders with these ids, by id; ids of no such order are left out. */
+export async function purchaseOrderRowsById(
+  em: EntityManager,
+  scope: OrderRowScope,
+  ids: number[],
+): Promise<PurchaseOrderRow[]> {
+  if (ids.length === 0) return [];
+  const { text, values } = ordersSql(
+    scope,
+    { text: 'po.organization_id = ? and po.id in (?)', values: [scope.organizationId, ids] },
+    { text: 'order by po.id', values: [] },
+  );
+  const rows = await em.execute<RawRow[]>(text, values);
+  return rows.map(rowReader(em));
+}
+
+/**
+ * One page of the orders `filter` lets through, by id (stable while orders are added; DECISIONS
+ * 17), and how many match in all, in one statement: the total is a column of every row. Only a
+ * page with no rows (no match, or past the end) asks for the total on its own.
+ */
+export async function purchaseOrderPage(
+  em: EntityManager,
+  scope: OrderRowScope,
+  filter: PurchaseOrderFilter,
+  page: PageRequest,
+): Promise<{ rows: PurchaseOrderRow[]; total: number }> {
+  const total = purchaseOrderTotalSql(filter);
+  const { text, values } = ordersSql(
+    scope,
+    purchaseOrderFilterSql(filter, 'po'),
+    { text: 'order by po.id limit ? offset ?', values: [page.perPage, page.offset] },
+    total,
+  );
+  const rows = await em.execute<RawRow[]>(text, values);
+  if (rows.length === 0) {
+    const [counted] = await em.execute<{ total: string | number | null }[]>(total.text, total.values);
+    return { rows: [], total: Number(counted?.total ?? 0) };
+  }
+  return { rows: rows.map(rowReader(em)), total: Number(rows[0]!.total ?? 0) };
+}

@@ -1,0 +1,13 @@
+// Statements written as SQL text where building them with a query builder would cost more
+// than PostgreSQL spends running them (the purchase order page, DECISIONS 103).
+import type { Knex } from '@mikro-orm/postgresql';
+
+/**
+ * SQL text with `?` placeholders and their values in order, as `em.execute` (which inlines
+ * them) and knex's `whereRaw` take them. An array value is written as a list: `in (?)` for a
+ * list that is never empty, `= any(array[?]::int[])` for one that may be.
+ */
+export interface Sql {
+  text: string;
+  values: Knex.Value[];
+}
