@@ -35,7 +35,7 @@ export const benchFixture: Fixture = {
       name: 'Bench Walk Co',
       subdomain: WALK_HOST,
       locations: [{ name: 'Walk DC', subdomain: 'walk-dc', time_zone: 'America/Toronto', paid: true }],
-      users: [{ name: 'walker', token: WALK_TOKEN, roles: { 'Walk DC': 'read_only' } }],
+      users: [{ name: 'walker', token: WALK_TOKEN, roles: { 'Walk DC': 'admin' } }],
     },
   ],
 };
