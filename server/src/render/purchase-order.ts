@@ -1,32 +1,16 @@
 import type { components } from '@warehouse-kit/spec';
+import type { PurchaseOrderItemRow, PurchaseOrderRow } from '../domain/purchase-orders/rows.js';
 import { zoneOf } from '../domain/time.js';
 import type { Location } from '../entities/location.js';
-import type { PurchaseOrder, PurchaseOrderItem } from '../entities/purchase-order.js';
 import { renderNullableTime, renderTime } from './time.js';
 
 type Schemas = components['schemas'];
 
-/** What rendering reads of an order: its own fields, from an entity or a plain row alike. */
-export type RenderedPurchaseOrder = Pick<
-  PurchaseOrder,
-  | 'id'
-  | 'poNumber'
-  | 'expectedStartsAt'
-  | 'expectedEndsAt'
-  | 'earliestAssignmentDate'
-  | 'carrierName'
-  | 'referenceNumbers'
-  | 'notes'
-  | 'customValues'
-  | 'createdAt'
-  | 'updatedAt'
->;
+/** What rendering reads of an order: its own fields, as the order rows hold them. */
+export type RenderedPurchaseOrder = Omit<PurchaseOrderRow, 'locationId' | 'items' | 'appointments'>;
 
 /** What rendering reads of an item, with its customer's name. */
-export type RenderedItem = Pick<
-  PurchaseOrderItem,
-  'id' | 'productName' | 'quantity' | 'customValues' | 'createdAt' | 'updatedAt'
-> & { customerName: string | null };
+export type RenderedItem = PurchaseOrderItemRow;
 
 export interface PurchaseOrderParts {
   location: Location | null;
