@@ -42,8 +42,13 @@ const described = (found: Import[]) => found.map(({ file, specifier }) => `${fil
 /** Koa and its packages, and the layers that speak HTTP or shape responses. */
 const outsideTheDomain = [/^koa(-.*)?$/, /^@koa\//, /^(http|middleware|routes|render|present)\//];
 
-/** Domain modules that only compute values (zones, dates, a limit's dates), which rendering may use. */
-const pureDomainValues = ['domain/time.js', 'domain/product-limits/expand.js', 'domain/product-limits/window.js'];
+/** Domain modules that only compute values (zones, dates, a limit's dates) or name their shapes, which rendering may use. */
+const pureDomainValues = [
+  'domain/time.js',
+  'domain/product-limits/expand.js',
+  'domain/product-limits/window.js',
+  'domain/purchase-orders/row-shapes.js',
+];
 
 describe('the layers of the server', () => {
   it('keeps koa, @koa/*, http/, middleware/, routes/, render/ and present/ out of every domain module', () => {

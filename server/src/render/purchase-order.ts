@@ -1,20 +1,14 @@
 import type { components } from '@warehouse-kit/spec';
-import type { PurchaseOrderItemRow, PurchaseOrderRow } from '../domain/purchase-orders/rows.js';
+import type { PurchaseOrderFields, PurchaseOrderItemRow } from '../domain/purchase-orders/row-shapes.js';
 import { zoneOf } from '../domain/time.js';
 import type { Location } from '../entities/location.js';
 import { renderNullableTime, renderTime } from './time.js';
 
 type Schemas = components['schemas'];
 
-/** What rendering reads of an order: its own fields, as the order rows hold them. */
-export type RenderedPurchaseOrder = Omit<PurchaseOrderRow, 'locationId' | 'items' | 'appointments'>;
-
-/** What rendering reads of an item, with its customer's name. */
-export type RenderedItem = PurchaseOrderItemRow;
-
 export interface PurchaseOrderParts {
   location: Location | null;
-  items: RenderedItem[];
+  items: PurchaseOrderItemRow[];
   appointments: Schemas['BookedAppointment'][];
 }
 
@@ -22,7 +16,7 @@ export interface PurchaseOrderParts {
  * An order and its items in the order's warehouse zone (UTC when unassigned), whatever
  * location filter the request used; items carry the order's location.
  */
-export function renderPurchaseOrder(order: RenderedPurchaseOrder, parts: PurchaseOrderParts): Schemas['PurchaseOrder'] {
+export function renderPurchaseOrder(order: PurchaseOrderFields, parts: PurchaseOrderParts): Schemas['PurchaseOrder'] {
   const zone = zoneOf(parts.location);
   const locationName = parts.location?.name ?? null;
   return {

@@ -16,30 +16,15 @@ import {
   readBookedAppointments,
 } from './booked-appointments.js';
 import { type PurchaseOrderFilter, purchaseOrderFilterSql, purchaseOrderTotalSql } from './list.js';
+import type { PurchaseOrderFields, PurchaseOrderItemRow } from './row-shapes.js';
 
 /** What the organization's orders are read with: the booked appointments' scope. */
 export type OrderRowScope = BookedScope;
 
-export type PurchaseOrderItemRow = Pick<
-  PurchaseOrderItem,
-  'id' | 'productName' | 'quantity' | 'customValues' | 'createdAt' | 'updatedAt'
-> & { customerName: string | null };
+export type { PurchaseOrderItemRow } from './row-shapes.js';
 
-export type PurchaseOrderRow = Pick<
-  PurchaseOrder,
-  | 'id'
-  | 'locationId'
-  | 'poNumber'
-  | 'expectedStartsAt'
-  | 'expectedEndsAt'
-  | 'earliestAssignmentDate'
-  | 'carrierName'
-  | 'referenceNumbers'
-  | 'notes'
-  | 'customValues'
-  | 'createdAt'
-  | 'updatedAt'
-> & { items: PurchaseOrderItemRow[]; appointments: BookedAppointmentRow[] };
+export type PurchaseOrderRow = PurchaseOrderFields &
+  Pick<PurchaseOrder, 'locationId'> & { items: PurchaseOrderItemRow[]; appointments: BookedAppointmentRow[] };
 
 /** One element of the items column, as PostgreSQL writes it in JSON. */
 interface ItemJson {
