@@ -47,14 +47,16 @@ async function loadReferences(em: EntityManager, location: Location, inputs: Pac
   const products = productNames.length
     ? await em.find(Product, { locationId: location.id, [sql.lower('name')]: { $in: productNames } })
     : [];
-  // Locked for share, in number order as every writer locks orders (DECISIONS 66): a move of
-  // an order in flight is waited for and its new location seen, and a move that comes later
-  // waits for this appointment and sees its booking (DECISIONS 140).
+  // Locked, in number order as every writer locks orders (DECISIONS 66): a move of an order in
+  // flight is waited for and its new location seen, and a move that comes later waits for this
+  // appointment and sees its booking (DECISIONS 140). Not merely for share: the packing lists'
+  // trigger bumps the orders' versions, and two bookings of one order each holding a share lock
+  // while waiting to update would deadlock.
   const purchaseOrders = poNumbers.length
     ? await em.find(
         PurchaseOrder,
         { organizationId: location.organizationId, poNumber: { $in: poNumbers } },
-        { lockMode: LockMode.PESSIMISTIC_READ, orderBy: { poNumber: 'asc' } },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { poNumber: 'asc' } },
       )
     : [];
   const existing = ids.length
