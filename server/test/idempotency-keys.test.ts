@@ -226,7 +226,12 @@ describe('Idempotency-Key on POST (extension)', () => {
     app.use((ctx, next) => {
       ctx.state.requestId = 'test';
       ctx.state.operation = { id: operation.operationId, spec: operation };
-      ctx.state.access = { organization: { id: organizationId }, user: { id: apiUser.id } };
+      // The organization interface, where a company names no location to check before a replay.
+      ctx.state.access = {
+        organization: { id: organizationId },
+        user: { id: apiUser.id },
+        selectedLocation: () => undefined,
+      };
       return next();
     });
     app.use(idempotency(new IdempotencyKeys(knex, 24), () => 1024 * 1024));

@@ -304,7 +304,8 @@ export interface paths {
          *     query, or the location interface's address; body and query must match, else 400)
          *     it is assigned there: that warehouse's zone, custom fields, required fields,
          *     product-name validation and customer-creation settings apply. An unknown location
-         *     is 404, one without write access 403. `po_number` is unique within the organization.
+         *     is 404, one without write access 403. `po_number` is unique within the organization:
+         *     one in use is 422 `has already been taken`, wherever the order holding it is.
          */
         post: operations["createPurchaseOrder"];
         delete?: never;
@@ -373,6 +374,12 @@ export interface paths {
          *     and at the destination, else 403. A `location_name` in the URL only narrows which
          *     orders can be found; a different name in the URL and the body is 400.
          *
+         *     Booked orders stay with their booking (DECISIONS 140): moving, assigning or
+         *     unassigning an order also needs write access wherever an appointment that is not
+         *     cancelled names it in a packing list. Where the user may read that location, 403
+         *     naming it; where it has no role there, 404 exactly as for an unknown order. Edits
+         *     that keep the location need no more than before.
+         *
          *     Offset-less times are read in the destination's zone on an assignment or move, as
          *     UTC on unassignment, and in the order's current zone otherwise. Custom fields,
          *     required fields, product-name validation and customer settings follow the same
@@ -391,8 +398,10 @@ export interface paths {
         /**
          * Delete a purchase order
          * @description 204 with no body. Needs write access at the order's location (any admin access in
-         *     the organization for an unassigned order). Packing lists that named the order keep
-         *     its `po_number` as text.
+         *     the organization for an unassigned order) and wherever an appointment that is not
+         *     cancelled names it (DECISIONS 140): 403 where the user may read that location, 404
+         *     as for an unknown order where it has no role there. Packing lists that named the
+         *     order keep its `po_number` as text.
          */
         delete: operations["deletePurchaseOrder"];
         options?: never;
@@ -404,6 +413,12 @@ export interface paths {
          *     nothing changes. Write access is needed at the current location (when assigned)
          *     and at the destination, else 403. A `location_name` in the URL only narrows which
          *     orders can be found; a different name in the URL and the body is 400.
+         *
+         *     Booked orders stay with their booking (DECISIONS 140): moving, assigning or
+         *     unassigning an order also needs write access wherever an appointment that is not
+         *     cancelled names it in a packing list. Where the user may read that location, 403
+         *     naming it; where it has no role there, 404 exactly as for an unknown order. Edits
+         *     that keep the location need no more than before.
          *
          *     Offset-less times are read in the destination's zone on an assignment or move, as
          *     UTC on unassignment, and in the order's current zone otherwise. Custom fields,
@@ -461,7 +476,10 @@ export interface paths {
          * @description All or nothing: every row is applied in one transaction, or none is. Products are
          *     created or updated by SKU (case-insensitive) at this location; purchase orders are
          *     created or updated by `po_number`, assigned to this location (an existing order
-         *     assigned elsewhere is a row error). For an existing order, `purchase_order_items`
+         *     assigned elsewhere is a row error naming its location; one the user cannot see, or
+         *     one booked where the user has no role, is `has already been taken` as for a create,
+         *     and one booked where the user may only read refuses the upload with 403; DECISIONS
+         *     140, 142). For an existing order, `purchase_order_items`
          *     when given replace its items, keeping (id included) every item an entry repeats
          *     exactly, so the same upload can be repeated safely and changes nothing. Any row
          *     error is 422 with every failing row and field named, e.g.
@@ -966,7 +984,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description No admin access in the organization, or no or insufficient access at the selected or destination location. */
+        /**
+         * @description No admin access in the organization, or no or insufficient access at the selected or
+         *     destination location, or read-only access where an appointment books a purchase order
+         *     being moved or deleted.
+         */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -976,7 +998,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unknown location or record, a record at an inaccessible location, or outside an explicit location filter. */
+        /**
+         * @description Unknown location or record, a record at an inaccessible location, or outside an explicit
+         *     location filter; also a purchase order being moved or deleted that an appointment at a
+         *     location without a role books, answered exactly as an unknown order.
+         */
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1071,10 +1097,14 @@ export interface components {
         /**
          * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
          *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
-         *     for 24 hours (by default) for this API user, and a retry with the same key, method, path,
-         *     query and body is answered that response again with `Idempotent-Replayed: true`, without
-         *     running twice. The same key with another request is 422 (`errors["Idempotency-Key"]`);
-         *     while the first request is still running it is 409. Server errors (5xx) are not stored.
+         *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
+         *     method, path, query and body is answered that response again with
+         *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+         *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
+         *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
+         *     as of now, at the locations the request names (its interface, the query's and the
+         *     record's `location_name`); without it the answer is today's 403, and the stored response
+         *     is kept for when access returns (DECISIONS 141).
          */
         IdempotencyKey: string;
         /**
@@ -1281,10 +1311,14 @@ export interface operations {
                 /**
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
-                 *     for 24 hours (by default) for this API user, and a retry with the same key, method, path,
-                 *     query and body is answered that response again with `Idempotent-Replayed: true`, without
-                 *     running twice. The same key with another request is 422 (`errors["Idempotency-Key"]`);
-                 *     while the first request is still running it is 409. Server errors (5xx) are not stored.
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
+                 *     method, path, query and body is answered that response again with
+                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
+                 *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
+                 *     as of now, at the locations the request names (its interface, the query's and the
+                 *     record's `location_name`); without it the answer is today's 403, and the stored response
+                 *     is kept for when access returns (DECISIONS 141).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -1571,10 +1605,14 @@ export interface operations {
                 /**
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
-                 *     for 24 hours (by default) for this API user, and a retry with the same key, method, path,
-                 *     query and body is answered that response again with `Idempotent-Replayed: true`, without
-                 *     running twice. The same key with another request is 422 (`errors["Idempotency-Key"]`);
-                 *     while the first request is still running it is 409. Server errors (5xx) are not stored.
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
+                 *     method, path, query and body is answered that response again with
+                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
+                 *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
+                 *     as of now, at the locations the request names (its interface, the query's and the
+                 *     record's `location_name`); without it the answer is today's 403, and the stored response
+                 *     is kept for when access returns (DECISIONS 141).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -1854,10 +1892,14 @@ export interface operations {
                 /**
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
-                 *     for 24 hours (by default) for this API user, and a retry with the same key, method, path,
-                 *     query and body is answered that response again with `Idempotent-Replayed: true`, without
-                 *     running twice. The same key with another request is 422 (`errors["Idempotency-Key"]`);
-                 *     while the first request is still running it is 409. Server errors (5xx) are not stored.
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
+                 *     method, path, query and body is answered that response again with
+                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
+                 *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
+                 *     as of now, at the locations the request names (its interface, the query's and the
+                 *     record's `location_name`); without it the answer is today's 403, and the stored response
+                 *     is kept for when access returns (DECISIONS 141).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2138,10 +2180,14 @@ export interface operations {
                 /**
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
-                 *     for 24 hours (by default) for this API user, and a retry with the same key, method, path,
-                 *     query and body is answered that response again with `Idempotent-Replayed: true`, without
-                 *     running twice. The same key with another request is 422 (`errors["Idempotency-Key"]`);
-                 *     while the first request is still running it is 409. Server errors (5xx) are not stored.
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
+                 *     method, path, query and body is answered that response again with
+                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
+                 *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
+                 *     as of now, at the locations the request names (its interface, the query's and the
+                 *     record's `location_name`); without it the answer is today's 403, and the stored response
+                 *     is kept for when access returns (DECISIONS 141).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -2473,10 +2519,14 @@ export interface operations {
                 /**
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
-                 *     for 24 hours (by default) for this API user, and a retry with the same key, method, path,
-                 *     query and body is answered that response again with `Idempotent-Replayed: true`, without
-                 *     running twice. The same key with another request is 422 (`errors["Idempotency-Key"]`);
-                 *     while the first request is still running it is 409. Server errors (5xx) are not stored.
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
+                 *     method, path, query and body is answered that response again with
+                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
+                 *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
+                 *     as of now, at the locations the request names (its interface, the query's and the
+                 *     record's `location_name`); without it the answer is today's 403, and the stored response
+                 *     is kept for when access returns (DECISIONS 141).
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };

@@ -1,12 +1,18 @@
 // Groups of appointment states the rules refer to, and the lifecycle (DECISIONS 28, 30, 31;
 // the spec's `updateAppointment` description).
-import type { AppointmentState } from '../entities/appointment.js';
+import { type AppointmentState, appointmentStates } from '../entities/appointment.js';
 
 /** Not finished: their packing lists keep products from being deleted. */
 export const activeStates: AppointmentState[] = ['needs_booking', 'pending', 'booked', 'arrived', 'started'];
 
 /** Holding a confirmed dock slot: these make a purchase order one "with booked appointments". */
 export const bookedStates: AppointmentState[] = ['booked', 'arrived', 'started', 'completed', 'left'];
+
+/**
+ * Every state but cancelled: an appointment in one of these books the purchase orders its packing
+ * lists name, waiting for approval or long finished alike, so they stay with it (DECISIONS 140).
+ */
+export const holdingStates: AppointmentState[] = appointmentStates.filter((state) => state !== 'cancelled');
 
 /** Before the truck arrives the time may still move; afterwards it is history. */
 export const schedulableStates: AppointmentState[] = ['needs_booking', 'pending', 'booked'];

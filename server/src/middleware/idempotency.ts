@@ -2,9 +2,11 @@
 // response to a key is stored and answered again to a retry of the same request, so a client
 // whose create timed out can send it again without creating twice. The key is claimed before
 // the handler runs, so a second request racing the first is refused (409) instead of running
-// too; a server error gives the key up, so the request can be retried. Requests without the
-// header are untouched. It runs after authentication (keys belong to an API user) and after
-// the rate limits (every request counts, replays included).
+// too; a server error gives the key up, so the request can be retried. A key answers only the
+// request it was used with, on the same interface, and only while the user may still read where
+// that request worked (DECISIONS 141). Requests without the header are untouched. It runs
+// after authentication (keys belong to an API user) and after the rate limits (every request
+// counts, replays included).
 import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { IdempotencyKeys, KeyOwner } from '../db/idempotency-keys.js';
@@ -13,6 +15,7 @@ import { badRequest, HttpError, ValidationFailed } from '../http/errors.js';
 import { readJsonBody } from '../http/json-body.js';
 import { errorHandler } from './error-handler.js';
 import { operationOf } from './operation.js';
+import { requireReplayAccess } from './replay-access.js';
 
 export const IDEMPOTENCY_KEY = 'Idempotency-Key';
 
@@ -32,10 +35,14 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** What makes two requests the same: method, path with query, and body. */
-function requestDigest(ctx: Context, body: unknown): string {
+/**
+ * What makes two requests the same: method, interface (the organization's or which location's:
+ * the organization is the key's owner), path with query, and body (DECISIONS 111).
+ */
+function requestDigest(ctx: Context, access: Access, body: unknown): string {
+  const address = access.interfaceLocation ? `location ${access.interfaceLocation.id}` : 'organization';
   return createHash('sha256')
-    .update(`${ctx.method} ${ctx.url}\n${canonicalJson(body)}`)
+    .update(`${ctx.method} ${address} ${ctx.url}\n${canonicalJson(body)}`)
     .digest('hex');
 }
 
@@ -60,14 +67,17 @@ export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: stri
     const access = ctx.state.access as Access;
     const owner: KeyOwner = { organizationId: access.organization.id, apiUserId: access.user.id, key };
 
-    const claim = await keys.claim(owner, requestDigest(ctx, body));
+    const claim = await keys.claim(owner, requestDigest(ctx, access, body));
     if (claim.outcome === 'different-request')
       throw new ValidationFailed({
         [IDEMPOTENCY_KEY]: ['was already used with a different request; use a new key for a new request'],
       });
     if (claim.outcome === 'in-flight')
       throw new HttpError(409, `a request with this ${IDEMPOTENCY_KEY} is still being processed; retry later`);
-    if (claim.outcome === 'replay') return replay(ctx, claim.response);
+    if (claim.outcome === 'replay') {
+      requireReplayAccess(access, ctx.query, body);
+      return replay(ctx, claim.response);
+    }
 
     await renderErrors(ctx, next);
     if (ctx.status >= 500) return keys.release(owner);

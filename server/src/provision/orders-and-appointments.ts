@@ -27,6 +27,7 @@ function supportActor(organization: Organization, locations: Map<string, Locatio
     },
     locationById: (id) => byId.get(id)!,
     require: (location) => location,
+    can: () => true,
   };
 }
 

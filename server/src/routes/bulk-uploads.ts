@@ -102,7 +102,7 @@ async function uploadProducts(
   return written.map(({ row, product, action }) => ({ row, id: product.id, action })).sort(byRow);
 }
 
-/** Reads every row's order, items, catalog names and custom fields up front, one query per kind. */
+/** Reads every row's order, items, bookings, catalog names and custom fields up front, one query per kind. */
 async function lookUpOrderRows(
   lookups: PurchaseOrderLookups,
   location: Location,
@@ -111,13 +111,16 @@ async function lookUpOrderRows(
   const numbers = rows.map((row) => row.po_number.trim());
   await lookups.loadOrders(numbers);
   const productNames = rows.flatMap((row) => (row.purchase_order_items ?? []).map((item) => item.product_name ?? ''));
-  let newOrders = 0;
+  const existing: number[] = [];
   for (const number of numbers) {
     const order = await lookups.orderNumbered(number);
-    if (order) productNames.push(...(await lookups.itemsOf(order.id)).map((item) => item.productName));
-    else newOrders += 1;
+    if (order) {
+      productNames.push(...(await lookups.itemsOf(order.id)).map((item) => item.productName));
+      existing.push(order.id);
+    }
   }
-  await lookups.reserveOrderIds(newOrders);
+  await lookups.loadBookings(existing);
+  await lookups.reserveOrderIds(numbers.length - existing.length);
   if (location.requireCatalogProducts) await lookups.loadCatalog(location, productNames);
   await lookups.customFieldsAt(location);
 }

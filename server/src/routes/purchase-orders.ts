@@ -2,7 +2,8 @@
 // domain/purchase-orders; a handler reads the request, applies them and presents the result.
 import { pageRequest } from '../domain/pagination.js';
 import {
-  authorizeAssignment,
+  authorizeChange,
+  authorizeRemoval,
   findVisiblePurchaseOrder,
   requestedAssignment,
 } from '../domain/purchase-orders/assignment.js';
@@ -23,13 +24,9 @@ async function updatePurchaseOrder(input: HandlerInput<'updatePurchaseOrder'> | 
   const url = access.urlLocation(query.location_name);
   const requested = requestedAssignment(access, url, body.location_name);
   const { order, location } = await findVisiblePurchaseOrder(em, access, path.id, url, 'write');
-  await savePurchaseOrder(
-    new PurchaseOrderLookups(em, access.organization.id),
-    order,
-    body,
-    authorizeAssignment(access, location, requested),
-    'nested',
-  );
+  const lookups = new PurchaseOrderLookups(em, access.organization.id);
+  const effective = await authorizeChange(lookups, access, order, location, requested);
+  await savePurchaseOrder(lookups, order, body, effective, 'nested');
   await flushOrConflict(em);
   return presentPurchaseOrder(em, access, order.id);
 }
@@ -86,7 +83,7 @@ export const purchaseOrderHandlers: Pick<
       access.urlLocation(query.location_name),
       'write',
     );
-    if (location) access.require(location, 'write');
+    await authorizeRemoval(new PurchaseOrderLookups(em, access.organization.id), access, order, location);
     // Items go with the order; packing lists keep its po_number as text (foreign keys in the schema).
     await em.remove(order).flush();
     return null;

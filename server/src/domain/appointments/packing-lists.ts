@@ -2,7 +2,7 @@
 // (DECISIONS 34): an entry with `id` changes that list, `_destroy` removes it, an entry
 // without `id` adds one, lists not mentioned stay. Everything is checked before anything is
 // written, with all products, purchase orders and ids looked up in one query each.
-import { sql } from '@mikro-orm/core';
+import { LockMode, sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import { type Appointment, PackingList } from '../../entities/appointment.js';
@@ -47,8 +47,17 @@ async function loadReferences(em: EntityManager, location: Location, inputs: Pac
   const products = productNames.length
     ? await em.find(Product, { locationId: location.id, [sql.lower('name')]: { $in: productNames } })
     : [];
+  // Locked, in number order as every writer locks orders (DECISIONS 66): a move of an order in
+  // flight is waited for and its new location seen, and a move that comes later waits for this
+  // appointment and sees its booking (DECISIONS 140). Not merely for share: the packing lists'
+  // trigger bumps the orders' versions, and two bookings of one order each holding a share lock
+  // while waiting to update would deadlock.
   const purchaseOrders = poNumbers.length
-    ? await em.find(PurchaseOrder, { organizationId: location.organizationId, poNumber: { $in: poNumbers } })
+    ? await em.find(
+        PurchaseOrder,
+        { organizationId: location.organizationId, poNumber: { $in: poNumbers } },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { poNumber: 'asc' } },
+      )
     : [];
   const existing = ids.length
     ? await em.find(PackingList, { organizationId: location.organizationId, id: { $in: ids } })

@@ -1,18 +1,23 @@
 // Where a purchase order is, and who may put it where: the assignment state machine of
-// reference section 3 and the location rules of section 4.6 and DECISIONS 16.
+// reference section 3, the location rules of section 4.6 and DECISIONS 16, and the bookings
+// that keep an order where it is booked (DECISIONS 140).
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Location } from '../../entities/location.js';
 import { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { Access, Need } from '../access.js';
-import { BadInput, NotFound } from '../errors.js';
+import { AccessDenied, BadInput, type DomainError, NotFound } from '../errors.js';
 import { requirePossibleId } from '../tenant-lookup.js';
+import type { PurchaseOrderLookups } from './lookups.js';
 
 /**
  * What writing an order needs to know about the caller. `Access` is one; a provisioning
  * script may pass its own object that allows everything.
  */
-export type PurchaseOrderActor = Pick<Access, 'organization' | 'locationNamed' | 'locationById' | 'require'>;
+export type PurchaseOrderActor = Pick<Access, 'organization' | 'locationNamed' | 'locationById' | 'require' | 'can'>;
+
+/** The answer for an order the caller may not see, or may not learn more of: the same as for no order at all. */
+export const orderNotFound = (id: number) => new NotFound(`purchase order ${id} not found`);
 
 /** What a body `location_name` asks for: omitted keeps, null or blank unassigns, a name assigns or moves. */
 export type Assignment = { kind: 'keep' } | { kind: 'unassign' } | { kind: 'assign'; location: Location };
@@ -71,6 +76,66 @@ export function authorizeAssignment(
   return actor.require(requested.location, 'write');
 }
 
+/** Whether the write takes the order away from where it is: a move, an assignment or an unassignment. */
+function changesLocation(current: Location | null, requested: Assignment): boolean {
+  if (requested.kind === 'keep') return false;
+  if (requested.kind === 'unassign') return current !== null;
+  return requested.location.id !== current?.id;
+}
+
+/**
+ * Booked orders stay with their booking (DECISIONS 140): taking an order away needs write access
+ * at every location where an appointment books it. Where the caller cannot even read such a
+ * location it gets `hidden()`, its answer for an order it cannot see, so that the refusal does
+ * not reveal the booking; where it can read but not write, AccessDenied naming the location.
+ */
+async function requireBookingAccess(
+  lookups: PurchaseOrderLookups,
+  actor: PurchaseOrderActor,
+  orderId: number,
+  hidden: () => DomainError,
+): Promise<void> {
+  const bookedAt = (await lookups.bookingLocationIdsOf(orderId)).map((id) => actor.locationById(id));
+  if (bookedAt.some((location) => !actor.can(location, 'read'))) throw hidden();
+  const readOnly = bookedAt.find((location) => !actor.can(location, 'write'));
+  if (readOnly) {
+    throw new AccessDenied(
+      `purchase order ${orderId} is booked at ${readOnly.name}, where you have read-only access; ` +
+        'moving, unassigning or deleting it needs write access there',
+    );
+  }
+}
+
+/**
+ * Checks a write of an existing order (section 3, section 4.6 rule 2, DECISIONS 140) and answers
+ * the effective location. The current and destination locations come first, as the reference
+ * words them (403); then the bookings, when the write takes the order away. `hidden` answers a
+ * booking the caller cannot see: by default as for an unknown order.
+ */
+export async function authorizeChange(
+  lookups: PurchaseOrderLookups,
+  actor: PurchaseOrderActor,
+  order: PurchaseOrder,
+  current: Location | null,
+  requested: Assignment,
+  hidden: () => DomainError = () => orderNotFound(order.id),
+): Promise<Location | null> {
+  const effective = authorizeAssignment(actor, current, requested);
+  if (changesLocation(current, requested)) await requireBookingAccess(lookups, actor, order.id, hidden);
+  return effective;
+}
+
+/** Checks a delete: write access at the order's location (when assigned) and wherever it is booked. */
+export async function authorizeRemoval(
+  lookups: PurchaseOrderLookups,
+  actor: PurchaseOrderActor,
+  order: PurchaseOrder,
+  current: Location | null,
+): Promise<void> {
+  if (current) actor.require(current, 'write');
+  await requireBookingAccess(lookups, actor, order.id, () => orderNotFound(order.id));
+}
+
 /**
  * Finds an order for view, update or delete (locked for writes). A URL location must allow
  * `need` (AccessDenied), and only narrows what can be found: an unassigned order is inside
@@ -92,7 +157,7 @@ export async function findVisiblePurchaseOrder(
     { organizationId: access.organization.id, id },
     need === 'write' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
   );
-  if (!order) throw new NotFound(`purchase order ${id} not found`);
+  if (!order) throw orderNotFound(id);
   const location =
     order.locationId == null ? null : access.recordLocation(order.locationId, url, `purchase order ${id}`);
   return { order, location };

@@ -8,6 +8,12 @@ import type { FieldErrorCollector } from '../field-error-collector.js';
 import { trimToNull } from '../text.js';
 import type { PurchaseOrderLookups } from './lookups.js';
 
+/**
+ * What a `po_number` in use answers, wherever the order holding it is: it names no order and no
+ * location, so that it says nothing of orders the caller cannot see (DECISIONS 142).
+ */
+export const PO_NUMBER_TAKEN = 'has already been taken';
+
 export type PurchaseOrderInput = components['schemas']['PurchaseOrderFields'] & { po_number?: string };
 
 export interface OrderFields {
@@ -26,7 +32,7 @@ export async function plannedFields(
   const poNumber = input.po_number === undefined && order ? order.poNumber : (trimToNull(input.po_number) ?? '');
   if (!poNumber) errors.add('po_number', "can't be blank");
   else if (poNumber !== order?.poNumber && (await lookups.numberTaken(poNumber)))
-    errors.add('po_number', 'has already been taken');
+    errors.add('po_number', PO_NUMBER_TAKEN);
 
   const referenceNumbers =
     input.reference_numbers?.map((reference) => reference.trim()) ?? order?.referenceNumbers ?? [];

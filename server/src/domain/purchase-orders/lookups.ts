@@ -1,6 +1,6 @@
 // What writing purchase orders looks up in the database: orders by number (locked for the
-// write), their items, customers by name, catalog product names and the custom fields that
-// apply where. Each kind is one query for however many keys, remembered for the request. A
+// write), their items, the locations where they are booked, customers by name, catalog product
+// names and the custom fields that apply where. Each kind is one query for however many keys, remembered for the request. A
 // bulk upload asks for every row's keys up front, so its rows are planned from memory with no
 // round trip per row (DECISIONS 104); a single write asks for its own keys as it goes,
 // through the same queries.
@@ -9,6 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
 import { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
+import { holdingStates } from '../appointment-states.js';
 import { type ApplicableCustomFields, applicableCustomFields } from './custom-fields.js';
 import { CustomerNames, createCustomers, customerKey } from './customers.js';
 
@@ -21,6 +22,8 @@ const missingFrom = <K>(known: { has(key: K): boolean }, keys: K[]): K[] =>
 export class PurchaseOrderLookups {
   private readonly orders = new Map<string, PurchaseOrder | null>();
   private readonly items = new Map<number, PurchaseOrderItem[]>();
+  /** By order id: the ids of the locations where appointments book it (DECISIONS 140). */
+  private readonly bookings = new Map<number, number[]>();
   private readonly customers = new Map<string, Company | null>();
   /** By location id, then product name key: whether the location has such a product. */
   private readonly catalog = new Map<number, Map<string, boolean>>();
@@ -80,6 +83,34 @@ export class PurchaseOrderLookups {
   async itemsOf(orderId: number): Promise<PurchaseOrderItem[]> {
     await this.loadItems([orderId]);
     return this.items.get(orderId)!;
+  }
+
+  /**
+   * Reads where these orders are booked: the locations of their appointments that are not
+   * cancelled (packing lists naming them). Callers have the orders locked, and packing lists
+   * lock the orders they name (DECISIONS 66), so no booking can arrive while the answer is used.
+   */
+  async loadBookings(orderIds: number[]): Promise<void> {
+    const missing = missingFrom(this.bookings, orderIds);
+    if (missing.length === 0) return;
+    const found = await this.em.execute<{ order_id: number; location_id: number }[]>(
+      this.em
+        .getKnex()('packing_lists as pl')
+        .join('appointments as a', 'a.id', 'pl.appointment_id')
+        .where('pl.organization_id', this.organizationId)
+        .whereIn('pl.purchase_order_id', missing)
+        .whereIn('a.state', holdingStates)
+        .distinct({ order_id: 'pl.purchase_order_id', location_id: 'a.location_id' })
+        .orderBy('a.location_id'),
+    );
+    for (const orderId of missing) this.bookings.set(orderId, []);
+    for (const row of found) this.bookings.get(row.order_id)!.push(row.location_id);
+  }
+
+  /** The ids of the locations where the order is booked, in id order. */
+  async bookingLocationIdsOf(orderId: number): Promise<number[]> {
+    await this.loadBookings([orderId]);
+    return this.bookings.get(orderId)!;
   }
 
   async loadCustomers(names: string[]): Promise<void> {

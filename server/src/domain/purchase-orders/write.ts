@@ -8,9 +8,9 @@ import { PurchaseOrder } from '../../entities/purchase-order.js';
 import { Invalid } from '../errors.js';
 import { FieldErrorCollector } from '../field-error-collector.js';
 import { zoneOf } from '../time.js';
-import { authorizeAssignment, type PurchaseOrderActor, requestedPlacement } from './assignment.js';
+import { authorizeAssignment, authorizeChange, type PurchaseOrderActor, requestedPlacement } from './assignment.js';
 import { checkCustomValuesBudget } from './custom-fields.js';
-import { checkRequiredFields, type PurchaseOrderInput, plannedFields } from './fields.js';
+import { checkRequiredFields, PO_NUMBER_TAKEN, type PurchaseOrderInput, plannedFields } from './fields.js';
 import { applyItems, type ItemsMode, planItems } from './items.js';
 import type { PurchaseOrderLookups } from './lookups.js';
 import { plannedTimes } from './times.js';
@@ -93,8 +93,10 @@ export async function createPurchaseOrder(
 /**
  * Creates or updates the order with `input.po_number`, placed like a create: the body's
  * location, else the URL's (so an unassigned order is assigned there). An order assigned
- * to a location other than the URL's is Invalid on `po_number`. With `replaceItems`, the sent
- * items replace the order's items, so the same input can be applied again safely.
+ * to a location other than the URL's is Invalid on `po_number`; so is one the caller cannot
+ * see, or cannot take from where it is booked without learning of the booking, with the
+ * words a create would use (DECISIONS 140, 142). With `replaceItems`, the sent items replace
+ * the order's items, so the same input can be applied again safely.
  */
 export async function upsertPurchaseOrder(
   lookups: PurchaseOrderLookups,
@@ -104,11 +106,17 @@ export async function upsertPurchaseOrder(
 ): Promise<{ order: PurchaseOrder; action: 'created' | 'updated' }> {
   const order = await lookups.orderNumbered(input.po_number.trim());
   if (!order) return { order: await createPurchaseOrder(lookups, actor, input, { urlLocation }), action: 'created' };
-  if (urlLocation && order.locationId != null && order.locationId !== urlLocation.id) {
-    throw Invalid.field('po_number', `belongs to an order assigned to another location than ${urlLocation.name}`);
-  }
   const current = order.locationId == null ? null : actor.locationById(order.locationId);
-  const location = authorizeAssignment(actor, current, requestedPlacement(actor, urlLocation, input.location_name));
+  const taken = () => Invalid.field('po_number', PO_NUMBER_TAKEN);
+  if (current && !actor.can(current, 'read')) throw taken();
+  if (urlLocation && current && current.id !== urlLocation.id) {
+    throw Invalid.field(
+      'po_number',
+      `belongs to an order assigned to another location (${current.name}), not ${urlLocation.name}`,
+    );
+  }
+  const requested = requestedPlacement(actor, urlLocation, input.location_name);
+  const location = await authorizeChange(lookups, actor, order, current, requested, taken);
   const itemsMode = replaceItems && input.purchase_order_items ? 'replace' : 'nested';
   return {
     order: await savePurchaseOrder(lookups, order, input, location, itemsMode),
