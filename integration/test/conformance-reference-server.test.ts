@@ -18,7 +18,7 @@ describe('conformance suite against the reference server', () => {
 
   it('passes every check, rate limits and appointments included, and leaves nothing behind', async function () {
     this.timeout(180_000);
-    const run = await runSuite(['run', '--profile', deployment.profile(organization(0)), '--allow-appointments']);
+    const run = await runSuite(['run', '--deployment', deployment.profile(organization(0)), '--allow-appointments']);
     expect(run.status, `${run.stdout}\n${run.stderr}`).to.equal(0);
     const verdict = run.verdict!;
     expect(verdict.verdict).to.equal('pass');
@@ -69,7 +69,7 @@ describe('conformance suite against the reference server', () => {
     ) as ProfileFile;
     const file = scratchFile('profile-without-extensions.yaml');
     writeFileSync(file, stringify(full));
-    const run = await runSuite(['run', '--profile', file, '--checks', 'extensions']);
+    const run = await runSuite(['run', '--deployment', file, '--checks', 'extensions']);
     expect(run.status, run.stderr).to.equal(0);
     const states = run.verdict!.checks.map((check) => [check.state, check.basis]);
     expect(states).to.deep.equal(Array(4).fill(['skipped', 'extension']));
@@ -88,7 +88,7 @@ describe('conformance suite against the reference server', () => {
         stringify({ ...rest, locations: full.locations.slice(0, 1), tokens: { admin: full.tokens.admin } }),
       );
 
-      const run = await runSuite(['run', '--profile', file, '--checks', 'status-codes']);
+      const run = await runSuite(['run', '--deployment', file, '--checks', 'status-codes']);
       expect(run.status, run.stderr).to.equal(0);
       const readOnly = run.check('read_only_write_forbidden: POST /products 403');
       expect(readOnly.state).to.equal('skipped');
@@ -106,7 +106,7 @@ describe('conformance suite against the reference server', () => {
   it('runs only the checks --grep selects', async () => {
     const run = await runSuite([
       'run',
-      '--profile',
+      '--deployment',
       deployment.profile(organization(2)),
       '--grep',
       'missing_token_rejected',
@@ -123,7 +123,7 @@ describe('conformance suite against the reference server', () => {
 
   it('stops at SIGINT after the current check, cleans up what it created and exits 130', async function () {
     this.timeout(60_000);
-    const run = await runSuite(['run', '--profile', deployment.profile(organization(3))], {
+    const run = await runSuite(['run', '--deployment', deployment.profile(organization(3))], {
       started: (child) => {
         // Interrupt once the first group has created its records.
         let seen = '';
