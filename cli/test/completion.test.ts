@@ -47,6 +47,15 @@ describe('whctl completion', () => {
     expect(offered).not.to.include('--version');
   });
 
+  it('offers the conformance file option by its name, not the deprecated spelling, and files after it', () => {
+    const offered = complete('conformance', 'run', '-');
+    expect(offered).to.include.members(['--deployment', '-d', '--profile']);
+    // --profile is whctl's global option (a config profile); the old -p is not offered.
+    expect(offered.filter((word) => word === '--profile')).to.have.length(1);
+    expect(offered).not.to.include('-p');
+    expect(complete('conformance', 'run', '--deployment', '')).to.deep.equal([]);
+  });
+
   it('completes the choices of an option, whatever the command', () => {
     expect(complete('locations', 'list', '-o', '')).to.deep.equal(['table', 'json', 'ndjson', 'csv', 'yaml']);
     expect(complete('companies', 'list', '--type', 'c')).to.deep.equal(['customer', 'carrier']);

@@ -32,7 +32,7 @@ async function runSuite(args: string[], env: Record<string, string> = {}) {
 
 describe('conformance run command', () => {
   it('exits 2 without running anything when a token variable is not set, saying which', async () => {
-    const run = await runSuite(['run', '--profile', profileFile(unreachable)], { CONFORMANCE_TEST_ADMIN_TOKEN: '' });
+    const run = await runSuite(['run', '--deployment', profileFile(unreachable)], { CONFORMANCE_TEST_ADMIN_TOKEN: '' });
     expect(run.code).to.equal(2);
     expect(run.stderr).to.include(
       'tokens.admin.token_env: environment variable CONFORMANCE_TEST_ADMIN_TOKEN is not set',
@@ -47,11 +47,11 @@ describe('conformance run command', () => {
       locations: [{ ...unreachable.locations[0]!, time_zone: 'Eastern' }],
       tokens: {},
     } as unknown as ProfileFile;
-    const run = await runSuite(['run', '--profile', profileFile(broken)], withToken);
+    const run = await runSuite(['run', '--deployment', profileFile(broken)], withToken);
     expect(run.code).to.equal(2);
     expect(run.stderr).to.include("tokens must have required property 'admin'");
     const fixed = await runSuite(
-      ['run', '--profile', profileFile({ ...broken, tokens: unreachable.tokens })],
+      ['run', '--deployment', profileFile({ ...broken, tokens: unreachable.tokens })],
       withToken,
     );
     expect(fixed.stderr).to.include('locations[0].time_zone: Eastern is not an IANA time zone');
@@ -59,7 +59,7 @@ describe('conformance run command', () => {
 
   it('exits 2 for a check group that does not exist, listing those that do', async () => {
     const run = await runSuite(
-      ['run', '--profile', profileFile(unreachable), '--checks', 'status-codes,speed'],
+      ['run', '--deployment', profileFile(unreachable), '--checks', 'status-codes,speed'],
       withToken,
     );
     expect(run.code).to.equal(2);
@@ -67,29 +67,73 @@ describe('conformance run command', () => {
   });
 
   it('exits 2 when the deployment cannot be reached, before any check runs', async () => {
-    const run = await runSuite(['run', '--profile', profileFile(unreachable)], withToken);
+    const run = await runSuite(['run', '--deployment', profileFile(unreachable)], withToken);
     expect(run.code).to.equal(2);
     expect(run.stderr).to.include('organization: http://acme.localhost:9 cannot be reached');
     expect(run.stdout).not.to.include('Status codes');
   });
 
-  it('exits 2 when --profile is missing, saying what it needs', async () => {
-    const run = await whctl(['conformance', 'run']);
-    expect(run.code).to.equal(2);
-    expect(run.stderr).to.include('--profile <file> is required');
+  it('exits 2 when --deployment is missing, saying what it needs, also when only the global --profile is given', async () => {
+    for (const args of [
+      ['conformance', 'run'],
+      ['--profile', 'staging', 'conformance', 'run'],
+    ]) {
+      const run = await whctl(args);
+      expect(run.code, args.join(' ')).to.equal(2);
+      expect(run.stderr).to.include('--deployment <file> is required').and.not.include('deprecated');
+    }
   });
 
-  it('takes --profile when mounted under whctl, whose own global --profile would otherwise swallow it', async () => {
+  /** How `whctl ...args` (the suite mounted in whctl, in process) reads a command line that names no readable file. */
+  async function parsed(args: string[]): Promise<{ file: string; globalProfile: unknown }> {
     const program = createProgram().addCommand(conformanceCommand());
-    const parsing = program.parseAsync(['conformance', 'run', '--profile', '/nowhere/deployment.yaml'], {
-      from: 'user',
-    });
-    const error = await parsing.then(
+    const error = await program.parseAsync(args, { from: 'user' }).then(
       () => undefined,
       (rejection: unknown) => rejection,
     );
     expect(error).to.be.instanceOf(ProfileError);
-    expect((error as ProfileError).file).to.equal('/nowhere/deployment.yaml');
+    return { file: (error as ProfileError).file, globalProfile: program.opts().profile };
+  }
+
+  it('reads the file --deployment or -d names, leaving whctl the global --profile of the same line', async () => {
+    expect(await parsed(['conformance', 'run', '--deployment', '/nowhere/deployment.yaml'])).to.deep.equal({
+      file: '/nowhere/deployment.yaml',
+      globalProfile: undefined,
+    });
+    expect(
+      await parsed(['--profile', 'staging', 'conformance', 'run', '-d', '/nowhere/deployment.yaml']),
+    ).to.deep.equal({ file: '/nowhere/deployment.yaml', globalProfile: 'staging' });
+    expect(
+      await parsed(['conformance', 'run', '--deployment', '/nowhere/deployment.yaml', '--profile', 'staging']),
+    ).to.deep.equal({ file: '/nowhere/deployment.yaml', globalProfile: 'staging' });
+  });
+
+  it('still takes the old spelling, --profile or -p after the command, with a deprecation note', async () => {
+    expect(await parsed(['conformance', 'run', '--profile', '/nowhere/old.yaml'])).to.include({
+      file: '/nowhere/old.yaml',
+    });
+    expect(await parsed(['--profile', 'staging', 'conformance', 'run', '-p', '/nowhere/old.yaml'])).to.deep.equal({
+      file: '/nowhere/old.yaml',
+      globalProfile: 'staging',
+    });
+    for (const spelling of [
+      ['--profile', '/nowhere/old.yaml'],
+      ['--profile=/nowhere/old.yaml'],
+      ['-p', '/nowhere/old.yaml'],
+    ]) {
+      const run = await whctl(['conformance', 'run', ...spelling]);
+      expect(run.code, spelling.join(' ')).to.equal(2);
+      expect(run.stderr)
+        .to.include('conformance run --profile <file> is deprecated')
+        .and.include('use --deployment <file>')
+        .and.include('/nowhere/old.yaml is not a usable conformance profile');
+    }
+  });
+
+  it('says nothing of the old spelling when --deployment is used beside the global --profile', async () => {
+    const run = await whctl(['--profile', 'staging', 'conformance', 'run', '--deployment', '/nowhere/deployment.yaml']);
+    expect(run.code).to.equal(2);
+    expect(run.stderr).to.include('/nowhere/deployment.yaml is not a usable').and.not.include('deprecated');
   });
 
   it('throws usage errors to the command that mounts it instead of exiting', async () => {
@@ -121,5 +165,6 @@ describe('conformance run command', () => {
         'schemas, decisions, extensions, rate-limits',
     );
     expect(help).to.include('--allow-appointments').and.include('--har <file>').and.include('130 interrupted');
+    expect(help).to.include('-d, --deployment <file>').and.not.include('-p, --profile');
   });
 });

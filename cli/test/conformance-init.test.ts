@@ -44,7 +44,7 @@ describe('whctl conformance init', () => {
       { env: { WH_TOKEN: 'secret-admin-token' } },
     );
     expect(run.code, run.stderr).to.equal(0);
-    expect(run.stderr).to.include(`Wrote ${file()} (2 location(s))`);
+    expect(run.stderr).to.include(`Wrote ${file()} (2 location(s)). Run: whctl conformance run --deployment ${file()}`);
     expect(written()).to.deep.equal({
       organization,
       locations: [

@@ -8,6 +8,7 @@ import {
   type ProfileCustomField,
   type ProfileFile,
   profileSchema,
+  type RequirableOrderField,
   type TokenSource,
 } from '@warehouse-kit/spec/conformance-profile';
 import { createAjv, describeSchemaError } from '@warehouse-kit/spec/validators';
@@ -26,6 +27,8 @@ export interface ProfileLocation {
   token: string;
   /** Its customer-creation settings, when the profile declares them. */
   customers?: CustomerSettings;
+  /** What it requires of the purchase orders assigned to it: nothing unless the profile says so. */
+  requires: { purchaseOrderFields: RequirableOrderField[]; catalogProducts: boolean };
 }
 
 /** A loaded profile with every token resolved. */
@@ -98,6 +101,10 @@ export function parseProfile(data: unknown, file: string, env: NodeJS.ProcessEnv
       paid: location.paid ?? true,
       token: location.token ? resolveToken(`${where}.token`, location.token, env, problems) : admin,
       ...(location.customers && { customers: location.customers }),
+      requires: {
+        purchaseOrderFields: location.requires?.purchase_order_fields ?? [],
+        catalogProducts: location.requires?.catalog_products ?? false,
+      },
     };
   }) as Profile['locations'];
   const known = new Set(locations.map((location) => location.name.trim().toLowerCase()));

@@ -77,6 +77,44 @@ describe('conformance profile', () => {
     expect(profile.customFields.map((field) => field.key)).to.deep.equal(['lot_code']);
   });
 
+  it('reads what each location requires of an order, requiring nothing where a location does not say', () => {
+    const demanding: ProfileFile = {
+      ...valid,
+      locations: [
+        {
+          ...valid.locations[0]!,
+          requires: { purchase_order_fields: ['expected_starts_at', 'reference_numbers'], catalog_products: true },
+        },
+        { ...valid.locations[1]!, requires: { purchase_order_fields: ['notes'] } },
+      ],
+    };
+    const profile = parseProfile(demanding, 'deployment.yaml', { WH_ADMIN_TOKEN: 'admin-token' });
+    expect(profile.locations.map((location) => location.requires)).to.deep.equal([
+      { purchaseOrderFields: ['expected_starts_at', 'reference_numbers'], catalogProducts: true },
+      { purchaseOrderFields: ['notes'], catalogProducts: false },
+    ]);
+    const plain = parseProfile(valid, 'deployment.yaml', { WH_ADMIN_TOKEN: 'admin-token' });
+    expect(plain.locations[0]!.requires).to.deep.equal({ purchaseOrderFields: [], catalogProducts: false });
+  });
+
+  it('refuses a required field the suite cannot fill, a field listed twice and a misspelt requirement', () => {
+    const [toronto, vancouver] = valid.locations;
+    const requiring = (requires: unknown) => ({ ...valid, locations: [{ ...toronto, requires }, vancouver] });
+    expect(problemsOf(requiring({ purchase_order_fields: ['dock_door'] }))).to.deep.equal([
+      'locations[0].requires.purchase_order_fields[0] must be equal to one of the allowed values ' +
+        '("expected_starts_at", "expected_ends_at", "carrier_name", "notes", "reference_numbers")',
+    ]);
+    expect(problemsOf(requiring({ purchase_order_fields: ['notes', 'notes'] }))).to.deep.equal([
+      'locations[0].requires.purchase_order_fields must NOT have duplicate items (items ## 0 and 1 are identical)',
+    ]);
+    expect(problemsOf(requiring({ catalog_product: true }))).to.deep.equal([
+      'locations[0].requires must NOT have additional properties (catalog_product)',
+    ]);
+    expect(problemsOf(requiring({ catalog_products: 'yes' }))).to.deep.equal([
+      'locations[0].requires.catalog_products must be boolean',
+    ]);
+  });
+
   it('refuses a custom field enabled at a location the profile does not list', () => {
     const stray = {
       ...valid,

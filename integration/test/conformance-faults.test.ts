@@ -33,7 +33,12 @@ describe('conformance suite against deliberately broken deployments', () => {
   async function runAgainst(fault: Fault, args: string[]): Promise<SuiteRun> {
     const proxy = await startFaultyProxy(deployment.server.port, fault);
     proxies.push(proxy);
-    const run = await runSuite(['run', '--profile', deployment.profile(deployment.ids[runs++]!, proxy.port), ...args]);
+    const run = await runSuite([
+      'run',
+      '--deployment',
+      deployment.profile(deployment.ids[runs++]!, proxy.port),
+      ...args,
+    ]);
     expect(run.status, `${run.stdout}\n${run.stderr}`).to.equal(1);
     expect(run.verdict!.verdict).to.equal('fail');
     // Even against a broken deployment the run undoes what it created.

@@ -1,10 +1,30 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ProfileFile } from '@warehouse-kit/conformance';
 import { groups } from '@warehouse-kit/conformance';
 import { expect } from 'chai';
 import { parse, stringify } from 'yaml';
+import { ROOT } from '../src/pack.js';
 import { leftovers, scratchFile, startDeployment, type TestDeployment } from './support/deployment.js';
-import { runSuite } from './support/run-suite.js';
+import { runSuite, runSuiteLine } from './support/run-suite.js';
+
+/**
+ * The README's two lines that check the demo (`wh-server profile server/demo.yaml ...`, then
+ * `npm run conformance -- run ...`), for a server at `port`, writing the profile to `file`.
+ * `wh-server` runs from the checkout's build until npm links the workspaces' bins.
+ */
+function readmeDemoLines(port: number, file: string): [string, string] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n');
+  const first = readme.findIndex((line) => line.startsWith('wh-server profile server/demo.yaml '));
+  const lines = readme.slice(first, first + 2);
+  expect(first, 'the README shows how to check the demo').to.be.greaterThan(0);
+  expect(lines[1]).to.match(/^npm run conformance -- run /);
+  const [profile, run] = lines.map((line) =>
+    line.replaceAll('localhost:3000', `localhost:${port}`).replaceAll('demo-profile.yaml', `'${file}'`),
+  );
+  return [profile!.replace(/^wh-server /, `'${process.execPath}' server/dist/src/main.js `), run!];
+}
 
 describe('conformance suite against the reference server', () => {
   let deployment: TestDeployment;
@@ -12,26 +32,39 @@ describe('conformance suite against the reference server', () => {
   const organization = (run: number) => deployment.ids[run]!;
 
   before(async () => {
-    deployment = await startDeployment(4);
+    deployment = await startDeployment(3);
   });
   after(() => deployment.stop());
 
-  it('passes every check, rate limits and appointments included, and leaves nothing behind', async function () {
+  it('passes every check against the demo as the README runs it, rate limits and appointments included, and leaves nothing behind', async function () {
     this.timeout(180_000);
-    const run = await runSuite(['run', '--profile', deployment.profile(organization(0)), '--allow-appointments']);
+    deployment.provision(join(ROOT, 'server/demo.yaml'));
+    const file = scratchFile('demo-profile.yaml');
+    const [printProfile, runSuiteOnDemo] = readmeDemoLines(deployment.server.port, file);
+    const printed = spawnSync('sh', ['-c', printProfile], { cwd: ROOT, encoding: 'utf8' });
+    expect(printed.status, printed.stderr).to.equal(0);
+    // Toronto DC, the home location, refuses orders without these; the suite must meet them.
+    expect((parse(readFileSync(file, 'utf8')) as ProfileFile).locations[0]).to.deep.include({
+      name: 'Toronto DC',
+      requires: { purchase_order_fields: ['expected_starts_at'], catalog_products: true },
+    });
+
+    const run = await runSuiteLine(runSuiteOnDemo, ROOT);
     expect(run.status, `${run.stdout}\n${run.stderr}`).to.equal(0);
     const verdict = run.verdict!;
     expect(verdict.verdict).to.equal('pass');
     expect(verdict.summary.failed).to.equal(0);
-    expect(verdict.summary.skipped, 'every check applies to a full profile with appointments allowed').to.equal(0);
+    expect(verdict.summary.skipped, 'every check applies to the demo with appointments allowed').to.equal(0);
     expect(verdict.summary.total).to.equal(verdict.checks.length).and.be.greaterThan(100);
     expect([...new Set(verdict.checks.map((check) => check.group))]).to.deep.equal(groups.map((group) => group.name));
     for (const title of [
       'values_returned_verbatim: POST /purchase_orders 200',
+      'custom_value_accepted: POST /purchase_orders 200',
       'bulk_upload_all_or_nothing: POST /bulk_uploads 422',
       'bulk_upload_counts_as_one_request: POST /bulk_uploads 200',
       'move_uses_destination_fields: PATCH /purchase_orders/{id} 422',
       'warehouse_refuses_new_customer: POST /purchase_orders 422',
+      'warehouse_customer_settings_applied: POST /purchase_orders 200',
       'unassigned_order_creates_customer: POST /purchase_orders 200',
       'skipped_local_time_moves_forward: POST /purchase_orders 200',
       'repeated_local_time_takes_earlier: POST /purchase_orders 200',
@@ -65,11 +98,11 @@ describe('conformance suite against the reference server', () => {
   it('skips the extension checks for a profile that does not declare the extensions', async function () {
     this.timeout(60_000);
     const { extensions: _extensions, ...full } = parse(
-      readFileSync(deployment.profile(organization(3)), 'utf8'),
+      readFileSync(deployment.profile(organization(0)), 'utf8'),
     ) as ProfileFile;
     const file = scratchFile('profile-without-extensions.yaml');
     writeFileSync(file, stringify(full));
-    const run = await runSuite(['run', '--profile', file, '--checks', 'extensions']);
+    const run = await runSuite(['run', '--deployment', file, '--checks', 'extensions']);
     expect(run.status, run.stderr).to.equal(0);
     const states = run.verdict!.checks.map((check) => [check.state, check.basis]);
     expect(states).to.deep.equal(Array(4).fill(['skipped', 'extension']));
@@ -88,7 +121,7 @@ describe('conformance suite against the reference server', () => {
         stringify({ ...rest, locations: full.locations.slice(0, 1), tokens: { admin: full.tokens.admin } }),
       );
 
-      const run = await runSuite(['run', '--profile', file, '--checks', 'status-codes']);
+      const run = await runSuite(['run', '--deployment', file, '--checks', 'status-codes']);
       expect(run.status, run.stderr).to.equal(0);
       const readOnly = run.check('read_only_write_forbidden: POST /products 403');
       expect(readOnly.state).to.equal('skipped');
@@ -106,7 +139,7 @@ describe('conformance suite against the reference server', () => {
   it('runs only the checks --grep selects', async () => {
     const run = await runSuite([
       'run',
-      '--profile',
+      '--deployment',
       deployment.profile(organization(2)),
       '--grep',
       'missing_token_rejected',
@@ -123,7 +156,7 @@ describe('conformance suite against the reference server', () => {
 
   it('stops at SIGINT after the current check, cleans up what it created and exits 130', async function () {
     this.timeout(60_000);
-    const run = await runSuite(['run', '--profile', deployment.profile(organization(3))], {
+    const run = await runSuite(['run', '--deployment', deployment.profile(organization(0))], {
       started: (child) => {
         // Interrupt once the first group has created its records.
         let seen = '';

@@ -24,7 +24,7 @@ describe('whctl conformance', () => {
     const run = await whctl([
       'conformance',
       'run',
-      '--profile',
+      '--deployment',
       deployment.profile(deployment.ids[0]!),
       '--checks',
       'pagination,time-zones',
@@ -41,7 +41,7 @@ describe('whctl conformance', () => {
       const run = await whctl([
         'conformance',
         'run',
-        '--profile',
+        '--deployment',
         deployment.profile(deployment.ids[1]!, proxy.port),
         '--checks',
         'time-zones',
@@ -54,7 +54,7 @@ describe('whctl conformance', () => {
   });
 
   it('exits 2 with a one-line reason for an unusable profile', async () => {
-    const run = await whctl(['conformance', 'run', '--profile', '/nowhere/deployment.yaml']);
+    const run = await whctl(['conformance', 'run', '--deployment', '/nowhere/deployment.yaml']);
     expect(run.code).to.equal(2);
     expect(run.stderr).to.match(/^whctl: \/nowhere\/deployment.yaml is not a usable conformance profile/);
     expect(run.stderr).not.to.include('    at ');

@@ -10,7 +10,7 @@ describe('wh-server profile', () => {
     const profile = profileFor(demo, { baseUrlTemplate: 'http://{subdomain}.localhost:3000' });
     expect(profile.organization).to.equal('http://acme.localhost:3000');
     // Paid locations first: the first is where the suite creates most records.
-    expect(profile.locations.map(({ customers, ...location }) => location)).to.deep.equal([
+    expect(profile.locations.map(({ customers, requires, ...location }) => location)).to.deep.equal([
       { name: 'Toronto DC', address: 'http://acme-toronto.localhost:3000', time_zone: 'America/Toronto', paid: true },
       {
         name: 'Auckland DC',
@@ -45,6 +45,32 @@ describe('wh-server profile', () => {
       ['Auckland DC', { create: true, auto_approve: false, can_create_carriers: false }],
       ['Vancouver DC', { create: false, auto_approve: false, can_create_carriers: false }],
     ]);
+  });
+
+  it('declares what each location requires of an order: its required fields and whether only catalog products', () => {
+    const profile = profileFor(demo, { baseUrlTemplate: 'http://{subdomain}.localhost:3000' });
+    expect(profile.locations.map((location) => [location.name, location.requires])).to.deep.equal([
+      ['Toronto DC', { purchase_order_fields: ['expected_starts_at'], catalog_products: true }],
+      // Neither setting: nothing to declare.
+      ['Auckland DC', undefined],
+      ['Vancouver DC', undefined],
+    ]);
+    const [acme] = demo.organizations;
+    const strict = profileFor(
+      {
+        organizations: [
+          {
+            ...acme!,
+            locations: acme!.locations.map((location) => ({
+              ...location,
+              settings: { required_po_fields: ['carrier_name', 'notes'], require_catalog_products: false },
+            })),
+          },
+        ],
+      },
+      { baseUrlTemplate: 'https://{subdomain}.example.com' },
+    );
+    expect(strict.locations[0]!.requires).to.deep.equal({ purchase_order_fields: ['carrier_name', 'notes'] });
   });
 
   it('declares the custom fields with a value each accepts and one its rules refuse, leaving out keys defined twice', () => {

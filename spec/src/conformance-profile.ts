@@ -18,6 +18,29 @@ export interface CustomerSettings {
   can_create_carriers?: boolean;
 }
 
+/**
+ * Purchase order fields a warehouse may require of the orders assigned to it (§2.3: "Required
+ * fields can additionally depend on the assigned warehouse's settings"): the contract's plain
+ * order fields, each of which the suite can fill in (DECISIONS 131).
+ */
+export const REQUIRABLE_ORDER_FIELDS = [
+  'expected_starts_at',
+  'expected_ends_at',
+  'carrier_name',
+  'notes',
+  'reference_numbers',
+] as const;
+
+export type RequirableOrderField = (typeof REQUIRABLE_ORDER_FIELDS)[number];
+
+/** What a warehouse requires of a purchase order assigned to it beyond the contract's rules (DECISIONS 131). */
+export interface LocationRequirements {
+  /** Fields an assigned order must carry (422 otherwise). */
+  purchase_order_fields?: RequirableOrderField[];
+  /** Whether every line item must name a product of this warehouse's catalog (422 otherwise). */
+  catalog_products?: boolean;
+}
+
 export interface ProfileLocation {
   name: string;
   /** Its location interface address. */
@@ -30,6 +53,8 @@ export interface ProfileLocation {
   token?: TokenSource;
   /** This warehouse's customer-creation settings, for the customer checks. */
   customers?: CustomerSettings;
+  /** What it requires of the purchase orders assigned to it; the suite's orders meet it. */
+  requires?: LocationRequirements;
 }
 
 /** A custom field the deployment has configured, for the custom-field checks (§4.6). */
@@ -149,6 +174,15 @@ const customerSettings = {
   },
 };
 
+const locationRequirements = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    purchase_order_fields: { type: 'array', uniqueItems: true, items: { enum: [...REQUIRABLE_ORDER_FIELDS] } },
+    catalog_products: { type: 'boolean' },
+  },
+};
+
 /** JSON Schema of the file, for ajv. Every field added since the first version is optional, so old profiles stay valid. */
 export const profileSchema = {
   type: 'object',
@@ -170,6 +204,7 @@ export const profileSchema = {
           paid: { type: 'boolean' },
           token: { type: 'object', additionalProperties: false, properties: tokenSource },
           customers: customerSettings,
+          requires: locationRequirements,
         },
       },
     },

@@ -44,6 +44,14 @@ export function describeSchemaError(error: ErrorObject): string {
       .replace(/\/(\d+)/g, '[$1]')
       .replaceAll('/', '.')
       .replace(/^\./, '') || '(top level)';
-  const detail = error.params.additionalProperty ? ` (${String(error.params.additionalProperty)})` : '';
+  const { additionalProperty, allowedValues } = error.params as {
+    additionalProperty?: unknown;
+    allowedValues?: unknown[];
+  };
+  const detail = additionalProperty
+    ? ` (${String(additionalProperty)})`
+    : allowedValues
+      ? ` (${allowedValues.map((value) => JSON.stringify(value)).join(', ')})`
+      : '';
   return `${where} ${error.message ?? 'is invalid'}${detail}`;
 }

@@ -8,6 +8,7 @@ import type { RunContext } from '../context.js';
 import { createdRecord } from '../fixtures/created.js';
 import { productAt } from '../fixtures/products.js';
 import { orderBody } from '../fixtures/purchase-orders.js';
+import { productNamesakes } from '../fixtures/requirements.js';
 import type { Exchange } from '../http.js';
 import { expectStatus, Problems } from '../problems.js';
 import type { ProfileLocation } from '../profile.js';
@@ -29,15 +30,20 @@ const valuePath = (field: ProfileCustomField) =>
     ? `custom_values.${field.key}`
     : `purchase_order_items[0].custom_values.${field.key}`;
 
-/** Creates an order carrying `value` for `field`, at `location` or unassigned; returns the raw answer. */
+/**
+ * Creates an order carrying `value` for `field`, at `location` or unassigned, ready to move to
+ * `movesTo` but for the field; returns the raw answer.
+ */
 async function orderWith(
   ctx: RunContext,
   field: ProfileCustomField,
   value: unknown,
   location: ProfileLocation | undefined,
+  movesTo: ProfileLocation[] = [],
 ): Promise<Exchange> {
   const values = { [field.key]: value };
-  const product = location ? (await productAt(ctx, location)).record.name : ctx.name('product');
+  const product = location ? ((await productAt(ctx, location)).record.name as string) : ctx.name('product');
+  await productNamesakes(ctx, product, movesTo);
   const item = {
     product_name: product,
     quantity: 1,
@@ -49,7 +55,7 @@ async function orderWith(
     purchase_order_items: [item],
   };
   return ctx.send(location ? ctx.writerAt(location) : ctx.admin, 'POST', '/purchase_orders', {
-    body: orderBody(ctx, `order with ${field.key}`, fields),
+    body: orderBody(ctx, `order with ${field.key}`, fields, movesTo),
   });
 }
 
@@ -123,22 +129,24 @@ export function defineCustomFields(group: GroupBuilder): void {
     },
     async (run) => {
       const { ctx } = run;
-      let destination: ProfileLocation | undefined;
-      const onlyHome = (f: ProfileCustomField) => {
-        destination = at(f, ctx.home) ? ctx.others.find((l) => !at(f, l)) : undefined;
-        return destination !== undefined;
-      };
-      const what = `enabled at ${ctx.home.name} but not at another listed location`;
-      const { field, answer } = await orderWithExample(run, onlyHome, what, 'valid', ctx.home);
+      const withoutField = (f: ProfileCustomField) => ctx.others.find((l) => !at(f, l));
+      const field = fieldWhere(
+        run,
+        (f) => f.valid !== undefined && at(f, ctx.home) && withoutField(f) !== undefined,
+        `enabled at ${ctx.home.name} but not at another listed location, with a valid value`,
+      );
+      const destination = withoutField(field)!;
+      // Everything else the destination requires is met, so its 422 can only be about the field.
+      const answer = await orderWith(ctx, field, field.valid, ctx.home, [destination]);
       const { record } = createdRecord(answer, `with ${field.key}, a field enabled at ${ctx.home.name} (§4.6 rule 2)`);
       const move = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', {
         path: { id: record.id },
-        body: { purchase_order: { location_name: destination!.name } },
+        body: { purchase_order: { location_name: destination.name } },
       });
       expectStatus(
         move,
         422,
-        `for a move to ${destination!.name}, where ${field.key} is not a field: a move uses the destination's fields (§4.6 rule 4)`,
+        `for a move to ${destination.name}, where ${field.key} is not a field: a move uses the destination's fields (§4.6 rule 4)`,
       );
     },
   );

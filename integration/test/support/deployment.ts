@@ -72,6 +72,8 @@ export interface TestDeployment {
   ids: string[];
   /** Writes the profile `wh-server profile` prints for organization `id`, addressed at `port` (a proxy's, say). */
   profile(id: string, port?: number): string;
+  /** Provisions another file into the server's database with `wh-server provision`, as support would. */
+  provision(file: string): void;
   stop(): Promise<void>;
 }
 
@@ -103,6 +105,10 @@ export async function startDeployment(runs: number): Promise<TestDeployment> {
       const file = scratchFile('profile.yaml');
       writeFileSync(file, printed.stdout);
       return file;
+    },
+    provision(file) {
+      const provisioned = spawnSync(process.execPath, [SERVER_BIN, 'provision', file], { env, encoding: 'utf8' });
+      if (provisioned.status !== 0) throw new Error(`wh-server provision failed: ${provisioned.stderr}`);
     },
     async stop() {
       await stopChildServer(server.child);

@@ -31,10 +31,24 @@ export function runSuite(args: string[], options: RunOptions = {}): Promise<Suit
   const child = spawn(process.execPath, [WHCTL, 'conformance', ...args, ...reports], {
     env: options.env ?? process.env,
   });
+  return finished(child, reportDir, options);
+}
+
+/**
+ * A shell command line that runs the suite, e.g. `npm run conformance -- run ...` as the README
+ * gives it, run by `sh` in `cwd` with `--report-dir` added at its end.
+ */
+export function runSuiteLine(line: string, cwd: string, options: RunOptions = {}): Promise<SuiteRun> {
+  const reportDir = tempDir('wh-conformance-report-');
+  const child = spawn('sh', ['-c', `${line} --report-dir '${reportDir}'`], { cwd, env: options.env ?? process.env });
+  return finished(child, reportDir, options);
+}
+
+function finished(child: ChildProcess, reportDir: string, options: RunOptions): Promise<SuiteRun> {
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   options.started?.(child);
   return new Promise((resolve) => {
     child.once('close', (status) => {

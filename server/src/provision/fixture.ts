@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { components } from '@warehouse-kit/spec';
 import { createAjv, describeSchemaError } from '@warehouse-kit/spec/validators';
 import { parse } from 'yaml';
+import { type Requirable, requirableFields } from '../domain/purchase-orders/fields.js';
 import { type Role, roles } from '../entities/api-user.js';
 import { type CustomFieldRules, customFieldTargets, customFieldTypes } from '../entities/custom-field.js';
 
@@ -13,7 +14,7 @@ type Schemas = components['schemas'];
 
 export interface LocationSettingsFixture {
   require_catalog_products?: boolean;
-  required_po_fields?: string[];
+  required_po_fields?: Requirable[];
   allow_customer_creation?: boolean;
   new_customer_auto_approve?: boolean;
   new_customer_can_create_carriers?: boolean;
@@ -119,7 +120,7 @@ const fixtureSchema = {
                     require_catalog_products: { type: 'boolean' },
                     required_po_fields: {
                       type: 'array',
-                      items: { enum: ['expected_starts_at', 'expected_ends_at', 'carrier_name', 'notes'] },
+                      items: { enum: requirableFields },
                     },
                     allow_customer_creation: { type: 'boolean' },
                     new_customer_auto_approve: { type: 'boolean' },

@@ -4,8 +4,10 @@
 // user's token; where the fixture has them, a read-only role, a missing role, a user who is
 // admin nowhere, a second admin for the rate-limit group, and an organization without a paid
 // location. Roles it cannot find are listed under `skipped` with the checks that skip for
-// them, and the locations' customer settings and the custom fields go in as well.
+// them, and the locations' customer settings, what their settings require of an order, and
+// the custom fields go in as well.
 import {
+  type LocationRequirements,
   OPTIONAL_ROLES,
   type OptionalRole,
   type ProfileCustomField,
@@ -152,6 +154,11 @@ export function profileFor(fixture: Fixture, options: ProfileOptions): ProfileFi
       auto_approve: settings.new_customer_auto_approve ?? false,
       can_create_carriers: settings.new_customer_can_create_carriers ?? false,
     };
+    // What the location's settings add to a valid order (DECISIONS 131): the suite's orders meet it.
+    const requires: LocationRequirements = {
+      ...(settings.required_po_fields?.length && { purchase_order_fields: [...settings.required_po_fields] }),
+      ...(settings.require_catalog_products && { catalog_products: true }),
+    };
     const token = theirs.includes(location) ? { token: adminAt(organization, location)[0]!.token } : undefined;
     return {
       name: location.name,
@@ -160,6 +167,7 @@ export function profileFor(fixture: Fixture, options: ProfileOptions): ProfileFi
       paid: location.paid ?? false,
       ...(token && { token }),
       customers,
+      ...(Object.keys(requires).length && { requires }),
     };
   };
 

@@ -18,7 +18,9 @@ export function completionTable(root: Command): CompletionTable {
   const values = new Map<string, string[]>();
   const visit = (command: Command, path: string, inherited: readonly Option[]) => {
     const options = [...command.options, ...inherited];
-    words.set(path, [...command.commands.map((sub) => sub.name()), ...options.flatMap(flagsOf), '--help']);
+    // A hidden option (a deprecated spelling) still works, but is not offered.
+    const offered = options.filter((option) => !option.hidden);
+    words.set(path, [...command.commands.map((sub) => sub.name()), ...offered.flatMap(flagsOf), '--help']);
     for (const option of options) {
       if (!option.required && !option.optional) continue;
       for (const flag of flagsOf(option)) values.set(`${path} ${flag}`, option.argChoices ?? []);

@@ -14,11 +14,13 @@ import {
   UsageError,
   type Verdict,
 } from '@warehouse-kit/conformance';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { examples } from '../shared/examples.js';
 import { init } from './init.js';
 
 interface RunOptions {
+  deployment?: string;
+  /** `-p`, the deprecated spelling of --deployment. */
   profile?: string;
   checks?: string[];
   skip?: string[];
@@ -78,20 +80,43 @@ function interruptions(controller: AbortController): { forced: Promise<never>; d
 }
 
 /**
- * The profile file. Mounted under a command with a global `--profile` of its own (whctl's names
- * a connection profile), commander hands the value to that parent, so it is looked up there too.
+ * The value of a `--profile` that the command line gives after `conformance`, where it used to
+ * name this command's file. Under whctl, whose global `--profile` names a config profile,
+ * commander hands that value to the program wherever it stands; only its place tells the old
+ * spelling (`whctl conformance run --profile deployment.yaml`) from the global option
+ * (`whctl --profile staging conformance run ...`), which this command leaves alone.
  */
-function profileFile(options: RunOptions, command: Command): string {
-  const file = options.profile ?? (command.optsWithGlobals() as RunOptions).profile;
-  if (!file)
-    throw new UsageError(
-      '--profile <file> is required: the YAML profile naming the deployment, its tokens and locations',
+function profileAfterCommand(run: Command): string | undefined {
+  let root = run;
+  while (root.parent) root = root.parent;
+  const conformance = run.parent;
+  if (!conformance || root === run) return undefined;
+  // Commander keeps the arguments it parsed, but does not declare the field.
+  const args = (root as Command & { rawArgs?: string[] }).rawArgs ?? [];
+  const end = args.includes('--') ? args.indexOf('--') : args.length;
+  const after = args.slice(args.indexOf(conformance.name()) + 1, end);
+  const given = after.some((arg) => arg === '--profile' || arg.startsWith('--profile='));
+  return given ? (root.opts() as RunOptions).profile : undefined;
+}
+
+/** The deployment's profile file: --deployment, or the deprecated spelling with a note on stderr. */
+function deploymentFile(options: RunOptions, command: Command): string {
+  if (options.deployment) return options.deployment;
+  const file = options.profile ?? profileAfterCommand(command);
+  if (file) {
+    log(
+      'whctl: conformance run --profile <file> is deprecated and will be removed; use --deployment <file> (-d). ' +
+        "--profile is whctl's global option naming a config profile.",
     );
-  return file;
+    return file;
+  }
+  throw new UsageError(
+    '--deployment <file> is required: the YAML profile naming the deployment, its tokens and locations',
+  );
 }
 
 async function run(options: RunOptions, command: Command): Promise<void> {
-  const profile = loadProfile(profileFile(options, command));
+  const profile = loadProfile(deploymentFile(options, command));
   const groups = selectGroups(options.checks, options.skip);
   const files: string[] = [];
   let junitFile: string | undefined;
@@ -162,14 +187,16 @@ export function conformanceCommand(): Command {
     .description('Check a deployment of the warehouse API against the contract')
     .addHelpText(
       'after',
-      examples('whctl conformance run --profile deployment.yaml --report-dir reports', 'whctl conformance list'),
+      examples('whctl conformance run --deployment deployment.yaml --report-dir reports', 'whctl conformance list'),
     );
   command
     .command('run', { isDefault: true })
     .description(
       'run the conformance checks against the deployment a profile names; exit 0 only when every selected check passed',
     )
-    .option('-p, --profile <file>', 'YAML profile naming the deployment, its tokens and locations (required)')
+    .option('-d, --deployment <file>', 'YAML profile naming the deployment, its tokens and locations (required)')
+    // The old spelling, before it clashed with whctl's global --profile (a config profile).
+    .addOption(new Option('-p, --profile <file>', 'deprecated: use --deployment').hideHelp())
     .option(
       '--checks <groups>',
       `comma-separated groups to run: ${selectableNames().join(', ')} (default: all)`,
@@ -193,10 +220,10 @@ behind; 2 the profile or the options are unusable; 130 interrupted.`,
     .addHelpText(
       'after',
       examples(
-        'whctl conformance run --profile deployment.yaml --report-dir reports',
-        'whctl conformance run --profile deployment.yaml --checks reference --skip rate-limits',
-        'whctl conformance run --profile deployment.yaml --har run.har   # open it in devtools: Network, Import HAR',
-        "whctl conformance run --profile deployment.yaml --grep 'time_zone|offset' --allow-appointments",
+        'whctl conformance run --deployment deployment.yaml --report-dir reports',
+        'whctl conformance run -d deployment.yaml --checks reference --skip rate-limits',
+        'whctl conformance run -d deployment.yaml --har run.har   # open it in devtools: Network, Import HAR',
+        "whctl conformance run -d deployment.yaml --grep 'time_zone|offset' --allow-appointments",
       ),
     )
     .action(run);

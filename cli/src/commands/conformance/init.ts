@@ -139,7 +139,7 @@ async function answersOf(flags: Flags, ask: Ask | undefined): Promise<ProfileFil
 const HEADER = `# Conformance profile, written by whctl conformance init. Tokens stay in the environment
 # variables named under tokens. Checks that need a role or setting the profile lacks are
 # skipped with the reason; see "The profile" in the README for every key (paid, customers,
-# custom_fields, a token per location).
+# requires: what a location requires of an order, custom_fields, a token per location).
 `;
 
 export const init = new Command('init')
@@ -186,6 +186,6 @@ export const init = new Command('init')
     writeFileSync(flags.file, HEADER + stringify(profile));
     process.stderr.write(
       `Wrote ${flags.file} (${profile.locations.length} location(s)). ` +
-        `Run: whctl conformance run --profile ${flags.file}\n`,
+        `Run: whctl conformance run --deployment ${flags.file}\n`,
     );
   });

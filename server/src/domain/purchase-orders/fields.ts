@@ -57,7 +57,10 @@ const requirable = {
   notes: 'notes',
 } as const;
 
-type Requirable = keyof typeof requirable;
+export type Requirable = keyof typeof requirable;
+
+/** The names a warehouse's `requiredPoFields` may hold. */
+export const requirableFields = Object.keys(requirable) as Requirable[];
 
 /** Adds an error for each field the effective warehouse requires that the order will not have. */
 export function checkRequiredFields(
