@@ -1,9 +1,11 @@
 // Requests for the fuzzer, from the spec's operations: any operation on either interface,
-// with parameters, bodies and headers that are valid, at their bounds or hostile.
+// with parameters, bodies and headers that are valid, at their bounds or hostile: keys
+// PostgreSQL cannot store among them, and the header parameters the spec documents
+// (Idempotency-Key, If-Match, If-None-Match) at and past their lengths.
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { listOperations, type OperationSpec } from '@warehouse-kit/spec/document';
 import fc from 'fast-check';
-import { fromSchema, type Hints, hostile, poisoned } from './values.js';
+import { fromSchema, type Hints, hostile, hostileKeys, poisoned, withKey } from './values.js';
 
 export interface FuzzRequest {
   operationId: string;
@@ -26,6 +28,8 @@ export interface FuzzTargets {
 const otherMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const hostileQueryValues = ['1e309', 'Infinity', 'NaN', '0x10', ' 7', '', '  ', '-1', '9'.repeat(40), '%00', '\u0000'];
 const hostileIds = ['0', '-1', '2147483647', '2147483648', '9007199254740991', '9007199254740992', 'Infinity', '1e3'];
+/** Header values past the documented lengths (Idempotency-Key 255, If-Match 4096) or with a meaning of their own. */
+const hostileHeaderValues = ['k'.repeat(256), `"1", "${'x'.repeat(4094)}"`, '*', 'W/"1"', '"1"', '', ' '];
 
 function authorization(targets: FuzzTargets): fc.Arbitrary<string | undefined> {
   const token = fc.constantFrom(...targets.tokens);
@@ -72,6 +76,23 @@ function query(operation: OperationSpec, hints: FuzzTargets['hints']): fc.Arbitr
     .map(([...parts]) => parts.flat().filter((entry): entry is [string, string] => Array.isArray(entry)));
 }
 
+/** The operation's documented header parameters, each sent or not, valid, at a bound or hostile. */
+function headerParameters(operation: OperationSpec, hints: Hints): fc.Arbitrary<Record<string, string>> {
+  const parameters = operation.parameters.filter((p) => p.in === 'header');
+  if (parameters.length === 0) return fc.constant({});
+  const one = (name: string, schema: unknown) =>
+    fc
+      .option(
+        fc.oneof(
+          { arbitrary: fromSchema(schema, hints).map((value) => String(value)), weight: 3 },
+          { arbitrary: fc.constantFrom(...hostileHeaderValues), weight: 1 },
+        ),
+        { freq: 2 },
+      )
+      .map((value) => (value === null ? [] : [[name.toLowerCase(), value] as [string, string]]));
+  return fc.tuple(...parameters.map((p) => one(p.name, p.schema))).map((parts) => Object.fromEntries(parts.flat()));
+}
+
 function requestFor(operation: OperationSpec, targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
   const id = fc.oneof(
     { arbitrary: fc.constantFrom(...targets.ids).map(String), weight: 6 },
@@ -86,6 +107,12 @@ function requestFor(operation: OperationSpec, targets: FuzzTargets): fc.Arbitrar
             .map(([value, bad, choice]) => poisoned(value, bad, choice)),
           weight: 3,
         },
+        {
+          arbitrary: fc
+            .tuple(fromSchema(operation.requestBodySchema, targets.hints), fc.constantFrom(...hostileKeys), fc.nat())
+            .map(([value, key, choice]) => withKey(value, key, choice)),
+          weight: 2,
+        },
       )
     : fc.constant(undefined);
   return fc
@@ -98,13 +125,14 @@ function requestFor(operation: OperationSpec, targets: FuzzTargets): fc.Arbitrar
       id,
       query: query(operation, targets.hints),
       authorization: authorization(targets),
+      documented: headerParameters(operation, targets.hints),
       body,
       encode: encodedBody(),
     })
-    .map(({ host, method, id, query: entries, authorization: auth, body: value, encode }) => {
+    .map(({ host, method, id, query: entries, authorization: auth, documented, body: value, encode }) => {
       const path = operation.path.replace('{id}', encodeURIComponent(id));
       const search = new URLSearchParams(entries).toString();
-      const headers: Record<string, string> = auth === undefined ? {} : { authorization: auth };
+      const headers: Record<string, string> = { ...documented, ...(auth === undefined ? {} : { authorization: auth }) };
       const encoded = value === undefined ? undefined : encode(JSON.stringify(value) ?? 'null');
       return {
         operationId: operation.operationId,
