@@ -1081,12 +1081,12 @@ export interface components {
          * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
          *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
          *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-         *     403 answer as without the header. A malformed value is 400.
+         *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
          */
         IfMatch: string;
         /**
          * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-         *     listed (or `*`), 304 Not Modified without a body.
+         *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
          */
         IfNoneMatch: string;
         /**
@@ -1335,7 +1335,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body.
+                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -1384,7 +1384,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -1437,7 +1437,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -1479,7 +1479,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -1621,7 +1621,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body.
+                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -1666,7 +1666,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -1715,7 +1715,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -1753,7 +1753,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -1908,7 +1908,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body.
+                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -1957,7 +1957,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2040,7 +2040,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2233,7 +2233,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body.
+                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -2283,7 +2283,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2337,7 +2337,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2379,7 +2379,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
