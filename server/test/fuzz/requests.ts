@@ -59,20 +59,32 @@ function encodedBody(): fc.Arbitrary<(json: string) => { body: Buffer; headers: 
   );
 }
 
-function query(operation: OperationSpec, hints: FuzzTargets['hints']): fc.Arbitrary<[string, string][]> {
-  const parameters = operation.parameters.filter((p) => p.in === 'query');
-  const one = (name: string, schema: unknown) =>
-    fc
-      .option(
-        fc.oneof(
-          { arbitrary: fromSchema(schema, hints).map((value) => String(value)), weight: 5 },
-          { arbitrary: fc.constantFrom(...hostileQueryValues), weight: 1 },
-        ),
-        { freq: 2 },
-      )
-      .map((value) => (value === null ? [] : [[name, value] as [string, string]]));
+/** One parameter, sent or not: a value from its schema (valid or at a bound) or a hostile one. */
+function optionalParameter(
+  name: string,
+  schema: unknown,
+  hints: Hints,
+  hostileValues: string[],
+  validWeight: number,
+): fc.Arbitrary<[string, string][]> {
   return fc
-    .tuple(...parameters.map((p) => one(p.name, p.schema)), fc.option(fc.constant(['cache_buster', '1']), { freq: 8 }))
+    .option(
+      fc.oneof(
+        { arbitrary: fromSchema(schema, hints).map((value) => String(value)), weight: validWeight },
+        { arbitrary: fc.constantFrom(...hostileValues), weight: 1 },
+      ),
+      { freq: 2 },
+    )
+    .map((value) => (value === null ? [] : [[name, value]]));
+}
+
+function query(operation: OperationSpec, hints: Hints): fc.Arbitrary<[string, string][]> {
+  const parameters = operation.parameters.filter((p) => p.in === 'query');
+  return fc
+    .tuple(
+      ...parameters.map((p) => optionalParameter(p.name, p.schema, hints, hostileQueryValues, 5)),
+      fc.option(fc.constant(['cache_buster', '1']), { freq: 8 }),
+    )
     .map(([...parts]) => parts.flat().filter((entry): entry is [string, string] => Array.isArray(entry)));
 }
 
@@ -80,17 +92,9 @@ function query(operation: OperationSpec, hints: FuzzTargets['hints']): fc.Arbitr
 function headerParameters(operation: OperationSpec, hints: Hints): fc.Arbitrary<Record<string, string>> {
   const parameters = operation.parameters.filter((p) => p.in === 'header');
   if (parameters.length === 0) return fc.constant({});
-  const one = (name: string, schema: unknown) =>
-    fc
-      .option(
-        fc.oneof(
-          { arbitrary: fromSchema(schema, hints).map((value) => String(value)), weight: 3 },
-          { arbitrary: fc.constantFrom(...hostileHeaderValues), weight: 1 },
-        ),
-        { freq: 2 },
-      )
-      .map((value) => (value === null ? [] : [[name.toLowerCase(), value] as [string, string]]));
-  return fc.tuple(...parameters.map((p) => one(p.name, p.schema))).map((parts) => Object.fromEntries(parts.flat()));
+  return fc
+    .tuple(...parameters.map((p) => optionalParameter(p.name.toLowerCase(), p.schema, hints, hostileHeaderValues, 3)))
+    .map((parts) => Object.fromEntries(parts.flat()));
 }
 
 function requestFor(operation: OperationSpec, targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
