@@ -1,9 +1,11 @@
-// Assembles the reference server. Order matters: every request first gets its id, its
-// standard headers and the name of its operation, then is logged and counted once it is
-// answered; responses are validated (in tests) outside the error renderer, so error bodies are
-// checked too. The operational endpoints answer on every host, before the tenant is known;
-// then the host decides the tenant; rate limits count before authentication, so token
-// guessing is throttled too; the method is checked against the spec before any route, and
+// Assembles the reference server. Order matters: every request first gets its client address
+// (behind trusted proxies only, DECISIONS 149), its id, its standard headers and the name of its
+// operation, then is logged and counted once it is answered; responses are validated (in tests)
+// outside the error renderer, so error bodies are checked too. The operational endpoints answer
+// on every host, before the tenant is known (the metrics address, when set, answers /metrics and
+// nothing else); then the host decides the tenant; authentication counts the request against its
+// token's rate limits in the statement that checks the token, so a request without a valid token
+// writes nothing (DECISIONS 147); the method is checked against the spec before any route, and
 // bodies are read only by the routes, for authenticated requests. Two extensions sit just
 // before the routes (DECISIONS 110–129): If-None-Match answers 304 after a read, and an
 // Idempotency-Key (which belongs to the authenticated API user) is claimed before a POST runs.
@@ -12,18 +14,19 @@ import Koa from 'koa';
 import type { ServerConfig } from './config.js';
 import { IdempotencyKeys } from './db/idempotency-keys.js';
 import { type Orm, poolUsage } from './db/orm.js';
+import { RateLimitCounters } from './db/rate-limit-counters.js';
 import { notFound } from './http/errors.js';
 import { API_PREFIX } from './http/prefix.js';
 import type { Logger } from './logging/logger.js';
 import { allowedMethods } from './middleware/allowed-methods.js';
 import { authenticate } from './middleware/authenticate.js';
 import { AuthenticationFailures } from './middleware/authentication-failures.js';
+import { clientAddress, trustOf } from './middleware/client-address.js';
 import { conditionalGet } from './middleware/conditional-get.js';
 import { Directory } from './middleware/directory.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { idempotency } from './middleware/idempotency.js';
 import { identifyOperation } from './middleware/operation.js';
-import { rateLimit } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
 import { requestLog } from './middleware/request-log.js';
 import { requestMetrics } from './middleware/request-metrics.js';
@@ -32,6 +35,7 @@ import { validateResponses } from './middleware/response-validation.js';
 import { resolveTenant } from './middleware/tenant.js';
 import { operationalEndpoint, operationalEndpoints } from './ops/endpoints.js';
 import { createMetrics } from './ops/metrics.js';
+import { onlyMetricsOnTheirListener } from './ops/metrics-endpoint.js';
 import { handlers } from './routes/handlers.js';
 import { createApiRouter } from './routes/router.js';
 
@@ -39,6 +43,7 @@ export interface AppOptions {
   orm: Orm;
   config: Pick<
     ServerConfig,
+    | 'host'
     | 'baseHost'
     | 'trustProxy'
     | 'validateResponses'
@@ -46,14 +51,22 @@ export interface AppOptions {
     | 'bulkUploadBodyLimit'
     | 'authFailuresPerMinute'
     | 'metricsToken'
+    | 'metricsAddress'
     | 'idempotencyTtlHours'
   >;
   logger: Logger;
+  /** The failed-authentication counts (in memory, DECISIONS 148); the test harness passes its own, to reset them between tests. */
+  failures?: AuthenticationFailures;
 }
 
-export function createApp({ orm, config, logger }: AppOptions): Koa {
-  // Behind a proxy the client address is the X-Forwarded-For entry the nearest proxy added.
-  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
+export function createApp({
+  orm,
+  config,
+  logger,
+  failures = new AuthenticationFailures(config.authFailuresPerMinute),
+}: AppOptions): Koa {
+  const trust = trustOf(config.trustProxy);
+  const app = new Koa({ proxy: trust !== undefined });
   const directory = new Directory(orm);
   const knex = orm.em.getConnection().getKnex();
   const bodyLimit = (operationId: string) =>
@@ -61,6 +74,7 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
   const router = createApiRouter(handlers, { bodyLimit });
   const metrics = createMetrics(() => poolUsage(orm));
 
+  if (trust) app.use(clientAddress(trust));
   app.use(requestId());
   app.use(responseHeaders());
   app.use(identifyOperation(operationalEndpoint));
@@ -68,15 +82,26 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
   app.use(requestMetrics(metrics));
   if (config.validateResponses) app.use(validateResponses());
   app.use(errorHandler());
-  app.use(operationalEndpoints({ orm, metrics, metricsToken: config.metricsToken }));
+  app.use(onlyMetricsOnTheirListener());
+  app.use(
+    operationalEndpoints({
+      orm,
+      metrics: {
+        metrics,
+        failures,
+        token: config.metricsToken,
+        host: config.host,
+        ownAddress: config.metricsAddress !== undefined,
+      },
+    }),
+  );
   app.use((ctx, next) => {
     if (!ctx.path.startsWith(API_PREFIX))
       throw notFound(`no endpoint ${ctx.method} ${ctx.path}; the API lives under ${API_PREFIX}`);
     return RequestContext.create(orm.em, next);
   });
   app.use(resolveTenant(config.baseHost, directory));
-  app.use(rateLimit(knex, directory));
-  app.use(authenticate(config.baseHost, directory, new AuthenticationFailures(knex, config.authFailuresPerMinute)));
+  app.use(authenticate({ baseHost: config.baseHost, directory, counters: new RateLimitCounters(knex), failures }));
   app.use(allowedMethods());
   app.use(conditionalGet());
   app.use(idempotency(new IdempotencyKeys(knex, config.idempotencyTtlHours), bodyLimit));

@@ -3,6 +3,7 @@
 // the setting, never later in a request. A new setting is one entry in `settings`: the type and
 // `wh-server --help` follow from it, and a test holds the README's table to it.
 import { isIP } from 'node:net';
+import proxyaddr from 'proxy-addr';
 
 /** A setting whose value cannot be used: the operator's mistake, reported in one line. */
 export class ConfigError extends Error {
@@ -72,6 +73,43 @@ const postgresUrl = (raw: string): string => {
 
 const text = (raw: string): string => raw;
 
+/** Off (`false`), how many proxies stand before the server, or the addresses of the proxies to trust. */
+export type TrustProxy = false | number | string[];
+
+/** DECISIONS 149: `1` (or `true`) is one hop, as before; a list names proxies, as Express's `trust proxy` does. */
+const trustedProxies = (raw: string): TrustProxy => {
+  const problem =
+    'must be 0, a number of proxies from 1 to 10, or their addresses: ' +
+    'IPs or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated';
+  if (/^\d+$/.test(raw)) {
+    if (Number(raw) > 10) throw problem;
+    return Number(raw) || false;
+  }
+  if (['false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(raw.toLowerCase())) return 1;
+  const addresses = raw.split(',').map((entry) => entry.trim());
+  try {
+    proxyaddr.compile(addresses);
+  } catch {
+    throw problem;
+  }
+  return addresses;
+};
+
+/** `host:port`, the host an IP address (IPv6 in brackets) or a name. */
+const listenAddress = (raw: string): { host: string; port: number } => {
+  const match = /^(?:\[([^\]]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(raw);
+  const host = match?.[1] ?? match?.[2];
+  const port = Number(match?.[3]);
+  const problem = 'must be host:port, such as 127.0.0.1:9464';
+  if (!match || !host || port > 65535 || (match[1] !== undefined && isIP(host) !== 6)) throw problem;
+  try {
+    return { host: hostName(host), port };
+  } catch {
+    throw problem;
+  }
+};
+
 const bearerToken = (raw: string): string => {
   if (!/^[\x21-\x7e]{16,256}$/.test(raw)) throw 'must be 16 to 256 printable characters without spaces';
   return raw;
@@ -113,11 +151,14 @@ export const settings = {
     { env: 'WH_DB_POOL_SIZE', describe: 'database connections per process, at most', parse: integer(1, 1000) },
     10,
   ),
-  trustProxy: setting(
+  trustProxy: setting<TrustProxy>(
     {
       env: 'WH_TRUST_PROXY',
-      describe: '1 to honour X-Forwarded-Proto/-Host/-For from a reverse proxy (the nearest entry of -For)',
-      parse: flag,
+      describe:
+        'the reverse proxies whose X-Forwarded-Proto/-Host/-For to honour: how many stand before the server ' +
+        '(1: the nearest entry of -For), or their addresses and CIDR ranges, comma-separated (DECISIONS 149)',
+      defaultText: 'off',
+      parse: trustedProxies,
     },
     false,
   ),
@@ -134,9 +175,14 @@ export const settings = {
   metricsToken: optional({
     env: 'WH_METRICS_TOKEN',
     describe: 'when set, GET /metrics needs "Authorization: Bearer <this>"',
-    defaultText: 'open',
+    defaultText: 'open on loopback, closed beyond it (DECISIONS 150)',
     parse: bearerToken,
     secret: true,
+  }),
+  metricsAddress: optional({
+    env: 'WH_METRICS_ADDRESS',
+    describe: 'host:port to serve GET /metrics on, alone (then not on the API address), e.g. 127.0.0.1:9464',
+    parse: listenAddress,
   }),
   headersTimeoutMs: setting(
     { env: 'WH_HEADERS_TIMEOUT_MS', describe: 'ms a client has to send request headers', parse: milliseconds },

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { configFromEnv } from '../src/config.js';
-import type { TestResponse } from '../src/testing/http.js';
+import type { HttpError } from '../src/http/errors.js';
+import { AuthenticationFailures } from '../src/middleware/authentication-failures.js';
+import { send, type TestResponse } from '../src/testing/http.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, type World } from '../src/testing/world.js';
 
@@ -70,12 +72,12 @@ describe('one budget per token, and failed authentications limited per address',
     expect(elsewhere[0]!.status, 'the header named another address, but the socket is the same').to.equal(429);
   });
 
-  describe('behind a trusted proxy, with a configured limit', () => {
+  describe('behind one trusted proxy (WH_TRUST_PROXY=1), with a configured limit', () => {
     let proxied: TestServer;
     let behind: World;
 
     before(async () => {
-      proxied = await startTestServer({ config: { trustProxy: true, authFailuresPerMinute: 3 } });
+      proxied = await startTestServer({ config: { trustProxy: 1, authFailuresPerMinute: 3 } });
       behind = await createWorld(proxied);
     });
     after(() => proxied.close());
@@ -89,6 +91,84 @@ describe('one budget per token, and failed authentications limited per address',
       expect(spoofed[0]!.status).to.equal(429);
       const other = await fail(behind, 1, { 'x-forwarded-for': '198.51.100.7' });
       expect(other[0]!.status).to.equal(401);
+    });
+  });
+
+  describe('with the addresses of the trusted proxies (WH_TRUST_PROXY=10.0.0.0/8)', () => {
+    let proxied: TestServer;
+    let behind: World;
+
+    before(async () => {
+      proxied = await startTestServer({ config: { trustProxy: ['10.0.0.0/8'], authFailuresPerMinute: 3 } });
+      behind = await createWorld(proxied);
+    });
+    after(() => proxied.close());
+
+    it('ignores the X-Forwarded-* headers of a client that reaches the server directly', async () => {
+      // The tests connect from 127.0.0.1, which is not a listed proxy: each forged address is ignored.
+      const answers: TestResponse[] = [];
+      for (let i = 0; i < 4; i++) answers.push(...(await fail(behind, 1, { 'x-forwarded-for': `203.0.113.${i}` })));
+      expect(answers.map((res) => res.status)).to.deep.equal([401, 401, 401, 429]);
+      const forgedHost = await send(proxied.port, 'nowhere.example', 'GET', '/api/v1/locations', {
+        headers: { 'x-forwarded-host': behind.host(), authorization: `Token ${behind.token('admin')}` },
+      });
+      expect(forgedHost.status, 'X-Forwarded-Host of a direct client names no tenant').to.equal(404);
+    });
+  });
+
+  describe('with loopback and 10.0.0.0/8 as trusted proxies', () => {
+    let proxied: TestServer;
+    let behind: World;
+
+    before(async () => {
+      proxied = await startTestServer({ config: { trustProxy: ['loopback', '10.0.0.0/8'], authFailuresPerMinute: 3 } });
+      behind = await createWorld(proxied);
+    });
+    after(() => proxied.close());
+
+    it('takes the client address from the nearest entry that is not a trusted proxy', async () => {
+      const first = await fail(behind, 4, { 'x-forwarded-for': '203.0.113.9, 10.0.0.2' });
+      expect(first.map((res) => res.status)).to.deep.equal([401, 401, 401, 429]);
+      // What the client wrote before the proxies' entries is not believed.
+      const spoofed = await fail(behind, 1, { 'x-forwarded-for': '198.51.100.1, 203.0.113.9, 10.0.0.2' });
+      expect(spoofed[0]!.status).to.equal(429);
+      const other = await fail(behind, 1, { 'x-forwarded-for': '198.51.100.7, 10.0.0.2' });
+      expect(other[0]!.status).to.equal(401);
+      const proxiedHost = await send(proxied.port, 'nowhere.example', 'GET', '/api/v1/locations', {
+        headers: { 'x-forwarded-host': behind.host(), authorization: `Token ${behind.token('admin')}` },
+      });
+      expect(proxiedHost.status, 'X-Forwarded-Host of a trusted proxy names the tenant').to.equal(200);
+    });
+  });
+
+  describe('kept in a bounded table of addresses', () => {
+    const refusal = (failures: AuthenticationFailures, address: string, now: number) => {
+      try {
+        failures.count(address, now);
+        return 'counted';
+      } catch (error) {
+        return (error as HttpError).status;
+      }
+    };
+
+    it('gives addresses past the bound one shared budget, and frees the slots of ended windows', () => {
+      const failures = new AuthenticationFailures(2, 3);
+      const now = Date.now();
+      for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
+        expect(failures.count(address, now)).to.equal(undefined);
+      // The table is full of windows still running: new addresses share one window of 2 failures.
+      expect(['10.0.0.4', '10.0.0.5', '10.0.0.6'].map((address) => refusal(failures, address, now))).to.deep.equal([
+        'counted',
+        'counted',
+        429,
+      ]);
+      expect(refusal(failures, '10.0.0.1', now), 'an address in the table keeps its own budget').to.equal('counted');
+      // A minute later every window has ended, and a new address has a slot of its own again.
+      const later = now + 60_000;
+      for (const address of ['10.0.0.7', '10.0.0.8']) expect(refusal(failures, address, later)).to.equal('counted');
+      expect(refusal(failures, '10.0.0.9', later)).to.equal('counted');
+      expect(refusal(failures, '10.0.0.7', later)).to.equal('counted');
+      expect(refusal(failures, '10.0.0.7', later), 'the third failure of one address').to.equal(429);
     });
   });
 

@@ -49,12 +49,31 @@ describe('configuration', () => {
       host: '0.0.0.0',
       databaseUrl: 'postgres://wh:secret@db.internal:5432/wh',
       poolSize: 25,
-      trustProxy: true,
+      trustProxy: 1,
       logLevel: 'debug',
       logFormat: 'pretty',
       metricsToken: 'a-long-enough-metrics-token',
       maxConnections: 50,
     });
+  });
+
+  it('reads WH_TRUST_PROXY as off, a number of proxies, or the addresses of the proxies to trust', () => {
+    const trust = (value: string) => configFromEnv({ WH_TRUST_PROXY: value }).trustProxy;
+    expect(trust('0')).to.equal(false);
+    expect(trust('off')).to.equal(false);
+    expect(trust('1'), 'one hop, as before').to.equal(1);
+    expect(trust('true')).to.equal(1);
+    expect(trust('2')).to.equal(2);
+    expect(trust('10.0.0.0/8, loopback,2001:db8::1')).to.deep.equal(['10.0.0.0/8', 'loopback', '2001:db8::1']);
+  });
+
+  it('reads WH_METRICS_ADDRESS as a host and a port', () => {
+    expect(configFromEnv({ WH_METRICS_ADDRESS: '127.0.0.1:9464' }).metricsAddress).to.deep.equal({
+      host: '127.0.0.1',
+      port: 9464,
+    });
+    expect(configFromEnv({ WH_METRICS_ADDRESS: '[::1]:0' }).metricsAddress).to.deep.equal({ host: '::1', port: 0 });
+    expect(configFromEnv({}).metricsAddress).to.equal(undefined);
   });
 
   const refusals: [Record<string, string>, RegExp][] = [
@@ -64,7 +83,11 @@ describe('configuration', () => {
     [{ WH_HOST: 'not a host' }, /^WH_HOST must be a host name or an IP address/],
     [{ WH_LOG_LEVEL: 'loud' }, /^WH_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
     [{ WH_LOG_FORMAT: 'xml' }, /^WH_LOG_FORMAT must be one of json, pretty/],
-    [{ WH_TRUST_PROXY: 'maybe' }, /^WH_TRUST_PROXY must be 1 or 0/],
+    [{ WH_TRUST_PROXY: 'maybe' }, /^WH_TRUST_PROXY must be 0, a number of proxies from 1 to 10, or their addresses/],
+    [{ WH_TRUST_PROXY: '10.0.0.0/33' }, /^WH_TRUST_PROXY must be 0, a number of proxies/],
+    [{ WH_TRUST_PROXY: '11' }, /^WH_TRUST_PROXY must be 0, a number of proxies/],
+    [{ WH_METRICS_ADDRESS: '9464' }, /^WH_METRICS_ADDRESS must be host:port, such as 127.0.0.1:9464/],
+    [{ WH_METRICS_ADDRESS: 'localhost:99999' }, /^WH_METRICS_ADDRESS must be host:port/],
     [{ WH_DB_POOL_SIZE: '0' }, /^WH_DB_POOL_SIZE must be an integer from 1 to 1000/],
     [{ WH_HEADERS_TIMEOUT_MS: '-5' }, /^WH_HEADERS_TIMEOUT_MS must be an integer/],
     [{ WH_HEADERS_TIMEOUT_MS: '60000' }, /^WH_HEADERS_TIMEOUT_MS must not be longer than WH_REQUEST_TIMEOUT_MS$/],

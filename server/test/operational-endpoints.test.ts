@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { loadDocument, specPath } from '@warehouse-kit/spec/document';
 import { expect } from 'chai';
+import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
 import { send } from '../src/testing/http.js';
 import { startTestServer, TEST_BASE_HOST, type TestServer } from '../src/testing/server.js';
 import { startWorld, type World } from '../src/testing/world.js';
+import { childEnv } from './support/child-env.js';
 import { createUnmigratedDatabase, type UnmigratedDatabase } from './support/unmigrated-database.js';
 
 describe('operational endpoints', () => {
@@ -148,6 +150,87 @@ describe('operational endpoints', () => {
         expect(res.status).to.equal(200);
         expect(res.body).to.include('wh_http_requests_total');
       });
+
+      it('counts a wrong token against the failed-authentication limit of the address, shared with the API', async () => {
+        const strict = await startTestServer({ config: { metricsToken: token, authFailuresPerMinute: 3 } });
+        try {
+          const scrape = (authorization: string) =>
+            send(strict.port, TEST_BASE_HOST, 'GET', '/metrics', { headers: { authorization } });
+          const statuses: number[] = [];
+          for (let i = 0; i < 3; i++) statuses.push((await scrape(`Bearer guess-${i}`)).status);
+          expect(statuses).to.deep.equal([401, 401, 401]);
+          const refused = await scrape('Bearer guess-3');
+          expect(refused.status).to.equal(429);
+          expect(refused.headers['x-ratelimit-limit']).to.equal('3');
+          const api = await send(strict.port, world.host(), 'GET', '/api/v1/locations', {
+            headers: { authorization: 'Token guess-4' },
+          });
+          expect(api.status, 'the API counts the same failures').to.equal(429);
+          expect((await scrape(`Bearer ${token}`)).status, 'the right token still scrapes').to.equal(200);
+        } finally {
+          await strict.close();
+        }
+      });
+    });
+  });
+
+  describe('metrics on a server that listens beyond loopback', () => {
+    let exposed: TestServer;
+    let guarded: TestServer;
+    const token = 'a-metrics-token-for-the-scraper';
+
+    before(async () => {
+      exposed = await startTestServer({ config: { host: '0.0.0.0' } });
+      guarded = await startTestServer({ config: { host: '0.0.0.0', metricsToken: token } });
+    });
+    after(async () => {
+      await exposed.close();
+      await guarded.close();
+    });
+
+    it('are closed without WH_METRICS_TOKEN or WH_METRICS_ADDRESS, and say how to open them', async () => {
+      const res = await send(exposed.port, TEST_BASE_HOST, 'GET', '/metrics');
+      expect(res.status).to.equal(404);
+      expect(res.body.error).to.equal(
+        '/metrics is not served here: this server listens beyond loopback; ' +
+          'set WH_METRICS_TOKEN, or WH_METRICS_ADDRESS to serve it on an address of its own',
+      );
+      expect((await send(exposed.port, TEST_BASE_HOST, 'GET', '/healthz')).status).to.equal(200);
+    });
+
+    it('need WH_METRICS_TOKEN when it is set', async () => {
+      expect((await send(guarded.port, TEST_BASE_HOST, 'GET', '/metrics')).status).to.equal(401);
+      const res = await send(guarded.port, TEST_BASE_HOST, 'GET', '/metrics', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).to.equal(200);
+      expect(res.body).to.include('wh_http_requests_total');
+    });
+  });
+
+  describe('metrics on an address of their own (WH_METRICS_ADDRESS)', function () {
+    this.timeout(60_000);
+    let child: ChildServer;
+    let metricsPort: number;
+
+    before(async () => {
+      child = await startChildServer([], childEnv({ WH_METRICS_ADDRESS: '127.0.0.1:0' }));
+      metricsPort = Number(/"metrics":"http:\/\/127\.0\.0\.1:(\d+)\/metrics"/.exec(child.output())![1]);
+    });
+    after(() => stopChildServer(child.child));
+
+    it('serves /metrics there and nowhere else, and nothing else there', async () => {
+      const scraped = await send(metricsPort, TEST_BASE_HOST, 'GET', '/metrics');
+      expect(scraped.status).to.equal(200);
+      expect(scraped.body).to.include('wh_http_requests_total');
+      const main = await send(child.port, TEST_BASE_HOST, 'GET', '/metrics');
+      expect(main.status).to.equal(404);
+      expect(main.body.error).to.equal('/metrics is served on WH_METRICS_ADDRESS only');
+      expect((await send(child.port, TEST_BASE_HOST, 'GET', '/healthz')).status).to.equal(200);
+      for (const path of ['/healthz', '/api/v1/locations', '/docs']) {
+        const res = await send(metricsPort, TEST_BASE_HOST, 'GET', path);
+        expect(res.status, path).to.equal(404);
+      }
     });
   });
 

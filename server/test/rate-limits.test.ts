@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
+import { RateLimitCounters } from '../src/db/rate-limit-counters.js';
 import { testOrm } from '../src/testing/database.js';
 import type { TestResponse } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
+import { createWorld, startWorld, type World } from '../src/testing/world.js';
 
 describe('rate limits', () => {
   let server: TestServer;
@@ -57,11 +58,33 @@ describe('rate limits', () => {
     expect((await world.as('integration').get('/locations')).status).to.equal(200);
   });
 
-  it('counts requests with an invalid token against that header value too', async () => {
-    const guesser = world.as({ token: 'guess-0001' });
-    const answers = await spend(121, () => guesser.get('/locations'));
-    expect(answers.slice(0, 120).every((res) => res.status === 401)).to.equal(true);
-    expectRefusal(answers[120]!, 120);
+  it('counts no request without a valid token of the organization: those the per-address limit refuses', async () => {
+    const other = await createWorld(server);
+    for (const token of ['guess-0001', other.token('admin')]) {
+      const answers = await spend(121, () => world.as({ token }).get('/locations'));
+      expect(answers.map((res) => res.status)).to.deep.equal(Array(121).fill(401));
+      expect(answers[0]!.headers['x-ratelimit-limit'], 'no budget is spent, so none is reported').to.equal(undefined);
+    }
+    const key = `per-60s:${createHash('sha256').update('Token guess-0001').digest('hex')}`;
+    const rows = await (await testOrm()).em.getConnection().execute('select 1 from rate_limits where key = ?', [key]);
+    expect(rows).to.deep.equal([]);
+    expect((await other.as('admin').get('/locations')).headers['x-ratelimit-remaining']).to.equal('119');
+  });
+
+  it('sweeps counters whose window has ended', async () => {
+    const connection = (await testOrm()).em.getConnection();
+    const now = Date.now();
+    await connection.execute('insert into rate_limits (key, points, expire) values (?, 1, ?), (?, 1, ?)', [
+      'per-60s:ended',
+      now - 1,
+      'per-60s:running',
+      now + 60_000,
+    ]);
+    expect(await new RateLimitCounters(connection.getKnex()).sweep(now)).to.be.at.least(1);
+    const left = await connection.execute<{ key: string }[]>(
+      "select key from rate_limits where key in ('per-60s:ended', 'per-60s:running')",
+    );
+    expect(left.map((row) => row.key)).to.deep.equal(['per-60s:running']);
   });
 
   it('reports the hourly limit when it is closer to exhaustion, and refuses past 5000 an hour', async () => {

@@ -1111,12 +1111,12 @@ export interface components {
          * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
          *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
          *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-         *     403 answer as without the header. A malformed value is 400.
+         *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
          */
         IfMatch: string;
         /**
          * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-         *     listed (or `*`), 304 Not Modified without a body.
+         *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
          */
         IfNoneMatch: string;
         /**
@@ -1369,7 +1369,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body.
+                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -1418,7 +1418,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -1471,7 +1471,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -1513,7 +1513,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -1659,7 +1659,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body.
+                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -1704,7 +1704,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -1753,7 +1753,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -1791,7 +1791,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -1950,7 +1950,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body.
+                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -1999,7 +1999,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2082,7 +2082,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2279,7 +2279,7 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body.
+                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -2329,7 +2329,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2383,7 +2383,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2425,7 +2425,7 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
                  *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
                  *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed value is 400.
+                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };

@@ -3,6 +3,7 @@
 // is a claim on a request still running; a claim older than CLAIM_LEASE_SECONDS is taken to be
 // left by a process that died, and the next request with the key takes it over.
 import type { Knex } from '@mikro-orm/postgresql';
+import { storableJson } from '../domain/text.js';
 
 /** Longer than any request may run (the request timeout is 30 s by default), so a live claim is never taken over. */
 export const CLAIM_LEASE_SECONDS = 120;
@@ -77,14 +78,14 @@ export class IdempotencyKeys {
     return { outcome: 'replay', response: { status: row.status, headers: row.headers ?? {}, body: row.body } };
   }
 
-  /** Stores the response of the claimed request, for replays until the key expires. */
+  /** Stores the response of the claimed request, for replays until the key expires; no body can fail to store (DECISIONS 152). */
   async complete(owner: KeyOwner, response: StoredResponse): Promise<void> {
     await this.knex('idempotency_keys')
       .where(ownerOf(owner))
       .update({
         status: response.status,
         headers: JSON.stringify(response.headers),
-        body: response.body === undefined ? null : JSON.stringify(response.body),
+        body: response.body === undefined ? null : storableJson(response.body),
       });
   }
 

@@ -1,13 +1,16 @@
 // Request validation compiled once from the spec. Query and path parameters are read strictly
 // (integers in plain decimal digits, blank query values as absent) and defaulted; any problem
-// with them is 400 naming the parameter. A body that cannot be read as the operation's record
-// (not an object, no record wrapper) is 400; every problem inside the record is 422, keyed by
-// the field's path (DECISIONS 5 and 6, as amended by DECISIONS 57).
+// with them, or with a header parameter the operation documents (If-Match's length, say:
+// DECISIONS 153), is 400 naming it. A body that cannot be read as the operation's record (not
+// an object, no record wrapper) is 400; every problem inside the record is 422, keyed by the
+// field's path (DECISIONS 5 and 6, as amended by DECISIONS 57), text PostgreSQL cannot store
+// included (DECISIONS 152).
 
 import type { OperationSpec, ParameterSpec } from '@warehouse-kit/spec/document';
 import { createAjv, toAjvSchema } from '@warehouse-kit/spec/validators';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { FieldErrorCollector } from '../domain/field-error-collector.js';
+import { unstorableIn } from '../domain/text.js';
 import { badRequest } from './errors.js';
 import { problemOf } from './validation-messages.js';
 
@@ -20,6 +23,8 @@ export interface ValidatedRequest {
 export type RequestValidator = (raw: {
   query: Record<string, unknown>;
   path: Record<string, string>;
+  /** As Node gives them: names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
   body: unknown;
 }) => ValidatedRequest;
 
@@ -61,10 +66,16 @@ function parameterError(errors: ErrorObject[], specs: ParameterSpec[]) {
     errors
       .map((error) => {
         const name = error.instancePath.slice(1) || String(error.params.missingProperty ?? '');
-        return `${where(name)} parameter ${name} ${problemOf(error)}`;
+        const kind = where(name);
+        return `${kind === 'header' ? 'header' : `${kind} parameter`} ${name} ${problemOf(error)}`;
       })
       .join('; '),
   );
+}
+
+/** The documented headers' values, keyed by the spec's names. */
+function headerValues(headers: Record<string, string | string[] | undefined>, specs: ParameterSpec[]) {
+  return Object.fromEntries(specs.map((spec) => [spec.name, headers[spec.name.toLowerCase()]]));
 }
 
 /** `purchase_order_items/1/quantity` → `purchase_order_items[1].quantity`. */
@@ -93,14 +104,14 @@ function fieldOf(error: ErrorObject): string {
 /** Keywords that only combine others; their inner errors say what is wrong. */
 const combining = new Set(['oneOf', 'anyOf', 'propertyNames']);
 
-/** Adds every string (and key) holding NUL, which PostgreSQL text cannot store, under its field path. */
-function collectNul(value: unknown, segments: string[], errors: FieldErrorCollector): void {
-  if (typeof value === 'string' && value.includes(NUL))
-    errors.add(fieldPath(segments) || 'base', 'must not contain the NUL character (U+0000)');
+/** Adds every string (and key) holding what PostgreSQL text cannot store under its field path. */
+function collectUnstorable(value: unknown, segments: string[], errors: FieldErrorCollector): void {
+  if (typeof value === 'string')
+    for (const what of unstorableIn(value)) errors.add(fieldPath(segments) || 'base', `must not contain ${what}`);
   if (!value || typeof value !== 'object') return;
   for (const [key, inner] of Object.entries(value)) {
-    if (key.includes(NUL)) errors.add(fieldPath([...segments, key]), 'key must not contain the NUL character (U+0000)');
-    collectNul(inner, [...segments, key], errors);
+    for (const what of unstorableIn(key)) errors.add(fieldPath([...segments, key]), `key must not contain ${what}`);
+    collectUnstorable(inner, [...segments, key], errors);
   }
 }
 
@@ -120,7 +131,7 @@ function checkBody(validate: ValidateFunction, body: unknown, wrapper: string | 
       problems.add(fieldOf(error), error.propertyName === undefined ? problem : `key ${problem}`);
     }
   }
-  collectNul((body as Record<string, unknown>)[wrapper], [], problems);
+  collectUnstorable((body as Record<string, unknown>)[wrapper], [], problems);
   problems.throwIfAny();
 }
 
@@ -137,8 +148,10 @@ export function compileRequestValidators(operations: OperationSpec[]): Map<strin
   for (const operation of operations) {
     const querySpecs = operation.parameters.filter((p) => p.in === 'query');
     const pathSpecs = operation.parameters.filter((p) => p.in === 'path');
+    const headerSpecs = operation.parameters.filter((p) => p.in === 'header');
     const validateQuery = parameters.compile(parametersSchema(querySpecs));
     const validatePath = parameters.compile(parametersSchema(pathSpecs));
+    const validateHeaders = parameters.compile(parametersSchema(headerSpecs));
     const validateBody = operation.requestBodySchema
       ? bodies.compile(toAjvSchema(operation.requestBodySchema))
       : undefined;
@@ -149,6 +162,8 @@ export function compileRequestValidators(operations: OperationSpec[]): Map<strin
       if (!validateQuery(query)) throw parameterError(validateQuery.errors ?? [], querySpecs);
       const path = readParameters(raw.path, pathSpecs);
       if (!validatePath(path)) throw parameterError(validatePath.errors ?? [], pathSpecs);
+      const headers = readParameters(headerValues(raw.headers, headerSpecs), headerSpecs);
+      if (!validateHeaders(headers)) throw parameterError(validateHeaders.errors ?? [], headerSpecs);
       if (validateBody) checkBody(validateBody, raw.body, wrapper);
       return { query, path, body: validateBody ? raw.body : undefined };
     });

@@ -1,14 +1,19 @@
-// Authentication and the organization-wide gates, in the order of DECISIONS 13:
-// 401 (token; 429 past the failed-authentication limit), 402 (paid subscription), 403 (admin access somewhere).
-// The tenant and the token's user come from the directory as of the version this request read
-// (DECISIONS 100), so a revoked token or a deleted location is never served from a stale cache.
+// Authentication, the rate limits and the organization-wide gates, in the order of DECISIONS 13
+// (as amended by 147): 429 for an exhausted token; 401 for a missing, malformed or unknown token
+// (429 past the per-address failure limit); 402 (paid subscription); 403 (admin access somewhere).
+// One statement counts the request against its token's limits, only when the token is one of
+// the organization's, and reads the directory version (DECISIONS 100), so a request without a
+// valid token writes nothing, and a revoked token or a deleted location is never served from a
+// stale cache.
 import { timingSafeEqual } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Middleware, ParameterizedContext } from 'koa';
+import type { RateLimitCounters } from '../db/rate-limit-counters.js';
 import { Access } from '../domain/access.js';
 import { tokenDigest } from '../domain/tokens.js';
-import { forbidden, paymentRequired } from '../http/errors.js';
+import { forbidden, paymentRequired, unauthorized } from '../http/errors.js';
 import type { AuthenticationFailures } from './authentication-failures.js';
-import { DIRECTORY_VERSION, type Directory } from './directory.js';
+import type { Directory, Tenant } from './directory.js';
+import { enforceRateLimits, windowsOf } from './rate-limit.js';
 import { requestTenant } from './tenant.js';
 
 /**
@@ -17,25 +22,60 @@ import { requestTenant } from './tenant.js';
  */
 const scheme = /^Token ([\x21-\x7e]+)$/;
 
-export function authenticate(baseHost: string, directory: Directory, failures: AuthenticationFailures): Middleware {
+export interface AuthenticationOptions {
+  baseHost: string;
+  directory: Directory;
+  counters: RateLimitCounters;
+  failures: AuthenticationFailures;
+}
+
+/**
+ * Counts the request if the token is one of the tenant's, and confirms the tenant as of the
+ * version read. The tenant came from the cache; should the host now serve another organization,
+ * the request is counted for that one instead.
+ */
+async function countRequest(ctx: ParameterizedContext, options: AuthenticationOptions, digest: Buffer) {
+  const { baseHost, directory, counters } = options;
+  const authorization = ctx.get('Authorization');
+  const cached = ctx.state.tenant as Tenant;
+  const now = Date.now();
+  const windows = windowsOf(authorization, now);
+  let counted = await counters.count(windows, digest, cached.organization.id, now);
+  directory.observe(counted.version);
+  const tenant = await requestTenant(ctx, baseHost, directory, counted.version);
+  if (tenant.organization.id !== cached.organization.id) {
+    counted = await counters.count(windows, digest, tenant.organization.id, now);
+    directory.observe(counted.version);
+  }
+  return { ...counted, tenant, windows, now };
+}
+
+export function authenticate(options: AuthenticationOptions): Middleware {
+  const { baseHost, directory, failures } = options;
   return async (ctx, next) => {
-    const version = (ctx.state[DIRECTORY_VERSION] as bigint | undefined) ?? (await directory.readVersion());
-    const tenant = await requestTenant(ctx, baseHost, directory, version);
     const match = scheme.exec(ctx.get('Authorization'));
-    if (!match)
+    if (!match) {
+      await requestTenant(ctx, baseHost, directory, await directory.readVersion());
       return failures.refuse(
         ctx,
-        'missing or malformed Authorization header: send "Authorization: Token <API_TOKEN>", exactly so spelled',
+        unauthorized(
+          'missing or malformed Authorization header: send "Authorization: Token <API_TOKEN>", exactly so spelled',
+        ),
       );
+    }
 
     const digest = tokenDigest(match[1]!);
+    const { version, tenant, counters, windows, now } = await countRequest(ctx, options, digest);
+    if (!counters) return failures.refuse(ctx, unauthorized('invalid API token'));
+    enforceRateLimits(ctx, windows, counters, now);
+
     const identity = await directory.identity(digest, version);
     const user = identity?.user;
     // The lookup is by digest, so its timing says nothing about the token; the comparison
     // is still constant-time so that no code path compares secrets byte by byte. A token of
     // another organization is treated exactly like an unknown one (DECISIONS 11).
     if (!user || !timingSafeEqual(user.tokenDigest, digest) || user.organizationId !== tenant.organization.id) {
-      return failures.refuse(ctx, 'invalid API token');
+      return failures.refuse(ctx, unauthorized('invalid API token'));
     }
 
     if (

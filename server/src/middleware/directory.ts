@@ -1,7 +1,7 @@
 // Who is who, cached in process: each host's tenant (organization and locations) and each
 // token's API user and roles. Every change to those tables bumps the database's directory
 // version when it commits (migration 20261123100000), and every request reads the version
-// (with its rate-limit count, or alone) before it trusts the cache: an entry counts only if
+// (with its token's rate-limit count, or alone) before it trusts the cache: an entry counts only if
 // it was loaded at that version or later. So no process serves a revoked token, a deleted
 // location or a changed role to a request that began after the change committed, while
 // unchanged tenants cost no query at all (DECISIONS 100).
@@ -24,9 +24,6 @@ export interface Identity {
   roles: Map<number, Role>;
   version: bigint;
 }
-
-/** The ctx.state key of the directory version the rate limiter read for the request, when it counted one. */
-export const DIRECTORY_VERSION = 'directoryVersion';
 
 /** Past this many entries a map starts again: plenty for one deployment's hosts and tokens. */
 const MAX_ENTRIES = 10_000;

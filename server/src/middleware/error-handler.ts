@@ -1,8 +1,12 @@
 // Renders every error as the spec's JSON error body, in one place, with the request's id.
 // Domain errors are answered as the error map says. Only our own messages are exposed, and
 // only for client errors; a server error is answered generically and its details (message,
-// cause, stack, SQL) go to the request's log line alone (DECISIONS 83).
+// cause, stack, SQL) go to the request's log line alone (DECISIONS 83). Field names and
+// messages may echo input, so what PostgreSQL cannot store is written escaped: an error body
+// can always be stored for its Idempotency-Key (DECISIONS 152).
 import type { Middleware, ParameterizedContext } from 'koa';
+import type { FieldErrors } from '../domain/errors.js';
+import { escapeUnstorable } from '../domain/text.js';
 import { httpErrorFor } from '../http/error-map.js';
 import { HttpError, ValidationFailed } from '../http/errors.js';
 
@@ -22,6 +26,11 @@ export function answerServerError(ctx: ParameterizedContext, error: unknown): vo
   };
 }
 
+const storableErrors = (errors: FieldErrors): FieldErrors =>
+  Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [escapeUnstorable(field), messages.map(escapeUnstorable)]),
+  );
+
 export function errorHandler(): Middleware {
   return async (ctx, next) => {
     try {
@@ -30,13 +39,13 @@ export function errorHandler(): Middleware {
       const error = httpErrorFor(thrown) ?? thrown;
       if (error instanceof ValidationFailed) {
         ctx.status = 422;
-        ctx.body = { errors: error.errors, request_id: ctx.state.requestId };
+        ctx.body = { errors: storableErrors(error.errors), request_id: ctx.state.requestId };
         return;
       }
       if (error instanceof HttpError && error.status < 500) {
         ctx.set(error.headers);
         ctx.status = error.status;
-        ctx.body = { error: error.message, request_id: ctx.state.requestId };
+        ctx.body = { error: escapeUnstorable(error.message), request_id: ctx.state.requestId };
         return;
       }
       // A client error of Koa or a library: its status stands, its text (a library's

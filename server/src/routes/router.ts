@@ -47,7 +47,7 @@ export function createApiRouter(
         throw notFound(`${API_PREFIX}${operation.path} exists only on location interfaces`);
       }
       const body = operation.requestBodySchema ? await readJsonBody(ctx, limit) : undefined;
-      const input = validate({ query: ctx.query, path: ctx.params, body });
+      const input = validate({ query: ctx.query, path: ctx.params, headers: ctx.headers, body });
       const em = RequestContext.getEntityManager() as EntityManager;
       const run = withRecordVersion(operation, ctx, (manager: EntityManager) =>
         handler({ ...input, access, em: manager, ctx } as unknown as HandlerInput<OperationId>),

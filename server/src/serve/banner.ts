@@ -10,6 +10,8 @@ export interface BannerFacts {
   baseHost: string;
   port: number;
   database: string;
+  /** Where /metrics is served, when on an address of its own (WH_METRICS_ADDRESS). */
+  metrics?: string;
   fixture?: Fixture;
   /** Print the fixture's tokens: only for the bundled demo. */
   showTokens: boolean;
@@ -21,6 +23,7 @@ export function banner(facts: BannerFacts): string {
     `wh-server ${facts.version} listening on ${facts.listening} (${facts.database})`,
     `API reference  ${origin()}/docs`,
   ];
+  if (facts.metrics) lines.push(`metrics        ${facts.metrics}`);
   for (const organization of facts.fixture?.organizations ?? []) {
     lines.push(`${organization.name.padEnd(22)}  ${origin(organization.subdomain)}/api/v1`);
     for (const location of organization.locations) {

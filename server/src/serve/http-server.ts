@@ -1,9 +1,9 @@
 // The HTTP server around the app, with the network settings an exposed server needs: time
 // limits for headers, whole requests and idle keep-alive connections, and a cap on open
-// connections, so idle or slow clients cannot hold the server's sockets (DECISIONS 86).
-import { createServer, type Server } from 'node:http';
+// connections, so idle or slow clients cannot hold the server's sockets (DECISIONS 86). The
+// metrics address (DECISIONS 150) is a second server with the same settings.
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type Koa from 'koa';
 import type { ServerConfig } from '../config.js';
 
 export type NetworkSettings = Pick<
@@ -16,7 +16,7 @@ export class ListenError extends Error {
   override name = 'ListenError';
 }
 
-export function createHttpServer(app: Koa, settings: NetworkSettings): Server {
+export function createHttpServer(listener: RequestListener, settings: NetworkSettings): Server {
   const server = createServer(
     {
       headersTimeout: settings.headersTimeoutMs,
@@ -25,15 +25,27 @@ export function createHttpServer(app: Koa, settings: NetworkSettings): Server {
       // checking at a quarter of the headers limit keeps an idle socket from outliving it by much.
       connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(settings.headersTimeoutMs / 4))),
     },
-    app.callback(),
+    listener,
   );
   server.keepAliveTimeout = settings.keepAliveTimeoutMs;
   server.maxConnections = settings.maxConnections;
   return server;
 }
 
+/** The settings that chose an address, for a refusal to name. */
+export interface AddressSettings {
+  port: string;
+  host: string;
+}
+
+const API_ADDRESS: AddressSettings = { port: '--port or PORT', host: 'WH_HOST' };
+
 /** Listens on the configured address; resolves with the one bound (the port, when 0 was asked). */
-export async function listen(server: Server, settings: Pick<NetworkSettings, 'host' | 'port'>): Promise<AddressInfo> {
+export async function listen(
+  server: Server,
+  settings: Pick<NetworkSettings, 'host' | 'port'>,
+  chosenBy = API_ADDRESS,
+): Promise<AddressInfo> {
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -47,9 +59,9 @@ export async function listen(server: Server, settings: Pick<NetworkSettings, 'ho
     const where = `${settings.host}:${settings.port}`;
     throw new ListenError(
       code === 'EADDRINUSE'
-        ? `port ${settings.port} is already in use on ${settings.host}; choose another with --port or PORT`
+        ? `port ${settings.port} is already in use on ${settings.host}; choose another with ${chosenBy.port}`
         : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
-          ? `cannot listen on ${where}: no such address on this machine (WH_HOST)`
+          ? `cannot listen on ${where}: no such address on this machine (${chosenBy.host})`
           : `cannot listen on ${where}: ${(error as Error).message}`,
     );
   }

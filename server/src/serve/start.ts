@@ -1,11 +1,14 @@
 // `wh-server start`: open the database (embedded or DATABASE_URL), migrate, provision the
-// fixture or the demo if asked, serve until SIGTERM or SIGINT, then drain and close the pool and
-// the database, in that order. Resolves once everything is closed.
+// fixture or the demo if asked, serve (and /metrics on WH_METRICS_ADDRESS when set) until
+// SIGTERM or SIGINT, sweeping ended rate-limit windows meanwhile, then drain and close the pool
+// and the database, in that order. Resolves once everything is closed.
 import { createApp } from '../app.js';
 import { ConfigError, configFromEnv } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrate, openOrm } from '../db/orm.js';
+import { RateLimitCounters, sweepPeriodically } from '../db/rate-limit-counters.js';
 import { createLogger } from '../logging/logger.js';
+import { metricsListener } from '../ops/metrics-endpoint.js';
 import { DEMO_FIXTURE } from '../provision/demo.js';
 import { readFixture } from '../provision/fixture.js';
 import { provision } from '../provision/provision.js';
@@ -37,21 +40,35 @@ export async function start(options: StartOptions): Promise<void> {
     await database.close();
   };
   let address: Awaited<ReturnType<typeof listen>>;
-  const server = createHttpServer(createApp({ orm, config, logger }), config);
+  let metricsAt: Awaited<ReturnType<typeof listen>> | undefined;
+  const app = createApp({ orm, config, logger });
+  const server = createHttpServer(app.callback(), config);
+  const metricsServer = config.metricsAddress && createHttpServer(metricsListener(app), config);
   try {
     const applied = await migrate(orm);
     if (applied.length) logger.info({ migrations: applied }, 'applied migrations');
     if (fixture) await provision(orm.em, fixture);
     address = await listen(server, config);
+    if (metricsServer && config.metricsAddress)
+      metricsAt = await listen(metricsServer, config.metricsAddress, {
+        port: 'WH_METRICS_ADDRESS',
+        host: 'WH_METRICS_ADDRESS',
+      });
   } catch (error) {
+    server.close();
     await release();
     throw error;
   }
 
   // Signals are handled from here on, before anyone is told the server listens.
-  const stopped = drainOnSignal(server, config.shutdownTimeoutMs, logger);
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const listening = `http://${host}:${address.port}`;
+  const stopped = drainOnSignal(metricsServer ? [server, metricsServer] : [server], config.shutdownTimeoutMs, logger);
+  const stopSweeping = sweepPeriodically(new RateLimitCounters(orm.em.getKnex()), (error) =>
+    logger.warn({ err: error }, 'sweeping ended rate-limit windows failed; the next sweep tries again'),
+  );
+  const origin = (bound: typeof address) =>
+    `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
+  const listening = origin(address);
+  const metrics = metricsAt && `${origin(metricsAt)}/metrics`;
   process.stderr.write(
     banner({
       version,
@@ -59,13 +76,15 @@ export async function start(options: StartOptions): Promise<void> {
       baseHost: config.baseHost,
       port: address.port,
       database: database.description,
+      metrics,
       fixture,
       showTokens: Boolean(options.demo),
     }),
   );
-  logger.info({ url: listening, port: address.port, database: database.description, version }, 'listening');
+  logger.info({ url: listening, port: address.port, metrics, database: database.description, version }, 'listening');
 
   await stopped;
+  stopSweeping();
   await release();
   logger.info('stopped');
 }

@@ -1,6 +1,6 @@
 // A small HTTP client for server tests. It uses node:http because the tests must choose the
 // Host header (the subdomain selects the interface), which Node's fetch ignores.
-import { request as httpRequest } from 'node:http';
+import { type Agent, request as httpRequest } from 'node:http';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -14,6 +14,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** An object is sent as JSON; a string or a Buffer is sent as is. */
   body?: unknown;
+  /** A keep-alive agent, for tests that send thousands of requests. */
+  agent?: Agent;
 }
 
 export function send(
@@ -40,6 +42,7 @@ export function send(
         port,
         method,
         path: target,
+        agent: options.agent,
         headers: {
           host,
           ...(payload !== undefined

@@ -1,9 +1,11 @@
 // Requests for the fuzzer, from the spec's operations: any operation on either interface,
-// with parameters, bodies and headers that are valid, at their bounds or hostile.
+// with parameters, bodies and headers that are valid, at their bounds or hostile: keys
+// PostgreSQL cannot store among them, and the header parameters the spec documents
+// (Idempotency-Key, If-Match, If-None-Match) at and past their lengths.
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { listOperations, type OperationSpec } from '@warehouse-kit/spec/document';
 import fc from 'fast-check';
-import { fromSchema, type Hints, hostile, poisoned } from './values.js';
+import { fromSchema, type Hints, hostile, hostileKeys, poisoned, withKey } from './values.js';
 
 export interface FuzzRequest {
   operationId: string;
@@ -26,6 +28,8 @@ export interface FuzzTargets {
 const otherMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const hostileQueryValues = ['1e309', 'Infinity', 'NaN', '0x10', ' 7', '', '  ', '-1', '9'.repeat(40), '%00', '\u0000'];
 const hostileIds = ['0', '-1', '2147483647', '2147483648', '9007199254740991', '9007199254740992', 'Infinity', '1e3'];
+/** Header values past the documented lengths (Idempotency-Key 255, If-Match 4096) or with a meaning of their own. */
+const hostileHeaderValues = ['k'.repeat(256), `"1", "${'x'.repeat(4094)}"`, '*', 'W/"1"', '"1"', '', ' '];
 
 function authorization(targets: FuzzTargets): fc.Arbitrary<string | undefined> {
   const token = fc.constantFrom(...targets.tokens);
@@ -55,21 +59,42 @@ function encodedBody(): fc.Arbitrary<(json: string) => { body: Buffer; headers: 
   );
 }
 
-function query(operation: OperationSpec, hints: FuzzTargets['hints']): fc.Arbitrary<[string, string][]> {
-  const parameters = operation.parameters.filter((p) => p.in === 'query');
-  const one = (name: string, schema: unknown) =>
-    fc
-      .option(
-        fc.oneof(
-          { arbitrary: fromSchema(schema, hints).map((value) => String(value)), weight: 5 },
-          { arbitrary: fc.constantFrom(...hostileQueryValues), weight: 1 },
-        ),
-        { freq: 2 },
-      )
-      .map((value) => (value === null ? [] : [[name, value] as [string, string]]));
+/** One parameter, sent or not: a value from its schema (valid or at a bound) or a hostile one. */
+function optionalParameter(
+  name: string,
+  schema: unknown,
+  hints: Hints,
+  hostileValues: string[],
+  validWeight: number,
+): fc.Arbitrary<[string, string][]> {
   return fc
-    .tuple(...parameters.map((p) => one(p.name, p.schema)), fc.option(fc.constant(['cache_buster', '1']), { freq: 8 }))
+    .option(
+      fc.oneof(
+        { arbitrary: fromSchema(schema, hints).map((value) => String(value)), weight: validWeight },
+        { arbitrary: fc.constantFrom(...hostileValues), weight: 1 },
+      ),
+      { freq: 2 },
+    )
+    .map((value) => (value === null ? [] : [[name, value]]));
+}
+
+function query(operation: OperationSpec, hints: Hints): fc.Arbitrary<[string, string][]> {
+  const parameters = operation.parameters.filter((p) => p.in === 'query');
+  return fc
+    .tuple(
+      ...parameters.map((p) => optionalParameter(p.name, p.schema, hints, hostileQueryValues, 5)),
+      fc.option(fc.constant(['cache_buster', '1']), { freq: 8 }),
+    )
     .map(([...parts]) => parts.flat().filter((entry): entry is [string, string] => Array.isArray(entry)));
+}
+
+/** The operation's documented header parameters, each sent or not, valid, at a bound or hostile. */
+function headerParameters(operation: OperationSpec, hints: Hints): fc.Arbitrary<Record<string, string>> {
+  const parameters = operation.parameters.filter((p) => p.in === 'header');
+  if (parameters.length === 0) return fc.constant({});
+  return fc
+    .tuple(...parameters.map((p) => optionalParameter(p.name.toLowerCase(), p.schema, hints, hostileHeaderValues, 3)))
+    .map((parts) => Object.fromEntries(parts.flat()));
 }
 
 function requestFor(operation: OperationSpec, targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
@@ -86,6 +111,12 @@ function requestFor(operation: OperationSpec, targets: FuzzTargets): fc.Arbitrar
             .map(([value, bad, choice]) => poisoned(value, bad, choice)),
           weight: 3,
         },
+        {
+          arbitrary: fc
+            .tuple(fromSchema(operation.requestBodySchema, targets.hints), fc.constantFrom(...hostileKeys), fc.nat())
+            .map(([value, key, choice]) => withKey(value, key, choice)),
+          weight: 2,
+        },
       )
     : fc.constant(undefined);
   return fc
@@ -98,13 +129,14 @@ function requestFor(operation: OperationSpec, targets: FuzzTargets): fc.Arbitrar
       id,
       query: query(operation, targets.hints),
       authorization: authorization(targets),
+      documented: headerParameters(operation, targets.hints),
       body,
       encode: encodedBody(),
     })
-    .map(({ host, method, id, query: entries, authorization: auth, body: value, encode }) => {
+    .map(({ host, method, id, query: entries, authorization: auth, documented, body: value, encode }) => {
       const path = operation.path.replace('{id}', encodeURIComponent(id));
       const search = new URLSearchParams(entries).toString();
-      const headers: Record<string, string> = auth === undefined ? {} : { authorization: auth };
+      const headers: Record<string, string> = { ...documented, ...(auth === undefined ? {} : { authorization: auth }) };
       const encoded = value === undefined ? undefined : encode(JSON.stringify(value) ?? 'null');
       return {
         operationId: operation.operationId,

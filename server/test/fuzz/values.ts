@@ -59,6 +59,9 @@ export const hostileObjects: unknown[] = [
 
 export const hostile = fc.constantFrom(...hostileScalars, ...hostileObjects);
 
+/** Keys no schema allows: ones PostgreSQL cannot store (NUL, unpaired surrogates), which a 422 names, and prototype names. */
+export const hostileKeys = ['x\u0000', '\u0000', 'x\ud800', '\udc00', '__proto__', 'constructor'];
+
 /** Values that fit a property by name, so that requests reach the rules behind the schema. */
 export type Hints = Record<string, fc.Arbitrary<unknown>>;
 
@@ -156,6 +159,24 @@ export function poisoned(value: unknown, replacement: unknown, choice: number): 
   // Defined, not assigned: the key may be `__proto__`.
   Object.defineProperty(copy, key, {
     value: poisoned(inner, replacement, Math.floor(choice / 3)),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return copy;
+}
+
+/** Adds `key` to an object somewhere inside `value` (often the record itself), defined, not assigned. */
+export function withKey(value: unknown, key: string, choice: number): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  const nested = entries.filter(([, inner]) => inner !== null && typeof inner === 'object');
+  const here = !Array.isArray(value) && (nested.length === 0 || choice % 2 === 1);
+  if (!here && nested.length === 0) return value;
+  const copy = Array.isArray(value) ? [...value] : Object.fromEntries(entries);
+  const [name, inner] = here ? [key, 1] : nested[choice % nested.length]!;
+  Object.defineProperty(copy, name, {
+    value: here ? inner : withKey(inner, key, Math.floor(choice / 2)),
     enumerable: true,
     writable: true,
     configurable: true,

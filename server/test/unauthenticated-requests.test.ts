@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { Agent } from 'node:http';
+import { expect } from 'chai';
+import { testOrm } from '../src/testing/database.js';
+import { send } from '../src/testing/http.js';
+import type { TestServer } from '../src/testing/server.js';
+import { startWorld, type World } from '../src/testing/world.js';
+import { type SecondInstance, startSecondInstance } from './support/second-instance.js';
+
+/** Every table's exact number of rows, by name. */
+async function rowCounts(): Promise<Record<string, number>> {
+  const connection = (await testOrm()).em.getConnection();
+  const tables = await connection.execute<{ name: string }[]>(
+    'select tablename as name from pg_tables where schemaname = current_schema() order by tablename',
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await connection.execute<[{ count: string }]>(`select count(*) as count from "${name}"`);
+    counts[name] = Number(row!.count);
+  }
+  return counts;
+}
+
+/** The tables holding more rows after than before, with how many more. */
+function grown(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(after)
+      .filter(([table, count]) => count > (before[table] ?? 0))
+      .map(([table, count]) => [table, count - (before[table] ?? 0)]),
+  );
+}
+
+describe('requests without a valid token', () => {
+  let server: TestServer;
+  let world: World;
+  let second: SecondInstance;
+  // Keep-alive and a few requests in flight, so that ten thousand of them take seconds.
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+
+  before(async () => {
+    ({ server, world } = await startWorld());
+    second = await startSecondInstance();
+  });
+  after(async () => {
+    agent.destroy();
+    await second.close();
+    await server.close();
+  });
+
+  /** Sends `count` requests, each with a new random token, alternately to both processes; counts the statuses. */
+  async function guess(count: number): Promise<Record<number, number>> {
+    const statuses: Record<number, number> = {};
+    const ports = [server.port, second.server.port];
+    let sent = 0;
+    const sender = async () => {
+      while (sent < count) {
+        const port = ports[sent++ % 2]!;
+        const authorization = `Token ${randomBytes(16).toString('hex')}`;
+        const res = await send(port, world.host(), 'GET', '/api/v1/locations', { agent, headers: { authorization } });
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, sender));
+    return statuses;
+  }
+
+  it('store nothing: 10,000 random tokens through two processes leave every table with the rows it had', async function () {
+    this.timeout(300_000);
+    const before = await rowCounts();
+    const statuses = await guess(10_000);
+    expect(Object.keys(statuses).sort(), 'refused as unauthenticated, or past the per-address limit').to.deep.equal([
+      '401',
+      '429',
+    ]);
+    expect(Object.values(statuses).reduce((a, b) => a + b)).to.equal(10_000);
+    expect(grown(before, await rowCounts())).to.deep.equal({});
+  });
+
+  it('still count a valid token in the shared table, once per request, on either process', async () => {
+    const admin = world.as('admin');
+    const first = await admin.get('/locations');
+    const other = await second.as(world, 'admin').get('/locations');
+    expect(first.status).to.equal(200);
+    expect(Number(other.headers['x-ratelimit-remaining'])).to.equal(Number(first.headers['x-ratelimit-remaining']) - 1);
+  });
+});
