@@ -55,16 +55,9 @@ export interface AppOptions {
     | 'idempotencyTtlHours'
   >;
   logger: Logger;
-  /** The failed-authentication counts (in memory, DECISIONS 148); the test harness passes its own, to reset them between tests. */
-  failures?: AuthenticationFailures;
 }
 
-export function createApp({
-  orm,
-  config,
-  logger,
-  failures = new AuthenticationFailures(config.authFailuresPerMinute),
-}: AppOptions): Koa {
+export function createApp({ orm, config, logger }: AppOptions): Koa {
   const trust = trustOf(config.trustProxy);
   const app = new Koa({ proxy: trust !== undefined });
   const directory = new Directory(orm);
@@ -73,6 +66,8 @@ export function createApp({
     operationId === 'createBulkUpload' ? config.bulkUploadBodyLimit : config.bodyLimit;
   const router = createApiRouter(handlers, { bodyLimit });
   const metrics = createMetrics(() => poolUsage(orm));
+  const counters = new RateLimitCounters(knex);
+  const failures = new AuthenticationFailures(counters, config.authFailuresPerMinute);
 
   if (trust) app.use(clientAddress(trust));
   app.use(requestId());
@@ -101,7 +96,7 @@ export function createApp({
     return RequestContext.create(orm.em, next);
   });
   app.use(resolveTenant(config.baseHost, directory));
-  app.use(authenticate({ baseHost: config.baseHost, directory, counters: new RateLimitCounters(knex), failures }));
+  app.use(authenticate({ baseHost: config.baseHost, directory, counters, failures }));
   app.use(allowedMethods());
   app.use(conditionalGet());
   app.use(idempotency(new IdempotencyKeys(knex, config.idempotencyTtlHours), bodyLimit));

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { configFromEnv } from '../src/config.js';
-import type { HttpError } from '../src/http/errors.js';
-import { AuthenticationFailures } from '../src/middleware/authentication-failures.js';
+import { addressBlock } from '../src/middleware/authentication-failures.js';
 import { send, type TestResponse } from '../src/testing/http.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, type World } from '../src/testing/world.js';
@@ -141,34 +140,25 @@ describe('one budget per token, and failed authentications limited per address',
     });
   });
 
-  describe('kept in a bounded table of addresses', () => {
-    const refusal = (failures: AuthenticationFailures, address: string, now: number) => {
+  describe('counted per address block in PostgreSQL', () => {
+    it('keeps one budget per address for every server process on the database', async () => {
+      const second = await startTestServer();
       try {
-        failures.count(address, now);
-        return 'counted';
-      } catch (error) {
-        return (error as HttpError).status;
+        const other = await createWorld(second);
+        const first = await fail(world, 10);
+        const through = await fail(other, 11);
+        expect([...first, ...through].map((res) => res.status)).to.deep.equal([...Array(20).fill(401), 429]);
+      } finally {
+        await second.close();
       }
-    };
+    });
 
-    it('gives addresses past the bound one shared budget, and frees the slots of ended windows', () => {
-      const failures = new AuthenticationFailures(2, 3);
-      const now = Date.now();
-      for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
-        expect(failures.count(address, now)).to.equal(undefined);
-      // The table is full of windows still running: new addresses share one window of 2 failures.
-      expect(['10.0.0.4', '10.0.0.5', '10.0.0.6'].map((address) => refusal(failures, address, now))).to.deep.equal([
-        'counted',
-        'counted',
-        429,
-      ]);
-      expect(refusal(failures, '10.0.0.1', now), 'an address in the table keeps its own budget').to.equal('counted');
-      // A minute later every window has ended, and a new address has a slot of its own again.
-      const later = now + 60_000;
-      for (const address of ['10.0.0.7', '10.0.0.8']) expect(refusal(failures, address, later)).to.equal('counted');
-      expect(refusal(failures, '10.0.0.9', later)).to.equal('counted');
-      expect(refusal(failures, '10.0.0.7', later)).to.equal('counted');
-      expect(refusal(failures, '10.0.0.7', later), 'the third failure of one address').to.equal(429);
+    it('takes IPv4 addresses whole, mapped ones as IPv4, and IPv6 addresses by their /64', () => {
+      expect(addressBlock('203.0.113.9')).to.equal('203.0.113.9');
+      expect(addressBlock('::ffff:203.0.113.9')).to.equal('203.0.113.9');
+      expect(addressBlock('2001:db8:1:2:aaaa::1')).to.equal(addressBlock('2001:db8:1:2:bbbb:cccc:dddd:eeee'));
+      expect(addressBlock('2001:db8:1:2::1')).to.equal('2001:db8:1:2::/64');
+      expect(addressBlock('2001:db8:1:3::1')).to.not.equal(addressBlock('2001:db8:1:2::1'));
     });
   });
 

@@ -1,9 +1,10 @@
-// The `rate_limits` table (UNLOGGED, DECISIONS 101): fixed-window counters per identical
-// Authorization value, shared by every server process. Only a request carrying a token of
-// the request's organization is counted, decided in the counting statement itself, so a
-// request without a valid token writes nothing (DECISIONS 147). The same statement reads the
-// directory version (DECISIONS 100): a request pays one round trip for its token's
-// membership, both windows and the version. Keys are digests, never the token itself.
+// The `rate_limits` table (UNLOGGED, DECISIONS 101): fixed-window counters shared by every
+// server process. Per identical Authorization value, only a request carrying a token of the
+// request's organization is counted, decided in the counting statement itself, so a request
+// without a valid token writes nothing per header value (DECISIONS 147). The same statement
+// reads the directory version (DECISIONS 100): a request pays one round trip for its token's
+// membership, both windows and the version. Failed authentications are counted per client
+// address instead (DECISIONS 148). Keys are digests, never the token or the address itself.
 import type { Knex } from '@mikro-orm/postgresql';
 
 /** A window to count in: its key and when it would end if it started now (ms since the epoch). */
@@ -25,20 +26,24 @@ export interface Counted {
   counters?: CounterRow[];
 }
 
+/** Counts one more request in a window; a counter past its expiry (the parameter: now) starts again at 1. */
+const countInWindow = `
+    on conflict (key) do update set
+      points = case when r.expire <= ? then 1 else r.points + 1 end,
+      expire = case when r.expire <= ? then excluded.expire else r.expire end
+    returning key, points, expire`;
+
 /**
- * Both windows in one upsert (keys in one order, so concurrent requests lock them alike); a
- * counter past its expiry starts again at 1. The insert selects nothing, and so writes
- * nothing, unless an API user of the organization holds the token.
+ * Both windows in one upsert (keys in one order, so concurrent requests lock them alike). The
+ * insert selects nothing, and so writes nothing, unless an API user of the organization holds
+ * the token.
  */
 const countForMember = `
   with counted as (
     insert into rate_limits as r (key, points, expire)
     select w.key, 1, w.expire from (values (?, ?::bigint), (?, ?::bigint)) as w (key, expire)
     where exists (select 1 from api_users where token_digest = ? and organization_id = ?)
-    on conflict (key) do update set
-      points = case when r.expire <= ? then 1 else r.points + 1 end,
-      expire = case when r.expire <= ? then excluded.expire else r.expire end
-    returning key, points, expire
+    ${countInWindow}
   )
   select (select version from directory_version) as directory_version, c.key, c.points, c.expire
   from (select 1) as one left join counted as c on true`;
@@ -68,6 +73,16 @@ export class RateLimitCounters {
       version,
       counters: rows.map((row) => ({ key: row.key!, points: row.points!, expire: Number(row.expire) })),
     };
+  }
+
+  /** Counts one request in a single window, whoever sends it: failed authentications per address. */
+  async countAlways(window: Window, now: number): Promise<CounterRow> {
+    const { rows } = await this.knex.raw<{ rows: { key: string; points: number; expire: string }[] }>(
+      `insert into rate_limits as r (key, points, expire) values (?, 1, ?) ${countInWindow}`,
+      [window.key, window.expire, now, now],
+    );
+    const row = rows[0]!;
+    return { key: row.key, points: row.points, expire: Number(row.expire) };
   }
 
   /** Deletes every counter whose window has ended; resolves with how many. */

@@ -1,40 +1,39 @@
 // Failed authentications per client address (DECISIONS 65, as amended by 148): past the limit,
 // a request that fails to authenticate (to the API or to /metrics) is answered 429 instead of
 // 401, so guessing tokens is throttled. A request with a valid token never counts and is never
-// refused, whoever else fails from the same address. The counts live in this process, in a
-// table of at most MAX_ADDRESSES fixed one-minute windows, so failures cost no database write
-// and no flood of addresses can grow the table; past the bound, new addresses share a window.
+// refused, whoever else fails from the same address. The counts live in the shared
+// `rate_limits` table, so every server process keeps one budget per address: one row per
+// address (an IPv6 client's /64, which one host usually holds whole), whatever token values it
+// sends, swept a minute after its window ends.
+import { createHash } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import type { Context } from 'koa';
+import type { RateLimitCounters } from '../db/rate-limit-counters.js';
 import { HttpError } from '../http/errors.js';
 import { rateLimitHeaders } from './rate-limit.js';
 
-/** Addresses tracked at once: far more than fail within a minute in normal use. */
-export const MAX_ADDRESSES = 10_000;
-
 const WINDOW_MS = 60_000;
 
-interface Window {
-  failures: number;
-  endsAt: number;
+/** The part of an address one client holds: IPv4 whole (also when mapped into IPv6), IPv6 to its /64. */
+export function addressBlock(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/64`).toString()}/64`;
 }
 
 export class AuthenticationFailures {
-  /** In the order the windows started, so the ones that ended first come first. */
-  private readonly windows = new Map<string, Window>();
-  /** The window addresses share while the table is full of running windows. */
-  private overflow: Window = { failures: 0, endsAt: 0 };
-
   constructor(
+    private readonly counters: RateLimitCounters,
     private readonly perMinute: number,
-    private readonly maxAddresses = MAX_ADDRESSES,
   ) {}
 
   /** Counts a failure from `address`: throws 429 past the limit. */
-  count(address: string, now = Date.now()): void {
-    const window = this.windowOf(address, now);
-    window.failures++;
-    if (window.failures <= this.perMinute) return;
-    const headers = rateLimitHeaders(this.perMinute, { remainingPoints: 0, msBeforeNext: window.endsAt - now }, true);
+  async count(address: string, now = Date.now()): Promise<void> {
+    const digest = createHash('sha256').update(addressBlock(address)).digest('hex');
+    const counter = await this.counters.countAlways({ key: `auth-failures:${digest}`, expire: now + WINDOW_MS }, now);
+    if (counter.points <= this.perMinute) return;
+    const headers = rateLimitHeaders(this.perMinute, { remainingPoints: 0, msBeforeNext: counter.expire - now }, true);
     throw new HttpError(
       429,
       `too many failed authentications from this address (${this.perMinute} per minute); ` +
@@ -44,36 +43,8 @@ export class AuthenticationFailures {
   }
 
   /** Counts a failure from the request's address and refuses it: with `error` (a 401), or 429 past the limit. */
-  refuse(ctx: Context, error: HttpError): never {
-    this.count(ctx.ip);
+  async refuse(ctx: Context, error: HttpError): Promise<never> {
+    await this.count(ctx.ip);
     throw error;
-  }
-
-  /** Forgets every count: each test starts with a full budget. */
-  reset(): void {
-    this.windows.clear();
-    this.overflow = { failures: 0, endsAt: 0 };
-  }
-
-  private windowOf(address: string, now: number): Window {
-    const current = this.windows.get(address);
-    if (current && current.endsAt > now) return current;
-    this.windows.delete(address);
-    if (this.windows.size >= this.maxAddresses) this.forgetEnded(now);
-    if (this.windows.size >= this.maxAddresses) {
-      if (this.overflow.endsAt <= now) this.overflow = { failures: 0, endsAt: now + WINDOW_MS };
-      return this.overflow;
-    }
-    const window = { failures: 0, endsAt: now + WINDOW_MS };
-    this.windows.set(address, window);
-    return window;
-  }
-
-  /** Drops ended windows, oldest first, stopping at the first still running: every later one started later. */
-  private forgetEnded(now: number): void {
-    for (const [address, window] of this.windows) {
-      if (window.endsAt > now) return;
-      this.windows.delete(address);
-    }
   }
 }

@@ -1,7 +1,6 @@
 // The test run's ORM on the PostgreSQL the global fixture started, migrated once, and the
 // budgets every test starts with in full.
 import { migrate, type Orm, openOrm } from '../db/orm.js';
-import type { AuthenticationFailures } from '../middleware/authentication-failures.js';
 
 let shared: Promise<Orm> | undefined;
 
@@ -28,18 +27,8 @@ export async function closeTestOrm(): Promise<void> {
   await orm?.close();
 }
 
-/** The failed-authentication counts of the run's servers, which each keep in memory (DECISIONS 148). */
-const failureCounts = new Set<AuthenticationFailures>();
-
-/** Resets `failures` with the rate limits until `forget` is called (when its server closes). */
-export function resetWithRateLimits(failures: AuthenticationFailures): { forget(): void } {
-  failureCounts.add(failures);
-  return { forget: () => failureCounts.delete(failures) };
-}
-
 /** Rate-limit counters are shared by the whole run; each test starts with a full budget, failed authentications too. */
 export async function resetRateLimits(): Promise<void> {
-  for (const failures of failureCounts) failures.reset();
   if (!shared) return;
   const orm = await shared;
   await orm.em.getConnection().execute('delete from rate_limits');

@@ -8,8 +8,7 @@ import { createApp } from '../app.js';
 import { configFromEnv, type ServerConfig } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { createLogger } from '../logging/logger.js';
-import { AuthenticationFailures } from '../middleware/authentication-failures.js';
-import { resetWithRateLimits, testOrm } from './database.js';
+import { testOrm } from './database.js';
 import { runLogDestination } from './run-log.js';
 
 export const TEST_BASE_HOST = 'wh.test';
@@ -55,9 +54,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     : runLogDestination();
   const logger = await createLogger({ logLevel: 'debug', logFormat: 'json' }, destination);
   const config = { ...configFromEnv({}), baseHost, validateResponses: true, ...options.config };
-  const failures = new AuthenticationFailures(config.authFailuresPerMinute);
-  const tracked = resetWithRateLimits(failures);
-  const app = createApp({ orm, config, logger, failures });
+  const app = createApp({ orm, config, logger });
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const address = server.address();
@@ -68,7 +65,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logRecords: () => records,
     close: () =>
       new Promise((resolve, reject) => {
-        tracked.forget();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

@@ -3,7 +3,7 @@
 import { type Orm, openOrm } from '../../src/db/orm.js';
 import { testDatabaseUrl } from '../../src/testing/database.js';
 import { ApiClient } from '../../src/testing/http.js';
-import { startTestServer, type TestServer } from '../../src/testing/server.js';
+import { startTestServer, type TestServer, type TestServerOptions } from '../../src/testing/server.js';
 import type { LocationKey, UserKey, World } from '../../src/testing/world.js';
 
 export interface SecondInstance {
@@ -14,9 +14,9 @@ export interface SecondInstance {
   close(): Promise<void>;
 }
 
-export async function startSecondInstance(): Promise<SecondInstance> {
+export async function startSecondInstance(config: TestServerOptions['config'] = {}): Promise<SecondInstance> {
   const orm = await openOrm(testDatabaseUrl());
-  const server = await startTestServer({ orm, config: { authFailuresPerMinute: 1000 } });
+  const server = await startTestServer({ orm, config: { authFailuresPerMinute: 1000, ...config } });
   return {
     server,
     orm,
