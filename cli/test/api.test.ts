@@ -119,11 +119,14 @@ describe('whctl api', () => {
     expect(sent()).to.deep.equal([{ method: 'GET', path: '/companies', query: '', body: undefined }]);
   });
 
-  it('sends -H headers as given, e.g. an Idempotency-Key, which makes a POST safe to repeat after a 503', async () => {
+  it('sends -H headers as given, e.g. an Idempotency-Key, which makes a POST safe to repeat after a 503 where declared', async () => {
     let calls = 0;
-    const run = await against(
-      () => (++calls === 1 ? { status: 503, body: { error: 'try again' } } : { status: 200, body: { id: 9 } }),
+    stub = await startStub(() =>
+      ++calls === 1 ? { status: 503, body: { error: 'try again' } } : { status: 200, body: { id: 9 } },
+    );
+    const run = await whctl(
       [
+        'api',
         '/purchase_orders',
         '-H',
         'Idempotency-Key: import-42',
@@ -132,6 +135,7 @@ describe('whctl api', () => {
         '-f',
         'purchase_order[po_number]=PO-9',
       ],
+      { env: { ...stubEnv(stub), WHCTL_EXTENSIONS: 'idempotency' } },
     );
     expect(run.code, run.stderr).to.equal(0);
     expect(json(run)).to.deep.equal({ id: 9 });

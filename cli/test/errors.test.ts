@@ -265,7 +265,7 @@ describe('whctl failures', () => {
       [
         'a base URL that is not absolute',
         ['locations', 'list', '--base-url', 'acme.example.com'],
-        /invalid API address/,
+        /--base-url "acme\.example\.com" is not an API address: it has no scheme/,
       ],
       ['a move to a blank location', ['purchase-orders', 'move', '4', '--to', ' '], /to unassign, use/],
       ['an order named by both ID and PO number', ['purchase-orders', 'get', '4', '--po-number', 'PO-1'], /not both/],
