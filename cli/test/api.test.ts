@@ -81,6 +81,35 @@ describe('whctl api', () => {
     expect(run.stdout.endsWith('\n\n')).to.equal(true);
   });
 
+  it('prints the body of an error answer after the headers with --include, and still exits with its status', async () => {
+    const errors = { errors: { po_number: ['has already been taken'] }, request_id: 'req-9' };
+    const run = await against(
+      () => ({ status: 422, body: errors, headers: { 'X-Request-Id': 'req-9' } }),
+      ['/purchase_orders', '-f', 'purchase_order[po_number]=PO-1', '--include'],
+    );
+    expect(run.code).to.equal(5);
+    const [head, body] = run.stdout.split('\n\n');
+    expect(head)
+      .to.match(/^HTTP 422 Unprocessable Entity\n/)
+      .and.include('x-request-id: req-9');
+    expect(JSON.parse(body!)).to.deep.equal(errors);
+    expect(run.stderr).to.equal(
+      'whctl: 422 Unprocessable Entity: po_number has already been taken (POST /api/v1/purchase_orders, request id req-9)\n',
+    );
+
+    await stub!.close();
+    const text = await against(() => ({ status: 502, body: 'Bad gateway' }), ['/locations', '-i']);
+    expect(text.code).to.equal(7);
+    expect(text.stdout).to.match(/^HTTP 502 Bad Gateway\n[^]*\n\n"Bad gateway"\n$/);
+    expect(text.stderr).to.include('502 Bad Gateway: Bad gateway');
+  });
+
+  it('prints nothing on stdout for an error answer without --include, leaving it to the one line on stderr', async () => {
+    const run = await against(() => ({ status: 404, body: { error: 'not found' } }), ['/products/9']);
+    expect(run.code).to.equal(4);
+    expect(run.stdout).to.equal('');
+  });
+
   it('follows Link rel="next" with --paginate and prints every record', async () => {
     const run = await against(
       (request, { url }) => {
