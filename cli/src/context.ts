@@ -56,6 +56,7 @@ export function contextOf(command: Command, defaults: { format?: Format } = {}):
     format,
     stream: stdout,
     columns: options.columns ?? (format === 'table' ? tableColumns : undefined),
+    notice,
   });
   // Loaded, and the expression checked, only for a command given --query.
   const queried = options.query === undefined ? undefined : import('./output/query.js');

@@ -110,6 +110,58 @@ describe('whctl purchase orders against the reference server', () => {
     });
   });
 
+  it('fits a table of real orders to 80 and 60 columns with whole times and names, saying which columns it left out', async () => {
+    const poNumber = uniqueId('PO-');
+    const created = await admin(
+      'purchase-orders',
+      'create',
+      '--po-number',
+      poNumber,
+      '--location',
+      'Toronto DC',
+      '--expected-starts-at',
+      '2026-12-01T08:00:00',
+      '--expected-ends-at',
+      '2026-12-01T12:00:00',
+      '--carrier',
+      'Fast Freight Logistics International',
+    );
+    expect(created.code, created.stderr).to.equal(0);
+    const table = (columns: number, ...args: string[]) =>
+      whctl(['purchase-orders', 'list', '--po-number', poNumber, '-o', 'table', ...args], {
+        env: { WHCTL_BASE_URL: world.url(), WHCTL_TOKEN: world.token('admin'), COLUMNS: String(columns) },
+      });
+    const fits = (run: { code: number | null; stdout: string; stderr: string }, columns: number) => {
+      expect(run.code, run.stderr).to.equal(0);
+      for (const line of run.stdout.trimEnd().split('\n')) expect(line.length, line).to.be.at.most(columns);
+      expect(run.stdout).not.to.include('…');
+    };
+
+    const wide = await table(80);
+    fits(wide, 80);
+    expect(wide.stdout)
+      .to.include(`│ ${poNumber} │`)
+      .and.include('│ Toronto DC')
+      .and.include('2026-12-01T08:00:00-05:00');
+    expect(wide.stderr).to.equal(
+      'left out expected_ends_at, carrier_name to fit 80 columns; see them with --columns or -o json\n',
+    );
+
+    const narrow = await table(60);
+    fits(narrow, 60);
+    expect(narrow.stdout).to.include(`│ ${poNumber} │`).and.include('│ Toronto DC');
+    expect(narrow.stderr).to.include('left out expected_starts_at, expected_ends_at, carrier_name to fit 60 columns');
+
+    const chosen = await table(60, '--columns', 'po_number,carrier_name,expected_ends_at');
+    fits(chosen, 60);
+    expect(chosen.stdout).to.include('│ Fast Freight Logistics International │');
+    expect(chosen.stderr).to.include('left out expected_ends_at to fit 60 columns');
+    const ends = await table(60, '--columns', 'po_number,expected_ends_at');
+    fits(ends, 60);
+    expect(ends.stdout).to.include('│ 2026-12-01T12:00:00-05:00 │');
+    expect(ends.stderr).to.equal('');
+  });
+
   it('refuses a move to a warehouse the token cannot write to (exit 3) or that does not exist (exit 4)', async () => {
     const poNumber = uniqueId('PO-');
     await admin('purchase-orders', 'create', '--po-number', poNumber, '--location', 'Toronto DC');
