@@ -126,8 +126,9 @@ stdout names each order's line, action and error.`,
     }));
     const total = orders.length + errors.length;
     const count = (action: Result['action']) => results.filter((result) => result.action === action).length;
-    const bar = ctx.progress('importing');
-    bar.update(results.length, total, `${count('failed')} failed`);
+    const bar = ctx.progress('imported');
+    const update = () => bar.update(results.length, total, `orders (${count('failed')} failed)`);
+    update();
     const limit = pLimit(flags.concurrency);
     let stop: unknown;
     const importOne = async (order: ImportOrder) => {
@@ -145,13 +146,13 @@ stdout names each order's line, action and error.`,
         const message = error instanceof ApiError ? describeApiError(error) : error.message;
         results.push({ line: order.line, po_number: order.poNumber, action: 'failed', id: null, error: message });
       }
-      bar.update(results.length, total, `${count('failed')} failed`);
+      update();
     };
     const bulk = async (location: string) =>
       bulkImport(client, digest, location, orders, (outcomes) => {
         for (const { order, ...outcome } of outcomes)
           results.push({ line: order.line, po_number: order.poNumber, ...outcome });
-        bar.update(results.length, total, `${count('failed')} failed`);
+        update();
       });
     try {
       const location = orders.length ? await bulkUploadLocation(client) : undefined;
