@@ -100,7 +100,7 @@ describe('whctl api', () => {
     await stub!.close();
     const text = await against(() => ({ status: 502, body: 'Bad gateway' }), ['/locations', '-i']);
     expect(text.code).to.equal(7);
-    expect(text.stdout).to.match(/^HTTP 502 Bad Gateway\n[^]*\n\n"Bad gateway"\n$/);
+    expect(text.stdout).to.match(/^HTTP 502 Bad Gateway\n[\s\S]*\n\n"Bad gateway"\n$/);
     expect(text.stderr).to.include('502 Bad Gateway: Bad gateway');
   });
 

@@ -59,7 +59,7 @@ export function list({ stream, columns, notice }: OutputOptions): RecordSink {
       await writeText(stream, text);
       if (dropped.length)
         notice?.(
-          `left out ${dropped.join(', ')} to fit ${widthFor(stream)} columns; ` + 'see them with --columns or -o json',
+          `left out ${dropped.join(', ')} to fit ${widthFor(stream)} columns; see them with --columns or -o json`,
         );
     },
   };
