@@ -77,6 +77,34 @@ describe('whctl purchase orders against the reference server', () => {
     expect(missing.stderr).to.equal(`whctl: no purchase order with PO number "${poNumber}-X"\n`);
   });
 
+  it('creates an order with line items from --item flags, one with its customer', async () => {
+    const poNumber = uniqueId('PO-');
+    const created = await admin(
+      'purchase-orders',
+      'create',
+      '--po-number',
+      poNumber,
+      '--location',
+      'Toronto DC',
+      '--item',
+      'Apples:200',
+      '--item',
+      'Bananas:12.5:Fresh Market',
+    );
+    expect(created.code, created.stderr).to.equal(0);
+    const items = json(await admin('purchase-orders', 'get', '--po-number', poNumber)).purchase_order_items;
+    expect(
+      items.map((item: { product_name: string; quantity: number; customer_name: string | null }) => [
+        item.product_name,
+        item.quantity,
+        item.customer_name,
+      ]),
+    ).to.deep.equal([
+      ['Apples', 200, null],
+      ['Bananas', 12.5, 'Fresh Market'],
+    ]);
+  });
+
   it('moves an order between warehouses, unassigns it and assigns it again, keeping the instant', async () => {
     const poNumber = uniqueId('PO-');
     await admin(
