@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createWorld,
@@ -327,7 +327,7 @@ describe('whctl purchase orders against the reference server', () => {
       return path;
     }
 
-    it('creates orders, and on a second run updates them without duplicating orders or items', async () => {
+    it('creates orders, and on a second run reports them unchanged without duplicating orders or items', async () => {
       const [first, second] = [uniqueId('PO-'), uniqueId('PO-')];
       const path = csvFile(`po_number,location_name,expected_starts_at,product_name,quantity,customer_name
 ${first},Toronto DC,2026-12-01T08:00:00,Apples,10,Fresh Market
@@ -344,7 +344,8 @@ ${second},,,Apples,3,
       const idsBefore = await idsOf();
       const twice = await admin('purchase-orders', 'import', path);
       expect(twice.code, twice.stderr).to.equal(0);
-      expect(json(twice).map((result: { action: string }) => result.action)).to.deep.equal(['updated', 'updated']);
+      expect(json(twice).map((result: { action: string }) => result.action)).to.deep.equal(['unchanged', 'unchanged']);
+      expect(twice.stderr).to.include('0 created, 0 updated, 2 unchanged, 0 failed of 2 orders');
       expect(await idsOf(), 'unchanged items keep their ids').to.deep.equal(idsBefore);
 
       const order = json(await admin('purchase-orders', 'get', '--po-number', first));
@@ -363,6 +364,10 @@ ${second},,,Apples,3,
       const matches = json(await admin('purchase-orders', 'list', '--po-number', second, '--all'));
       expect(matches).to.have.length(1);
       expect(matches[0]).to.include({ location_name: null });
+
+      const edited = csvFile(readFileSync(path, 'utf8').replace(',10,', ',11,'));
+      const changed = await admin('purchase-orders', 'import', edited);
+      expect(json(changed).map((result: { action: string }) => result.action)).to.deep.equal(['updated', 'unchanged']);
     });
 
     it('reports an order the API refuses and imports the rest, exiting 9', async () => {
@@ -384,17 +389,45 @@ ${second},,,Apples,3,
       expect(results[1].error).to.match(/^404 Not Found: /);
     });
 
-    it('imports orders to a location interface through bulk uploads, and a re-run creates nothing twice', async () => {
+    it('imports orders to a location interface through bulk uploads, and a re-run reports them unchanged', async () => {
       const run = uniqueId('B');
       const rows = Array.from({ length: 250 }, (_, i) => `${run}-${i},Toronto DC,Apples,${i + 1}`);
-      const path = csvFile(`po_number,location_name,product_name,quantity\n${rows.join('\n')}\n`);
+      const header = 'po_number,location_name,product_name,quantity\n';
+      const path = csvFile(`${header}${rows.join('\n')}\n`);
       const atToronto = (args: string[]) =>
         whctl(args, { env: { WHCTL_BASE_URL: world.url('toronto'), WHCTL_TOKEN: world.token('admin') } });
+      const actions = (output: string) =>
+        output
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line).action);
       const once = await atToronto(['purchase-orders', 'import', path, '-o', 'ndjson']);
       expect(once.code, once.stderr).to.equal(0);
-      expect(once.stderr).to.include('250 created, 0 updated, 0 failed of 250 orders');
+      expect(once.stderr).to.include('250 created, 0 updated, 0 unchanged, 0 failed of 250 orders');
+      // The same file: its uploads are answered again from the idempotency store, writing nothing.
       const again = await atToronto(['purchase-orders', 'import', path, '-o', 'ndjson']);
       expect(again.code, again.stderr).to.equal(0);
+      expect(new Set(actions(again.stdout))).to.deep.equal(new Set(['unchanged']));
+      expect(again.stderr).to.include('0 created, 0 updated, 250 unchanged, 0 failed of 250 orders');
+      // Another file with one order changed: uploaded anew, and only that order was written.
+      const edited = [
+        ...rows.slice(0, 7),
+        `${run}-7,Toronto DC,Apples,999`,
+        ...rows.slice(8),
+        `${run}-new,Toronto DC,Apples,1`,
+      ];
+      const changed = await atToronto([
+        'purchase-orders',
+        'import',
+        csvFile(`${header}${edited.join('\n')}\n`),
+        '-o',
+        'ndjson',
+      ]);
+      expect(changed.code, changed.stderr).to.equal(0);
+      const outcome = actions(changed.stdout);
+      expect(outcome[7]).to.equal('updated');
+      expect(outcome[250]).to.equal('created');
+      expect(changed.stderr).to.include('1 created, 1 updated, 249 unchanged, 0 failed of 251 orders');
       const matches = json(await admin('purchase-orders', 'list', '--po-number', `${run}-249`, '--all'));
       expect(matches).to.have.length(1);
       expect(matches[0].purchase_order_items).to.have.length(1);
