@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { type Stub, type StubAnswer, type StubHandler, type StubRequest, startStub, stubEnv } from './support/stub.js';
-import { json, whctl } from './support/whctl.js';
+import { json, type Run, whctl } from './support/whctl.js';
 
 interface Order {
   id: number;
@@ -59,6 +59,9 @@ function orderStore(rules: { refuse?: (order: Record<string, any>) => StubAnswer
   };
   return { orders, handler };
 }
+
+/** The action of each order in an import's JSON report. */
+const actionsOf = (run: Run): string[] => json(run).map((result: { action: string }) => result.action);
 
 function file(name: string, content: string): string {
   const path = join(tempDir('whctl-import-'), name);
@@ -189,7 +192,7 @@ describe('whctl purchase-orders import', () => {
       runs.push(await whctl(['purchase-orders', 'import', csv], { env: stubEnv(stub) }));
     expect(keys).to.have.length(2);
     expect(keys[0]).to.equal(keys[1]);
-    expect(runs.map((run) => json(run).map((result: { action: string }) => result.action))).to.deep.equal([
+    expect(runs.map(actionsOf)).to.deep.equal([
       ['created', 'created'],
       ['unchanged', 'unchanged'],
     ]);
@@ -214,11 +217,7 @@ describe('whctl purchase-orders import', () => {
     const csv = file('mixed.csv', 'po_number,product_name,quantity\nPO-1,Apples,1\nPO-2,Pears,2\nPO-3,Plums,3\n');
     const run = await whctl(['purchase-orders', 'import', csv], { env: stubEnv(stub) });
     expect(run.code, run.stderr).to.equal(0);
-    expect(json(run).map((result: { action: string }) => result.action)).to.deep.equal([
-      'created',
-      'updated',
-      'unchanged',
-    ]);
+    expect(actionsOf(run)).to.deep.equal(['created', 'updated', 'unchanged']);
     const [list] = stub.requests.filter((request) => request.method === 'GET');
     expect(list!.path).to.equal('/purchase_orders');
     // Read off the server's clock: its Date, less the time the upload took and a second.
@@ -233,11 +232,7 @@ describe('whctl purchase-orders import', () => {
     listing = { status: 500, body: { error: 'down' } };
     const unsure = await whctl(['purchase-orders', 'import', csv], { env: stubEnv(stub) });
     expect(unsure.code, unsure.stderr).to.equal(0);
-    expect(json(unsure).map((result: { action: string }) => result.action)).to.deep.equal([
-      'created',
-      'updated',
-      'updated',
-    ]);
+    expect(actionsOf(unsure)).to.deep.equal(['created', 'updated', 'updated']);
   });
 
   it('reports orders unchanged on a second run, keeping the items and their ids, so nothing is duplicated', async () => {
@@ -250,7 +245,7 @@ describe('whctl purchase-orders import', () => {
     await stub!.close();
     const again = await importFile(store, [path]);
     expect(again.code, again.stderr).to.equal(0);
-    expect(json(again).map((result: { action: string }) => result.action)).to.deep.equal(['unchanged', 'unchanged']);
+    expect(actionsOf(again)).to.deep.equal(['unchanged', 'unchanged']);
     expect(store.orders).to.have.length(2);
     expect(itemsOf('PO-1')).to.deep.equal(before);
     const patches = stub!.requests.filter((request) => request.method === 'PATCH');
@@ -270,7 +265,7 @@ PO-1,Cherries,4,
 `;
     const run = await importFile(store, [file('changed.csv', changed)]);
     expect(run.code, run.stderr).to.equal(0);
-    expect(json(run).map((result: { action: string }) => result.action)).to.deep.equal(['updated']);
+    expect(actionsOf(run)).to.deep.equal(['updated']);
     const patch = stub!.requests.find((request) => request.method === 'PATCH')!;
     expect(patch.body.purchase_order.purchase_order_items).to.deep.equal([
       { id: apples!.id, quantity: 12 },

@@ -22,6 +22,9 @@ describe('whctl purchase orders against the reference server', () => {
   const as = (user: UserKey, args: string[]) =>
     whctl(args, { env: { WHCTL_BASE_URL: world.url(), WHCTL_TOKEN: world.token(user) } });
   const admin = (...args: string[]) => as('admin', args);
+  /** Creates an order at Toronto DC, with more flags after. */
+  const createAtToronto = (poNumber: string, ...args: string[]) =>
+    admin('purchase-orders', 'create', '--po-number', poNumber, '--location', 'Toronto DC', ...args);
 
   it('creates once with --idempotency-key, and refuses a stale --if-match with 412 while --if-unmodified goes through', async () => {
     const poNumber = uniqueId('PO-');
@@ -44,13 +47,8 @@ describe('whctl purchase orders against the reference server', () => {
 
   it("creates an order whose offset-less time is read in its warehouse's zone, and finds it by PO number", async () => {
     const poNumber = uniqueId('PO-');
-    const created = await admin(
-      'purchase-orders',
-      'create',
-      '--po-number',
+    const created = await createAtToronto(
       poNumber,
-      '--location',
-      'Toronto DC',
       '--expected-starts-at',
       '2026-12-01T08:00:00',
       '--data',
@@ -79,18 +77,7 @@ describe('whctl purchase orders against the reference server', () => {
 
   it('creates an order with line items from --item flags, one with its customer', async () => {
     const poNumber = uniqueId('PO-');
-    const created = await admin(
-      'purchase-orders',
-      'create',
-      '--po-number',
-      poNumber,
-      '--location',
-      'Toronto DC',
-      '--item',
-      'Apples:200',
-      '--item',
-      'Bananas:12.5:Fresh Market',
-    );
+    const created = await createAtToronto(poNumber, '--item', 'Apples:200', '--item', 'Bananas:12.5:Fresh Market');
     expect(created.code, created.stderr).to.equal(0);
     const items = json(await admin('purchase-orders', 'get', '--po-number', poNumber)).purchase_order_items;
     expect(
@@ -140,13 +127,8 @@ describe('whctl purchase orders against the reference server', () => {
 
   it('fits a table of real orders to 80 and 60 columns with whole times and names, saying which columns it left out', async () => {
     const poNumber = uniqueId('PO-');
-    const created = await admin(
-      'purchase-orders',
-      'create',
-      '--po-number',
+    const created = await createAtToronto(
       poNumber,
-      '--location',
-      'Toronto DC',
       '--expected-starts-at',
       '2026-12-01T08:00:00',
       '--expected-ends-at',
