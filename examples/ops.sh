@@ -11,8 +11,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=${OUT_DIR:-.}
 
 # 1. Bulk import: create or update purchase orders by po_number from a CSV file with one
-#    row per line item. Running it again updates the same orders and duplicates nothing;
-#    the exit status is 9 when some rows did not go through (the report on stdout says which).
+#    row per line item. Running it again duplicates nothing and reports each order it did not
+#    change as unchanged; the exit status is 9 when some rows did not go through (the report
+#    on stdout says which).
 whctl purchase-orders import "$here/purchase-orders.csv" --output ndjson > "$out/import-report.ndjson"
 
 # 2. Move an order to another warehouse, found by its PO number. Its times stay the same

@@ -36,9 +36,9 @@ export interface Context {
   /** A sink for a list of records. */
   list(tableColumns?: readonly string[]): Promise<RecordSink>;
   /**
-   * A progress bar on stderr when it is a terminal and not --quiet. Records streaming to the
-   * same terminal would tear the bar, so only a table (rendered at the end) or output
-   * redirected elsewhere gets one.
+   * Progress on stderr unless --quiet: a bar on a terminal, a line every few seconds elsewhere.
+   * Records streaming to the same terminal would tear the bar, so there only a table (rendered
+   * at the end) or output redirected elsewhere gets one.
    */
   progress(label: string): Progress;
 }
@@ -56,6 +56,7 @@ export function contextOf(command: Command, defaults: { format?: Format } = {}):
     format,
     stream: stdout,
     columns: options.columns ?? (format === 'table' ? tableColumns : undefined),
+    notice,
   });
   // Loaded, and the expression checked, only for a command given --query.
   const queried = options.query === undefined ? undefined : import('./output/query.js');
@@ -97,6 +98,6 @@ export function contextOf(command: Command, defaults: { format?: Format } = {}):
       const [{ querySink }, compiled] = await Promise.all([queried!, query]);
       return querySink(compiled, (value) => writeQueried(value, tableColumns));
     },
-    progress: (label) => progress(label, stderr, !quiet && (format === 'table' || !stdout.isTTY)),
+    progress: (label) => progress(label, stderr, !quiet && (!stderr.isTTY || format === 'table' || !stdout.isTTY)),
   };
 }

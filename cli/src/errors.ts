@@ -23,6 +23,8 @@ export const ExitCode = {
   network: 8,
   /** An import finished, but some rows did not go through. */
   incomplete: 9,
+  /** 412: the record changed since it was read (--if-match, --if-unmodified); nothing was written. */
+  preconditionFailed: 10,
   /** A bug in whctl (EX_SOFTWARE): the stack is printed. */
   internal: 70,
   /** `whctl conformance run` stopped by SIGINT or SIGTERM. */

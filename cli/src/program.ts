@@ -80,6 +80,11 @@ export function createProgram(): Command {
       .option('--location-url <url>', "a location's interface address, instead of --base-url")
       .option('--token <token>', 'API token (prefer WHCTL_TOKEN or a profile: flags show up in ps)')
       .option('--profile <name>', 'profile of the config file to use')
+      .option(
+        '--extensions <names>',
+        'extensions the deployment honours, comma-separated, or none: idempotency (a create is then ' +
+          'retried after a 502/503/504), etags',
+      )
       .addOption(
         new Option('-o, --output <format>', 'output format (default: table on a terminal, else json)').choices(FORMATS),
       )
@@ -104,12 +109,14 @@ Environment:
   WHCTL_BASE_URL, WHCTL_LOCATION_URL   interface address (flags win, then these, then the profile)
   WHCTL_TOKEN                          API token
   WHCTL_PROFILE                        profile to use instead of the current one
+  WHCTL_EXTENSIONS                     like --extensions, e.g. idempotency,etags
   WHCTL_DEBUG=1                        like --verbose
   XDG_CONFIG_HOME                      the config file is $XDG_CONFIG_HOME/whctl/config.yaml (default ~/.config)
 
 Exit status: 0 success, 2 usage, 3 authentication or permission, 4 not found, 5 validation,
-6 rate limited, 7 server error, 8 network error, 9 import incomplete, 1 conformance checks
-failed, 130 conformance run interrupted, 70 a bug in whctl.`,
+6 rate limited, 7 server error, 8 network error, 9 import incomplete, 10 precondition failed
+(the record changed since it was read), 1 conformance checks failed, 130 conformance run
+interrupted, 70 a bug in whctl.`,
       )
   );
 }

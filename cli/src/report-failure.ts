@@ -7,6 +7,7 @@ import {
   ApiError,
   ConnectionError,
   PaginationError,
+  PreconditionFailedError,
   RateLimitError,
   TimeoutError,
   ValidationError,
@@ -17,6 +18,7 @@ function exitCodeOf(status: number): ExitCodeValue {
   if (status === 401 || status === 402 || status === 403) return ExitCode.auth;
   if (status === 404 || status === 405) return ExitCode.notFound;
   if (status === 400 || status === 422) return ExitCode.invalid;
+  if (status === 412) return ExitCode.preconditionFailed;
   if (status === 429) return ExitCode.rateLimited;
   return ExitCode.server;
 }
@@ -32,15 +34,22 @@ function apiText(error: ApiError): string {
   return typeof error.body === 'string' && error.body ? error.body.replace(/\s+/g, ' ').slice(0, 200) : 'no error text';
 }
 
+/** What to do next, for the statuses where whctl knows: when to resume, what to read again. */
+function advice(error: ApiError): string {
+  if (error instanceof RateLimitError && error.rateLimit.reset)
+    return `; requests resume at ${error.rateLimit.reset.toISOString()}`;
+  if (error instanceof PreconditionFailedError)
+    return `; the record changed since it was read${
+      error.etag ? ` (its ETag is now ${error.etag})` : ''
+    }: read it again and reapply the change`;
+  return '';
+}
+
 /** `404 Not Found: purchase order 42 not found (GET /api/v1/purchase_orders/42)` */
 export function describeApiError(error: ApiError): string {
-  const reset =
-    error instanceof RateLimitError && error.rateLimit.reset
-      ? `; requests resume at ${error.rateLimit.reset.toISOString()}`
-      : '';
   return (
     `${error.status} ${STATUS_CODES[error.status] ?? 'Error'}: ${apiText(error)} ` +
-    `(${error.method} ${error.path}${error.requestId ? `, request id ${error.requestId}` : ''})${reset}`
+    `(${error.method} ${error.path}${error.requestId ? `, request id ${error.requestId}` : ''})${advice(error)}`
   );
 }
 

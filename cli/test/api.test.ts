@@ -81,6 +81,35 @@ describe('whctl api', () => {
     expect(run.stdout.endsWith('\n\n')).to.equal(true);
   });
 
+  it('prints the body of an error answer after the headers with --include, and still exits with its status', async () => {
+    const errors = { errors: { po_number: ['has already been taken'] }, request_id: 'req-9' };
+    const run = await against(
+      () => ({ status: 422, body: errors, headers: { 'X-Request-Id': 'req-9' } }),
+      ['/purchase_orders', '-f', 'purchase_order[po_number]=PO-1', '--include'],
+    );
+    expect(run.code).to.equal(5);
+    const [head, body] = run.stdout.split('\n\n');
+    expect(head)
+      .to.match(/^HTTP 422 Unprocessable Entity\n/)
+      .and.include('x-request-id: req-9');
+    expect(JSON.parse(body!)).to.deep.equal(errors);
+    expect(run.stderr).to.equal(
+      'whctl: 422 Unprocessable Entity: po_number has already been taken (POST /api/v1/purchase_orders, request id req-9)\n',
+    );
+
+    await stub!.close();
+    const text = await against(() => ({ status: 502, body: 'Bad gateway' }), ['/locations', '-i']);
+    expect(text.code).to.equal(7);
+    expect(text.stdout).to.match(/^HTTP 502 Bad Gateway\n[\s\S]*\n\n"Bad gateway"\n$/);
+    expect(text.stderr).to.include('502 Bad Gateway: Bad gateway');
+  });
+
+  it('prints nothing on stdout for an error answer without --include, leaving it to the one line on stderr', async () => {
+    const run = await against(() => ({ status: 404, body: { error: 'not found' } }), ['/products/9']);
+    expect(run.code).to.equal(4);
+    expect(run.stdout).to.equal('');
+  });
+
   it('follows Link rel="next" with --paginate and prints every record', async () => {
     const run = await against(
       (request, { url }) => {
@@ -119,11 +148,14 @@ describe('whctl api', () => {
     expect(sent()).to.deep.equal([{ method: 'GET', path: '/companies', query: '', body: undefined }]);
   });
 
-  it('sends -H headers as given, e.g. an Idempotency-Key, which makes a POST safe to repeat after a 503', async () => {
+  it('sends -H headers as given, e.g. an Idempotency-Key, which makes a POST safe to repeat after a 503 where declared', async () => {
     let calls = 0;
-    const run = await against(
-      () => (++calls === 1 ? { status: 503, body: { error: 'try again' } } : { status: 200, body: { id: 9 } }),
+    stub = await startStub(() =>
+      ++calls === 1 ? { status: 503, body: { error: 'try again' } } : { status: 200, body: { id: 9 } },
+    );
+    const run = await whctl(
       [
+        'api',
         '/purchase_orders',
         '-H',
         'Idempotency-Key: import-42',
@@ -132,6 +164,7 @@ describe('whctl api', () => {
         '-f',
         'purchase_order[po_number]=PO-9',
       ],
+      { env: { ...stubEnv(stub), WHCTL_EXTENSIONS: 'idempotency' } },
     );
     expect(run.code, run.stderr).to.equal(0);
     expect(json(run)).to.deep.equal({ id: 9 });

@@ -149,6 +149,25 @@ describe('whctl failures', () => {
     expect(stub!.requests).to.have.length(1);
   });
 
+  it('exits 10 on a 412, saying the record changed since it was read and what its ETag is now', async () => {
+    const run = await against(
+      () => ({
+        status: 412,
+        body: { error: "If-Match does not match the record's current ETag; nothing was changed" },
+        headers: { ETag: '"8"' },
+      }),
+      ['purchase-orders', 'update', '42', '--notes', 'dock 4', '--if-match', '"7"'],
+    );
+    expect(run.code).to.equal(10);
+    expectOneLine(run);
+    expect(run.stderr).to.equal(
+      "whctl: 412 Precondition Failed: If-Match does not match the record's current ETag; nothing was changed " +
+        '(PATCH /api/v1/purchase_orders/42); the record changed since it was read (its ETag is now "8"): ' +
+        'read it again and reapply the change\n',
+    );
+    expect(stub!.requests.map((request) => request.headers['if-match'])).to.deep.equal(['"7"']);
+  });
+
   it('exits 7 on a server error, with the body text when it is not JSON', async () => {
     const run = await against(() => ({ status: 503, body: 'upstream timed out' }), ['locations', 'list']);
     expect(run.code).to.equal(7);
@@ -265,7 +284,7 @@ describe('whctl failures', () => {
       [
         'a base URL that is not absolute',
         ['locations', 'list', '--base-url', 'acme.example.com'],
-        /invalid API address/,
+        /--base-url "acme\.example\.com" is not an API address: it has no scheme/,
       ],
       ['a move to a blank location', ['purchase-orders', 'move', '4', '--to', ' '], /to unassign, use/],
       ['an order named by both ID and PO number', ['purchase-orders', 'get', '4', '--po-number', 'PO-1'], /not both/],

@@ -52,7 +52,7 @@ describe('whctl help', () => {
       const help = helpOf(command);
       expect(help, `whctl ${path}`).not.to.match(/Global Options:|^ {2}--base-url <url>/m);
       expect(help, `whctl ${path}`).to.include(
-        'Global options: --base-url, --location-url, --token, --profile, -o/--output',
+        'Global options: --base-url, --location-url, --token, --profile, --extensions, -o/--output',
       );
     }
   });

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
-import { type Stub, type StubAnswer, type StubRequest, startStub, stubEnv } from './support/stub.js';
-import { json, whctl } from './support/whctl.js';
+import { type Stub, type StubAnswer, type StubHandler, type StubRequest, startStub, stubEnv } from './support/stub.js';
+import { json, type Run, whctl } from './support/whctl.js';
 
 interface Order {
   id: number;
@@ -13,10 +13,15 @@ interface Order {
   [field: string]: unknown;
 }
 
-/** Just enough of /purchase_orders for an import: lookup by po_number, create, update with nested items. */
+/**
+ * Just enough of /purchase_orders for an import: lookup by po_number, create, update with nested
+ * items, and updated_at moving only when a write changes the order, as the API's does.
+ */
 function orderStore(rules: { refuse?: (order: Record<string, any>) => StubAnswer | undefined; delay?: number } = {}) {
   const orders: Order[] = [];
   let nextId = 100;
+  let writes = 0;
+  const stamp = () => new Date(Date.UTC(2026, 0, 5, 14) + ++writes * 1_000).toISOString();
   const handler = async (request: StubRequest): Promise<StubAnswer> => {
     // The organization interface: bulk uploads exist only on location interfaces.
     if (request.path === '/bulk_uploads') return { status: 404, body: { error: 'only on location interfaces' } };
@@ -34,11 +39,13 @@ function orderStore(rules: { refuse?: (order: Record<string, any>) => StubAnswer
         location_name: null,
         ...fields,
         purchase_order_items: items.map((item: object) => ({ id: nextId++, ...item })),
+        updated_at: stamp(),
       };
       orders.push(order);
       return { status: 200, body: order };
     }
     const order = orders.find((candidate) => `/purchase_orders/${candidate.id}` === request.path)!;
+    const before = JSON.stringify(order);
     const { purchase_order_items: items, ...fields } = input;
     Object.assign(order, fields);
     for (const item of items ?? []) {
@@ -47,10 +54,14 @@ function orderStore(rules: { refuse?: (order: Record<string, any>) => StubAnswer
       else if (item.id) Object.assign(order.purchase_order_items.find((existing) => existing.id === item.id)!, item);
       else order.purchase_order_items.push({ id: nextId++, ...item });
     }
+    if (JSON.stringify(order) !== before) order.updated_at = stamp();
     return { status: 200, body: order };
   };
   return { orders, handler };
 }
+
+/** The action of each order in an import's JSON report. */
+const actionsOf = (run: Run): string[] => json(run).map((result: { action: string }) => result.action);
 
 function file(name: string, content: string): string {
   const path = join(tempDir('whctl-import-'), name);
@@ -116,7 +127,7 @@ describe('whctl purchase-orders import', () => {
           },
         },
       ]);
-      expect(run.stderr).to.equal('2 created, 0 updated, 0 failed of 2 orders\n');
+      expect(run.stderr).to.equal('2 created, 0 updated, 0 unchanged, 0 failed of 2 orders\n');
     },
   );
 
@@ -158,25 +169,73 @@ describe('whctl purchase-orders import', () => {
         error: 'purchase_order_items[0].quantity must be greater than 0',
       },
     ]);
-    expect(run.stderr).to.include('449 created, 0 updated, 1 failed of 450 orders');
+    expect(run.stderr).to.include('449 created, 0 updated, 0 unchanged, 1 failed of 450 orders');
   });
 
-  it('sends the same keys when the same file is imported again, so a re-run after a crash creates nothing twice', async () => {
+  it('sends the same keys when the same file is imported again, and reports a replayed upload unchanged', async () => {
     const keys: unknown[] = [];
     stub = await startStub((request) => {
       const rows = request.body.bulk_upload.purchase_orders as unknown[];
       if (rows.length) keys.push(request.headers['idempotency-key']);
       const results = rows.map((_, row) => ({ row, id: row + 1, action: 'created' }));
-      return { status: 200, body: { location_name: 'Toronto DC', products: [], purchase_orders: results } };
+      // The first answer to a key is stored; the same request again is answered from the store.
+      const replayed = rows.length && keys.indexOf(keys.at(-1)) < keys.length - 1;
+      return {
+        status: 200,
+        body: { location_name: 'Toronto DC', products: [], purchase_orders: results },
+        ...(replayed ? { headers: { 'Idempotent-Replayed': 'true' } } : {}),
+      };
     });
     const csv = file('again.csv', 'po_number,product_name,quantity\nPO-1,Apples,1\nPO-2,Pears,2\n');
+    const runs = [];
     for (let run = 0; run < 2; run++)
-      expect((await whctl(['purchase-orders', 'import', csv], { env: stubEnv(stub) })).code).to.equal(0);
+      runs.push(await whctl(['purchase-orders', 'import', csv], { env: stubEnv(stub) }));
     expect(keys).to.have.length(2);
     expect(keys[0]).to.equal(keys[1]);
+    expect(runs.map(actionsOf)).to.deep.equal([
+      ['created', 'created'],
+      ['unchanged', 'unchanged'],
+    ]);
+    expect(runs[1]!.stderr).to.equal('0 created, 0 updated, 2 unchanged, 0 failed of 2 orders\n');
+    expect(stub.requests.filter((request) => request.method === 'GET')).to.deep.equal([]);
   });
 
-  it('updates on a second run, keeping the items and their ids, so nothing is duplicated', async () => {
+  it("tells an upload's updated rows that changed nothing by the orders written since it was sent", async () => {
+    const date = 'Tue, 05 Jan 2027 14:00:30 GMT';
+    let listing: StubAnswer = { status: 200, body: [{ id: 2 }, { id: 9 }] };
+    const upload: StubHandler = (request) => {
+      if (request.method === 'GET') return listing;
+      const rows = request.body.bulk_upload.purchase_orders as unknown[];
+      const results = rows.map((_, row) => ({ row, id: row + 1, action: row === 0 ? 'created' : 'updated' }));
+      return {
+        status: 200,
+        body: { location_name: 'Toronto DC', products: [], purchase_orders: results },
+        headers: { Date: date },
+      };
+    };
+    stub = await startStub(upload);
+    const csv = file('mixed.csv', 'po_number,product_name,quantity\nPO-1,Apples,1\nPO-2,Pears,2\nPO-3,Plums,3\n');
+    const run = await whctl(['purchase-orders', 'import', csv], { env: stubEnv(stub) });
+    expect(run.code, run.stderr).to.equal(0);
+    expect(actionsOf(run)).to.deep.equal(['created', 'updated', 'unchanged']);
+    const [list] = stub.requests.filter((request) => request.method === 'GET');
+    expect(list!.path).to.equal('/purchase_orders');
+    // Read off the server's clock: its Date, less the time the upload took and a second.
+    const since = Date.parse(list!.query.get('updated_since')!);
+    expect(since)
+      .to.be.at.most(Date.parse(date) - 1_000)
+      .and.above(Date.parse(date) - 60_000);
+
+    // A list that cannot be read leaves the server's word.
+    await stub.close();
+    stub = await startStub(upload);
+    listing = { status: 500, body: { error: 'down' } };
+    const unsure = await whctl(['purchase-orders', 'import', csv], { env: stubEnv(stub) });
+    expect(unsure.code, unsure.stderr).to.equal(0);
+    expect(actionsOf(unsure)).to.deep.equal(['created', 'updated', 'updated']);
+  });
+
+  it('reports orders unchanged on a second run, keeping the items and their ids, so nothing is duplicated', async () => {
     const store = orderStore();
     const path = file('orders.csv', CSV);
     await importFile(store, [path]);
@@ -186,13 +245,13 @@ describe('whctl purchase-orders import', () => {
     await stub!.close();
     const again = await importFile(store, [path]);
     expect(again.code, again.stderr).to.equal(0);
-    expect(json(again).map((result: { action: string }) => result.action)).to.deep.equal(['updated', 'updated']);
+    expect(actionsOf(again)).to.deep.equal(['unchanged', 'unchanged']);
     expect(store.orders).to.have.length(2);
     expect(itemsOf('PO-1')).to.deep.equal(before);
     const patches = stub!.requests.filter((request) => request.method === 'PATCH');
     expect(patches).to.have.length(2);
     for (const patch of patches) expect(patch.body.purchase_order).not.to.have.property('purchase_order_items');
-    expect(again.stderr).to.equal('0 created, 2 updated, 0 failed of 2 orders\n');
+    expect(again.stderr).to.equal('0 created, 0 updated, 2 unchanged, 0 failed of 2 orders\n');
   });
 
   it('updates a changed item in place, removes what the file no longer lists, and adds only what is new', async () => {
@@ -206,6 +265,7 @@ PO-1,Cherries,4,
 `;
     const run = await importFile(store, [file('changed.csv', changed)]);
     expect(run.code, run.stderr).to.equal(0);
+    expect(actionsOf(run)).to.deep.equal(['updated']);
     const patch = stub!.requests.find((request) => request.method === 'PATCH')!;
     expect(patch.body.purchase_order.purchase_order_items).to.deep.equal([
       { id: apples!.id, quantity: 12 },
@@ -241,7 +301,7 @@ PO-1,Cherries,4,
       '422 Unprocessable Entity: purchase_order_items[0].product_name is not a product of Toronto DC',
     );
     expect(run.stderr)
-      .to.include('1 created, 0 updated, 1 failed of 2 orders')
+      .to.include('1 created, 0 updated, 0 unchanged, 1 failed of 2 orders')
       .and.include('whctl: 1 of 2 orders did not go through');
     expect(store.orders.map((order) => order.po_number)).to.deep.equal(['PO-1']);
   });
@@ -326,7 +386,7 @@ PO-4,,Apples,2
     expect(run.code).to.equal(3);
     expect(stub!.requests.length).to.be.at.most(2);
     expect(run.stderr)
-      .to.include('0 created, 0 updated, 0 failed, 20 not attempted of 20 orders')
+      .to.include('0 created, 0 updated, 0 unchanged, 0 failed, 20 not attempted of 20 orders')
       .and.include('whctl: 401 Unauthorized: unknown token');
   });
 

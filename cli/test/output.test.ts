@@ -224,6 +224,54 @@ describe('whctl input', () => {
     ]);
   });
 
+  it('takes line items from repeated --item flags, in place of the items of --data', async () => {
+    const data = { notes: 'fragile', purchase_order_items: [{ product_name: 'Plums', quantity: 1 }] };
+    const result = await run([
+      'purchase-orders',
+      'create',
+      '--po-number',
+      'PO-7',
+      '--data',
+      JSON.stringify(data),
+      '--item',
+      'Apples:200',
+      '--item',
+      ' Gala apples : 12.5 : Fresh Market ',
+      '--item',
+      'Widget: Blue:3',
+    ]);
+    expect(result.code, result.stderr).to.equal(0);
+    expect(sent()[0]!.body).to.deep.equal({
+      purchase_order: {
+        po_number: 'PO-7',
+        notes: 'fragile',
+        purchase_order_items: [
+          { product_name: 'Apples', quantity: 200 },
+          { product_name: 'Gala apples', quantity: 12.5, customer_name: 'Fresh Market' },
+          { product_name: 'Widget: Blue', quantity: 3 },
+        ],
+      },
+    });
+  });
+
+  for (const [item, message] of [
+    ['Apples', /expected PRODUCT:QUANTITY or PRODUCT:QUANTITY:CUSTOMER, e\.g\. Apples:200/],
+    ['Apples:lots', /expected PRODUCT:QUANTITY/],
+    [':200', /expected PRODUCT:QUANTITY/],
+    ['Apples:-5', /expected PRODUCT:QUANTITY/],
+    ['Apples:0', /the quantity must be above 0 and at most 1,000,000,000/],
+    ['Apples:1000000001', /the quantity must be above 0 and at most 1,000,000,000/],
+    [`${'A'.repeat(256)}:1`, /names are at most 255 characters/],
+  ] as const) {
+    it(`refuses --item ${JSON.stringify(item.slice(0, 20))} with exit 2, naming the option, before sending anything`, async () => {
+      const result = await run(['purchase-orders', 'create', '--po-number', 'PO-8', '--item', item]);
+      expect(result.code).to.equal(2);
+      expect(result.stderr).to.match(/^whctl: option '--item <product:quantity\[:customer\]>' argument /);
+      expect(result.stderr).to.match(message);
+      expect(stub.requests).to.deep.equal([]);
+    });
+  }
+
   it('passes offset-less times through untouched for the API to read in the warehouse zone', async () => {
     await run([
       'appointments',

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createWorld,
@@ -22,6 +22,9 @@ describe('whctl purchase orders against the reference server', () => {
   const as = (user: UserKey, args: string[]) =>
     whctl(args, { env: { WHCTL_BASE_URL: world.url(), WHCTL_TOKEN: world.token(user) } });
   const admin = (...args: string[]) => as('admin', args);
+  /** Creates an order at Toronto DC, with more flags after. */
+  const createAtToronto = (poNumber: string, ...args: string[]) =>
+    admin('purchase-orders', 'create', '--po-number', poNumber, '--location', 'Toronto DC', ...args);
 
   it('creates once with --idempotency-key, and refuses a stale --if-match with 412 while --if-unmodified goes through', async () => {
     const poNumber = uniqueId('PO-');
@@ -33,8 +36,8 @@ describe('whctl purchase orders against the reference server', () => {
     expect(json(again).id).to.equal(json(first).id);
     const id = String(json(first).id);
     const stale = await admin('purchase-orders', 'update', id, '--notes', 'x', '--if-match', '"0"');
-    expect(stale.code).to.not.equal(0);
-    expect(stale.stderr).to.include('412');
+    expect(stale.code).to.equal(10);
+    expect(stale.stderr).to.match(/^whctl: 412 Precondition Failed: .* \(its ETag is now "\d+"\): read it again/);
     const fresh = await admin('purchase-orders', 'update', id, '--notes', 'checked', '--if-unmodified');
     expect(fresh.code, fresh.stderr).to.equal(0);
     expect(json(fresh).notes).to.equal('checked');
@@ -44,13 +47,8 @@ describe('whctl purchase orders against the reference server', () => {
 
   it("creates an order whose offset-less time is read in its warehouse's zone, and finds it by PO number", async () => {
     const poNumber = uniqueId('PO-');
-    const created = await admin(
-      'purchase-orders',
-      'create',
-      '--po-number',
+    const created = await createAtToronto(
       poNumber,
-      '--location',
-      'Toronto DC',
       '--expected-starts-at',
       '2026-12-01T08:00:00',
       '--data',
@@ -75,6 +73,23 @@ describe('whctl purchase orders against the reference server', () => {
     const missing = await admin('purchase-orders', 'get', '--po-number', `${poNumber}-X`);
     expect(missing.code).to.equal(4);
     expect(missing.stderr).to.equal(`whctl: no purchase order with PO number "${poNumber}-X"\n`);
+  });
+
+  it('creates an order with line items from --item flags, one with its customer', async () => {
+    const poNumber = uniqueId('PO-');
+    const created = await createAtToronto(poNumber, '--item', 'Apples:200', '--item', 'Bananas:12.5:Fresh Market');
+    expect(created.code, created.stderr).to.equal(0);
+    const items = json(await admin('purchase-orders', 'get', '--po-number', poNumber)).purchase_order_items;
+    expect(
+      items.map((item: { product_name: string; quantity: number; customer_name: string | null }) => [
+        item.product_name,
+        item.quantity,
+        item.customer_name,
+      ]),
+    ).to.deep.equal([
+      ['Apples', 200, null],
+      ['Bananas', 12.5, 'Fresh Market'],
+    ]);
   });
 
   it('moves an order between warehouses, unassigns it and assigns it again, keeping the instant', async () => {
@@ -108,6 +123,53 @@ describe('whctl purchase orders against the reference server', () => {
       location_name: 'Auckland DC',
       expected_starts_at: '2026-12-02T02:00:00+13:00',
     });
+  });
+
+  it('fits a table of real orders to 80 and 60 columns with whole times and names, saying which columns it left out', async () => {
+    const poNumber = uniqueId('PO-');
+    const created = await createAtToronto(
+      poNumber,
+      '--expected-starts-at',
+      '2026-12-01T08:00:00',
+      '--expected-ends-at',
+      '2026-12-01T12:00:00',
+      '--carrier',
+      'Fast Freight Logistics International',
+    );
+    expect(created.code, created.stderr).to.equal(0);
+    const table = (columns: number, ...args: string[]) =>
+      whctl(['purchase-orders', 'list', '--po-number', poNumber, '-o', 'table', ...args], {
+        env: { WHCTL_BASE_URL: world.url(), WHCTL_TOKEN: world.token('admin'), COLUMNS: String(columns) },
+      });
+    const fits = (run: { code: number | null; stdout: string; stderr: string }, columns: number) => {
+      expect(run.code, run.stderr).to.equal(0);
+      for (const line of run.stdout.trimEnd().split('\n')) expect(line.length, line).to.be.at.most(columns);
+      expect(run.stdout).not.to.include('…');
+    };
+
+    const wide = await table(80);
+    fits(wide, 80);
+    expect(wide.stdout)
+      .to.include(`│ ${poNumber} │`)
+      .and.include('│ Toronto DC')
+      .and.include('2026-12-01T08:00:00-05:00');
+    expect(wide.stderr).to.equal(
+      'left out expected_ends_at, carrier_name to fit 80 columns; see them with --columns or -o json\n',
+    );
+
+    const narrow = await table(60);
+    fits(narrow, 60);
+    expect(narrow.stdout).to.include(`│ ${poNumber} │`).and.include('│ Toronto DC');
+    expect(narrow.stderr).to.include('left out expected_starts_at, expected_ends_at, carrier_name to fit 60 columns');
+
+    const chosen = await table(60, '--columns', 'po_number,carrier_name,expected_ends_at');
+    fits(chosen, 60);
+    expect(chosen.stdout).to.include('│ Fast Freight Logistics International │');
+    expect(chosen.stderr).to.include('left out expected_ends_at to fit 60 columns');
+    const ends = await table(60, '--columns', 'po_number,expected_ends_at');
+    fits(ends, 60);
+    expect(ends.stdout).to.include('│ 2026-12-01T12:00:00-05:00 │');
+    expect(ends.stderr).to.equal('');
   });
 
   it('refuses a move to a warehouse the token cannot write to (exit 3) or that does not exist (exit 4)', async () => {
@@ -247,7 +309,7 @@ describe('whctl purchase orders against the reference server', () => {
       return path;
     }
 
-    it('creates orders, and on a second run updates them without duplicating orders or items', async () => {
+    it('creates orders, and on a second run reports them unchanged without duplicating orders or items', async () => {
       const [first, second] = [uniqueId('PO-'), uniqueId('PO-')];
       const path = csvFile(`po_number,location_name,expected_starts_at,product_name,quantity,customer_name
 ${first},Toronto DC,2026-12-01T08:00:00,Apples,10,Fresh Market
@@ -264,7 +326,8 @@ ${second},,,Apples,3,
       const idsBefore = await idsOf();
       const twice = await admin('purchase-orders', 'import', path);
       expect(twice.code, twice.stderr).to.equal(0);
-      expect(json(twice).map((result: { action: string }) => result.action)).to.deep.equal(['updated', 'updated']);
+      expect(json(twice).map((result: { action: string }) => result.action)).to.deep.equal(['unchanged', 'unchanged']);
+      expect(twice.stderr).to.include('0 created, 0 updated, 2 unchanged, 0 failed of 2 orders');
       expect(await idsOf(), 'unchanged items keep their ids').to.deep.equal(idsBefore);
 
       const order = json(await admin('purchase-orders', 'get', '--po-number', first));
@@ -283,6 +346,10 @@ ${second},,,Apples,3,
       const matches = json(await admin('purchase-orders', 'list', '--po-number', second, '--all'));
       expect(matches).to.have.length(1);
       expect(matches[0]).to.include({ location_name: null });
+
+      const edited = csvFile(readFileSync(path, 'utf8').replace(',10,', ',11,'));
+      const changed = await admin('purchase-orders', 'import', edited);
+      expect(json(changed).map((result: { action: string }) => result.action)).to.deep.equal(['updated', 'unchanged']);
     });
 
     it('reports an order the API refuses and imports the rest, exiting 9', async () => {
@@ -304,17 +371,45 @@ ${second},,,Apples,3,
       expect(results[1].error).to.match(/^404 Not Found: /);
     });
 
-    it('imports orders to a location interface through bulk uploads, and a re-run creates nothing twice', async () => {
+    it('imports orders to a location interface through bulk uploads, and a re-run reports them unchanged', async () => {
       const run = uniqueId('B');
       const rows = Array.from({ length: 250 }, (_, i) => `${run}-${i},Toronto DC,Apples,${i + 1}`);
-      const path = csvFile(`po_number,location_name,product_name,quantity\n${rows.join('\n')}\n`);
+      const header = 'po_number,location_name,product_name,quantity\n';
+      const path = csvFile(`${header}${rows.join('\n')}\n`);
       const atToronto = (args: string[]) =>
         whctl(args, { env: { WHCTL_BASE_URL: world.url('toronto'), WHCTL_TOKEN: world.token('admin') } });
+      const actions = (output: string) =>
+        output
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line).action);
       const once = await atToronto(['purchase-orders', 'import', path, '-o', 'ndjson']);
       expect(once.code, once.stderr).to.equal(0);
-      expect(once.stderr).to.include('250 created, 0 updated, 0 failed of 250 orders');
+      expect(once.stderr).to.include('250 created, 0 updated, 0 unchanged, 0 failed of 250 orders');
+      // The same file: its uploads are answered again from the idempotency store, writing nothing.
       const again = await atToronto(['purchase-orders', 'import', path, '-o', 'ndjson']);
       expect(again.code, again.stderr).to.equal(0);
+      expect(new Set(actions(again.stdout))).to.deep.equal(new Set(['unchanged']));
+      expect(again.stderr).to.include('0 created, 0 updated, 250 unchanged, 0 failed of 250 orders');
+      // Another file with one order changed: uploaded anew, and only that order was written.
+      const edited = [
+        ...rows.slice(0, 7),
+        `${run}-7,Toronto DC,Apples,999`,
+        ...rows.slice(8),
+        `${run}-new,Toronto DC,Apples,1`,
+      ];
+      const changed = await atToronto([
+        'purchase-orders',
+        'import',
+        csvFile(`${header}${edited.join('\n')}\n`),
+        '-o',
+        'ndjson',
+      ]);
+      expect(changed.code, changed.stderr).to.equal(0);
+      const outcome = actions(changed.stdout);
+      expect(outcome[7]).to.equal('updated');
+      expect(outcome[250]).to.equal('created');
+      expect(changed.stderr).to.include('1 created, 1 updated, 249 unchanged, 0 failed of 251 orders');
       const matches = json(await admin('purchase-orders', 'list', '--po-number', `${run}-249`, '--all'));
       expect(matches).to.have.length(1);
       expect(matches[0].purchase_order_items).to.have.length(1);

@@ -1,6 +1,7 @@
 import type { paths } from '@warehouse-kit/spec';
 import createOpenApiClient, { type Client, type ClientOptions, type Middleware, mergeHeaders } from 'openapi-fetch';
 import { apiBaseUrl } from './base-url.js';
+import { checkExtensions, type DeploymentExtensions } from './extensions.js';
 import { localhostFetch } from './localhost.js';
 import { tokenAuth } from './middleware/auth.js';
 import { rememberRequest } from './middleware/remember-request.js';
@@ -32,6 +33,12 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl'> {
    * once. On by default.
    */
   retry?: RetryOptions | false;
+  /**
+   * What the deployment honours beyond the reference, named as in the conformance profile:
+   * `{ idempotency: true }` lets a POST be retried after a transient failure, with an automatic
+   * `Idempotency-Key` when it has none. Undeclared, a POST is never sent twice by the client.
+   */
+  extensions?: DeploymentExtensions;
   /** More middleware, run before the retries so that a retry repeats what it did (e.g. a shared `throttle`). */
   middleware?: Middleware[];
   /** Reject non-2xx answers with their typed error instead of resolving to `{ error }`. */
@@ -54,6 +61,7 @@ export function createClient(options: CreateClientOptions): WarehouseClient {
     token,
     timeout: ms,
     retry: retries = {},
+    extensions,
     middleware = [],
     throwOnError: throwing = false,
     headers,
@@ -61,6 +69,7 @@ export function createClient(options: CreateClientOptions): WarehouseClient {
     debug,
     ...rest
   } = options;
+  const declared = checkExtensions(extensions);
   const log = debugLog(debug);
   const client = createOpenApiClient<paths>({
     ...rest,
@@ -77,7 +86,7 @@ export function createClient(options: CreateClientOptions): WarehouseClient {
     tokenAuth(token),
     timeout(ms),
     ...middleware,
-    ...(retries === false ? [] : [retry(retries)]),
+    ...(retries === false ? [] : [retry(retries, declared)]),
     transportFailures,
   );
   return client;

@@ -23,6 +23,7 @@ export {
   unwrap,
   ValidationError,
 } from './errors.js';
+export type { DeploymentExtensions } from './extensions.js';
 export {
   type LinkRel,
   type Pagination,

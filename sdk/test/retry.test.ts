@@ -108,67 +108,133 @@ describe('SDK retries after transient failures', () => {
     expect(await failureOf(client.GET('/locations'))).to.be.instanceOf(ConnectionError);
   });
 
-  it('never repeats a PATCH without an Idempotency-Key after a transient failure, even when 429s may be', async () => {
-    const scope = api().patch('/api/v1/purchase_orders/1').replyWithError(reset());
-    const { client, events } = recordingClient({ retryNonIdempotent: true });
-    const updated = client.PATCH('/purchase_orders/{id}', {
-      params: { path: { id: 1 } },
-      body: { purchase_order: {} },
-    });
-    expect(await failureOf(updated)).to.be.instanceOf(ConnectionError);
+  /** Answers a POST 503 first and 200 after, recording each request's Idempotency-Key. */
+  function flakyCreate(keys: unknown[]) {
+    return api()
+      .post('/api/v1/purchase_orders', { purchase_order: { po_number: 'PO-1' } })
+      .times(2)
+      .reply(function () {
+        keys.push(this.req.headers['idempotency-key']);
+        return keys.length === 1 ? [503, ''] : [200, { id: 1 }];
+      });
+  }
+  const create = { body: { purchase_order: { po_number: 'PO-1' } } };
+
+  it('sends a POST once by default: after a 503 the caller gets the 503, and no key was added', async () => {
+    const keys: unknown[] = [];
+    flakyCreate(keys);
+    const { client, events } = recordingClient();
+    const created = await client.POST('/purchase_orders', create);
+    expect(created.response.status).to.equal(503);
+    expect(keys).to.deep.equal([undefined]);
+    expect(events).to.deep.equal([]);
+  });
+
+  it("does not repeat a POST by default even with the caller's own key: the deployment may ignore it", async () => {
+    const keys: unknown[] = [];
+    flakyCreate(keys);
+    const { client } = recordingClient();
+    const created = await client.POST('/purchase_orders', { ...create, headers: { 'Idempotency-Key': 'import-42' } });
+    expect(created.response.status).to.equal(503);
+    expect(keys).to.deep.equal(['import-42']);
+  });
+
+  it('does not repeat a POST whose connection was reset by default', async () => {
+    const scope = api().post('/api/v1/purchase_orders').replyWithError(reset());
+    const { client, events } = recordingClient();
+    expect(await failureOf(client.POST('/purchase_orders', create))).to.be.instanceOf(ConnectionError);
     expect(events).to.deep.equal([]);
     scope.done();
   });
 
-  it('gives a POST without an Idempotency-Key a random one, and repeats it with that key', async () => {
-    const keys: string[] = [];
-    const scope = api()
-      .post('/api/v1/purchase_orders')
-      .times(2)
-      .reply(function () {
-        keys.push(String(this.req.headers['idempotency-key']));
-        return keys.length === 1 ? [503, ''] : [200, { id: 1 }];
+  describe('against a deployment declared to honour Idempotency-Key (extensions.idempotency)', () => {
+    const declared = (retry: RetryOptions = {}) => {
+      const waits: number[] = [];
+      const client = createClient({
+        baseUrl: BASE,
+        token: TOKEN,
+        extensions: { idempotency: true, etags: true },
+        retry: { sleep: async (ms) => void waits.push(ms), ...retry },
       });
-    const { client } = recordingClient();
-    const { data } = await client.POST('/purchase_orders', { body: { purchase_order: { po_number: 'PO-1' } } });
-    expect(data?.id).to.equal(1);
-    expect(keys[0]).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(keys[1]).to.equal(keys[0]);
-    scope.done();
-  });
+      return { client, waits };
+    };
 
-  it('sends a POST without a key when transient retries are off', async () => {
-    const keys: unknown[] = [];
-    const scope = api()
-      .post('/api/v1/purchase_orders')
-      .reply(function () {
-        keys.push(this.req.headers['idempotency-key']);
-        return [503, ''];
-      });
-    const client = createClient({ baseUrl: BASE, token: TOKEN, retry: { transient: false } });
-    const created = await client.POST('/purchase_orders', { body: { purchase_order: { po_number: 'PO-1' } } });
-    expect(created.response.status).to.equal(503);
-    expect(keys).to.deep.equal([undefined]);
-    scope.done();
-  });
-
-  it('repeats a POST that carries an Idempotency-Key, with the same key and body', async () => {
-    const keys: string[] = [];
-    const scope = api()
-      .post('/api/v1/purchase_orders', { purchase_order: { po_number: 'PO-1' } })
-      .times(2)
-      .reply(function () {
-        keys.push(String(this.req.headers['idempotency-key']));
-        return keys.length === 1 ? [503, ''] : [200, { id: 1 }];
-      });
-    const { client } = recordingClient();
-    const { data } = await client.POST('/purchase_orders', {
-      body: { purchase_order: { po_number: 'PO-1' } },
-      headers: { 'Idempotency-Key': 'import-42' },
+    it('gives a POST without a key a random one, and repeats it after a 503 with that same key', async () => {
+      const keys: unknown[] = [];
+      const scope = flakyCreate(keys);
+      const { client, waits } = declared();
+      const { data } = await client.POST('/purchase_orders', create);
+      expect(data?.id).to.equal(1);
+      expect(keys[0]).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(keys[1]).to.equal(keys[0]);
+      expect(waits).to.have.length(1);
+      scope.done();
     });
-    expect(data?.id).to.equal(1);
-    expect(keys).to.deep.equal(['import-42', 'import-42']);
-    scope.done();
+
+    it("repeats a POST that carries the caller's key with that key and the same body", async () => {
+      const keys: unknown[] = [];
+      const scope = flakyCreate(keys);
+      const { client } = declared();
+      const { data } = await client.POST('/purchase_orders', {
+        ...create,
+        headers: { 'Idempotency-Key': 'import-42' },
+      });
+      expect(data?.id).to.equal(1);
+      expect(keys).to.deep.equal(['import-42', 'import-42']);
+      scope.done();
+    });
+
+    it('gives each POST its own key', async () => {
+      const keys: unknown[] = [];
+      api()
+        .post('/api/v1/purchase_orders')
+        .times(2)
+        .reply(function () {
+          keys.push(this.req.headers['idempotency-key']);
+          return [200, { id: keys.length }];
+        });
+      const { client } = declared();
+      await client.POST('/purchase_orders', create);
+      await client.POST('/purchase_orders', create);
+      expect(keys).to.have.length(2);
+      expect(keys[0]).not.to.equal(keys[1]);
+    });
+
+    it('sends a POST without a key when transient retries are off', async () => {
+      const keys: unknown[] = [];
+      flakyCreate(keys);
+      const { client } = declared({ transient: false });
+      expect((await client.POST('/purchase_orders', create)).response.status).to.equal(503);
+      expect(keys).to.deep.equal([undefined]);
+    });
+
+    it('never repeats a PATCH after a transient failure, key or not: the extension covers POST only', async () => {
+      const scope = api()
+        .patch('/api/v1/purchase_orders/1')
+        .replyWithError(reset())
+        .patch('/api/v1/purchase_orders/1')
+        .reply(503);
+      const { client, waits } = declared({ retryNonIdempotent: true });
+      const update = { params: { path: { id: 1 } }, body: { purchase_order: {} } };
+      expect(await failureOf(client.PATCH('/purchase_orders/{id}', update))).to.be.instanceOf(ConnectionError);
+      const keyed = await client.PATCH('/purchase_orders/{id}', { ...update, headers: { 'Idempotency-Key': 'k-1' } });
+      expect(keyed.response.status).to.equal(503);
+      expect(waits).to.deep.equal([]);
+      scope.done();
+    });
+  });
+
+  it('refuses an extensions declaration of the wrong shape, saying what it expected', () => {
+    const make = (extensions: unknown) => () =>
+      createClient({ baseUrl: BASE, token: TOKEN, extensions: extensions as { idempotency?: boolean } });
+    expect(make(['idempotency'])).to.throw(TypeError, 'extensions must be an object such as { idempotency: true }');
+    expect(make('idempotency')).to.throw(TypeError, 'extensions must be an object');
+    expect(make({ idempotence: true })).to.throw(
+      TypeError,
+      'extensions has an unknown key "idempotence" (expected idempotency, etags)',
+    );
+    expect(make({ idempotency: 'yes' })).to.throw(TypeError, 'extensions.idempotency must be true or false, got "yes"');
+    expect(make({})).not.to.throw();
   });
 
   it('does not repeat other failures: 500, 4xx, a refused connection, a timeout', async () => {

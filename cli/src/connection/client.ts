@@ -19,12 +19,14 @@ export interface ConnectOptions {
   trace?: ((line: string) => void) | undefined;
 }
 
-export function connect({ baseUrl, token }: Connection, options: ConnectOptions): WarehouseClient {
+export function connect({ baseUrl, token, extensions }: Connection, options: ConnectOptions): WarehouseClient {
   const { onRateLimited, middleware = [], maxRetries, maxWait, timeout, trace } = options;
   try {
     return createClient({
       baseUrl,
       token,
+      // Only a deployment declared to honour Idempotency-Key gets a POST twice (DECISIONS 126).
+      extensions,
       headers: { 'User-Agent': `whctl/${version} ${USER_AGENT}` },
       middleware,
       ...(timeout !== undefined && { timeout }),
@@ -44,8 +46,8 @@ export function connect({ baseUrl, token }: Connection, options: ConnectOptions)
       },
     });
   } catch (error) {
-    // createClient rejects an address that is not an absolute http(s) URL.
-    if (error instanceof TypeError) throw new UsageError(`invalid API address: ${error.message}`);
+    // createClient refuses a token with spaces or line breaks; the address was checked where it was found.
+    if (error instanceof TypeError) throw new UsageError(error.message);
     throw error;
   }
 }

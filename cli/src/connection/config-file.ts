@@ -1,12 +1,13 @@
-// The config file: named profiles holding an interface address and a token. It lives under
-// the XDG config directory and is only ever readable by its owner, because it holds tokens.
+// The config file: named profiles holding an interface address, a token and the extensions the
+// deployment honours. It lives under the XDG config directory and is only ever readable by its
+// owner, because it holds tokens.
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { UsageError } from '../errors.js';
 
-export const PROFILE_KEYS = ['base_url', 'location_url', 'token'] as const;
+export const PROFILE_KEYS = ['base_url', 'location_url', 'token', 'extensions'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 export type Profile = Partial<Record<ProfileKey, string>>;
 

@@ -14,6 +14,8 @@ export interface OutputOptions {
   stream: NodeJS.WritableStream;
   /** Columns for table and CSV output; every field when absent. */
   columns?: readonly string[] | undefined;
+  /** A line for a person on stderr, e.g. which columns a table left out to fit the terminal. */
+  notice?: (message: string) => void;
 }
 
 interface FormatModule {

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'openapi-fetch';
 import { sleep as realSleep } from '../abort.js';
+import type { DeploymentExtensions } from '../extensions.js';
 import { type RateLimit, readRateLimit } from '../headers.js';
 import { ConnectionError, transportFailure } from '../transport-errors.js';
 import { backoff, nonNegative, untilReset } from './retry-waits.js';
 
-// Methods whose repetition cannot change the outcome. A POST or PATCH is repeated only when it
-// carries an Idempotency-Key, which makes the server apply it once however often it arrives; a
-// POST sent without one gets a fresh UUID as its key while transient retries are on (DECISIONS 126).
+// Methods whose repetition cannot change the outcome. After a transient failure a POST is repeated
+// only against a deployment declared to honour Idempotency-Key, which applies it once however often
+// it arrives, and then with a key (the caller's, or a fresh UUID); a PATCH never, since the
+// extension covers POST only (DECISIONS 110, 126).
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 // Answers of a gateway or an overloaded server: the request may well succeed a moment later.
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
@@ -61,16 +63,16 @@ export interface RetryOptions {
   /**
    * Also repeat POST and PATCH after a 429, for callers whose server refuses before acting on
    * anything (the API checks the rate limit first, spec/DECISIONS.md 13). Default false.
-   * Transient failures never repeat them without an Idempotency-Key.
+   * It has no say over transient failures.
    */
   retryNonIdempotent?: boolean;
   /** Called before each wait, to observe it; return `false` to give up and get the 429. */
   onRateLimited?: (event: RateLimitedEvent) => Veto;
   /**
-   * Retries of GET, HEAD, PUT and DELETE (and of any request with an Idempotency-Key) after a
-   * 502, 503, 504 or a reset connection, with exponential backoff and jitter. While on, a POST
-   * without an Idempotency-Key is sent with a random one, so that it is retried too and created
-   * once on a server that honours the key (an extension, DECISIONS 126). `false` turns them off.
+   * Retries of GET, HEAD, PUT and DELETE after a 502, 503, 504 or a reset connection, with
+   * exponential backoff and jitter; of a POST too when the client declares the deployment
+   * honours `Idempotency-Key` (`extensions.idempotency`), sending one without a key with a random
+   * one (DECISIONS 126). A PATCH is never repeated after them. `false` turns them off.
    */
   transient?: TransientRetryOptions | false;
   /** Replaces the wait, e.g. in tests; it must reject when the signal aborts. */
@@ -84,19 +86,25 @@ interface Attempts {
   copy: Request;
   /** Its Idempotency-Key is the client's own, not the caller's: it makes transient retries safe, nothing more. */
   autoKeyed: boolean;
+  /** Whether sending it again after a transient failure cannot do the work twice. */
+  transientSafe: boolean;
   rateLimited: number;
   transient: number;
 }
 
-const repeatable = (request: Request) => IDEMPOTENT.has(request.method) || request.headers.has('Idempotency-Key');
+/** After a 429, which the API answers before acting (DECISIONS 13): a caller's key says the caller allows it. */
+const repeatableAfterRateLimit = (request: Request) =>
+  IDEMPOTENT.has(request.method) || request.headers.has('Idempotency-Key');
 
 /**
  * Sends a request again after a 429 (waiting until `X-RateLimit-Reset`, within `maxRetries`
  * and `maxWait`; the API sends no `Retry-After`) and after a transient failure (502, 503, 504
- * or a reset connection, with backoff) when repeating it is safe. The client registers it after
- * the other middleware so that it repeats the request exactly as they left it.
+ * or a reset connection, with backoff) when repeating it is safe: for a POST, only when
+ * `extensions.idempotency` declares that the deployment honours `Idempotency-Key`. The client
+ * registers it after the other middleware so that it repeats the request exactly as they left it.
  */
-export function retry(options: RetryOptions = {}): Middleware {
+export function retry(options: RetryOptions = {}, extensions: DeploymentExtensions = {}): Middleware {
+  const honoursKeys = extensions.idempotency === true;
   const maxRetries = nonNegative('maxRetries', options.maxRetries ?? 3, true);
   const maxWait = nonNegative('maxWait', options.maxWait ?? 60_000, false);
   const { retryNonIdempotent = false, onRateLimited, sleep = realSleep, now = Date.now } = options;
@@ -125,7 +133,7 @@ export function retry(options: RetryOptions = {}): Middleware {
       outcome instanceof Response
         ? TRANSIENT_STATUSES.has(outcome.status)
         : outcome instanceof ConnectionError && outcome.reset;
-    if (!failed || !repeatable(request) || attempts.transient >= transientRetries) return undefined;
+    if (!failed || !attempts.transientSafe || attempts.transient >= transientRetries) return undefined;
     const attempt = ++attempts.transient;
     const wait = backoff(delays, attempt);
     const event = { request, failure: outcome as Response | ConnectionError, attempt, wait };
@@ -155,10 +163,12 @@ export function retry(options: RetryOptions = {}): Middleware {
 
   return {
     onRequest({ request }) {
-      const autoKeyed = transientRetries > 0 && request.method === 'POST' && !request.headers.has('Idempotency-Key');
+      const keyable = honoursKeys && request.method === 'POST';
+      const autoKeyed = keyable && transientRetries > 0 && !request.headers.has('Idempotency-Key');
       if (autoKeyed) request.headers.set('Idempotency-Key', randomUUID());
-      if (retryNonIdempotent || repeatable(request)) {
-        calls.set(request, { copy: request.clone(), autoKeyed, rateLimited: 0, transient: 0 });
+      const transientSafe = IDEMPOTENT.has(request.method) || (keyable && request.headers.has('Idempotency-Key'));
+      if (transientSafe || retryNonIdempotent || repeatableAfterRateLimit(request)) {
+        calls.set(request, { copy: request.clone(), autoKeyed, transientSafe, rateLimited: 0, transient: 0 });
       }
     },
     async onResponse({ request, response, options: { fetch } }) {

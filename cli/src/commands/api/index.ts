@@ -70,6 +70,15 @@ async function printBody(ctx: Context, text: string): Promise<void> {
   return writeText(ctx.stdout, `${JSON.stringify(value)}\n`);
 }
 
+/** An error answer's body as the API sent it, JSON pretty-printed, whatever --output says. */
+async function printErrorBody(ctx: Context, { error: body, response }: { error?: unknown; response: Response }) {
+  if (body === undefined || body === '') return;
+  // The client has parsed a JSON body (a JSON string too); anything else is its text.
+  const json = typeof body !== 'string' || /\bjson\b/i.test(response.headers.get('Content-Type') ?? '');
+  const text = json ? JSON.stringify(body, null, 2) : body;
+  await writeText(ctx.stdout, text.endsWith('\n') ? text : `${text}\n`);
+}
+
 async function printHead(ctx: Context, response: Response): Promise<void> {
   const lines = [
     `HTTP ${response.status} ${response.statusText}`,
@@ -96,7 +105,7 @@ export const api = queryOption(
     .option('-F, --field <key=value>', 'like -f, but true, false, null and numbers are JSON values', repeated)
     .addOption(dataOption('the request body as JSON: @file.json, - for stdin, or inline'))
     .option('--paginate', 'GET every page (Link rel="next", or limit and offset) and print all records')
-    .option('-i, --include', 'print the status line and response headers first'),
+    .option('-i, --include', 'print the status line and response headers first, and the body of an error answer too'),
 )
   .addHelpText(
     'after',
@@ -148,6 +157,10 @@ With --data the fields go to the query instead.`,
       init as never,
     )) as { data?: string; error?: unknown; response: Response };
     if (flags.include) await printHead(ctx, result.response);
-    if (!result.response.ok) throw toApiError(result);
+    if (!result.response.ok) {
+      // --include shows the whole answer, as curl -i and gh api -i do; the exit status still says it failed.
+      if (flags.include) await printErrorBody(ctx, result);
+      throw toApiError(result);
+    }
     await printBody(ctx, result.data ?? '');
   });

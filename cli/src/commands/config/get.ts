@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { configPath, type ProfileKey, readConfig } from '../../connection/config-file.js';
+import { configPath, PROFILE_KEYS, type ProfileKey, readConfig } from '../../connection/config-file.js';
 import { UnknownNameError } from '../../errors.js';
 import { writeText } from '../../output/write.js';
 import { examples } from '../shared/examples.js';
@@ -7,7 +7,7 @@ import { profileKey, profileName, shown } from './profile.js';
 
 export const get = new Command('get')
   .description('print a setting of the profile (a token prints as "(set)", never its value)')
-  .argument('<key>', 'base_url, location_url or token', profileKey)
+  .argument('<key>', PROFILE_KEYS.join(', '), profileKey)
   .addHelpText('after', examples('whctl config get base_url', 'whctl --profile staging config get token'))
   .action(async (key: ProfileKey, _flags: object, command: Command) => {
     const path = configPath();

@@ -5,30 +5,40 @@ import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
 import { type CreateSafety, idempotencyHeader, idempotencyOption } from '../shared/safe-writes.js';
 import { type OrderFlags, orderFields, orderOptions } from './fields.js';
+import { type ItemFlag, itemOption } from './items.js';
 
 interface Flags extends OrderFlags, CreateSafety {
   poNumber?: string;
   location?: string;
+  item?: ItemFlag[];
   data?: string;
 }
 
-export const create = orderOptions(
-  idempotencyOption(new Command('create'))
-    .description('create a purchase order, assigned to a warehouse or unassigned')
-    .option('--po-number <number>', 'PO number, unique in the organization')
-    .option('--location <name>', 'assign it to this warehouse (default: unassigned)'),
+export const create = itemOption(
+  orderOptions(
+    idempotencyOption(new Command('create'))
+      .description('create a purchase order, assigned to a warehouse or unassigned')
+      .option('--po-number <number>', 'PO number, unique in the organization')
+      .option('--location <name>', 'assign it to this warehouse (default: unassigned)'),
+  ),
 )
   .addOption(dataOption())
   .addHelpText(
     'after',
     examples(
       "whctl purchase-orders create --po-number PO-2001 --location 'Toronto DC' --expected-starts-at 2026-12-01T08:00:00",
+      "whctl purchase-orders create --po-number PO-2002 --location 'Toronto DC' --item Apples:200 --item 'Bananas:50:Fresh Market'",
       'whctl purchase-orders create --data @order.json',
     ),
   )
   .action(async (flags: Flags, command: Command) => {
     const ctx = contextOf(command);
-    const fields = { po_number: flags.poNumber, location_name: flags.location, ...orderFields(flags) };
+    const fields = {
+      po_number: flags.poNumber,
+      location_name: flags.location,
+      ...orderFields(flags),
+      purchase_order_items: flags.item,
+    };
     const order = await recordFrom(flags.data, 'purchase_order', fields);
     const client = await ctx.connect();
     await ctx.changed(

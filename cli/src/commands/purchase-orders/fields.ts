@@ -1,5 +1,5 @@
-// The purchase order fields that have flags on create and update; line items and custom
-// values go in --data.
+// The purchase order fields that have flags on create and update; custom values go in --data,
+// and line items too, except on create, which also takes them from --item (items.ts).
 import type { Command } from 'commander';
 import { repeated } from '../shared/arguments.js';
 

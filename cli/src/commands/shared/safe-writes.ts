@@ -29,7 +29,12 @@ export const idempotencyHeader = (flags: CreateSafety) =>
 /** Adds --if-match and --if-unmodified to an update or delete command. */
 export function conditionOptions(command: Command): Command {
   return command
-    .addOption(new Option('--if-match <etag>', 'change it only if its ETag is still this one (else exit with 412)'))
+    .addOption(
+      new Option(
+        '--if-match <etag>',
+        'change it only if its ETag is still this one (else 412: exit 10, nothing changed)',
+      ),
+    )
     .addOption(
       new Option('--if-unmodified', 'read the record first and change it only if nobody changed it in between'),
     );

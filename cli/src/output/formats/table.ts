@@ -4,39 +4,44 @@ import Table from 'cli-table3';
 import { cellText, columnsOf, type Row } from '../cells.js';
 import type { OutputOptions, RecordSink } from '../sink.js';
 import { writeText } from '../write.js';
+import { longestWord, tableLayout } from './table-layout.js';
 
 type Stream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 
 // Bold headings on a terminal only; no lines between rows, so more rows fit on a screen.
 const styleFor = (stream: Stream) => ({ head: stream.isTTY ? ['bold'] : [], border: [] as string[] });
 const compact = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
-const NARROWEST = 8;
 
 /**
- * Column widths that fit the terminal: when the natural widths are too wide, the widest
- * columns are narrowed to one common cap and their text wraps, so long values such as an
- * import's error messages stay readable instead of running off the screen.
+ * The width to fit: COLUMNS when it is set, as most command-line tools honour it, else the
+ * terminal's; a table written elsewhere has no limit.
  */
-function fittedWidths(rows: string[][], terminal: number | undefined): { colWidths?: number[]; wordWrap?: boolean } {
-  const natural = rows[0]!.map(
-    (_, index) => Math.max(...rows.map((row) => Math.max(...row[index]!.split('\n').map((line) => line.length)))) + 2,
-  );
-  const available = (terminal ?? Infinity) - (natural.length + 1);
-  const total = (cap: number) => natural.reduce((sum, width) => sum + Math.min(width, cap), 0);
-  if (total(Infinity) <= available) return {};
-  let cap = Math.max(...natural);
-  while (cap > NARROWEST && total(cap) > available) cap--;
-  return { colWidths: natural.map((width) => Math.min(width, cap)), wordWrap: true };
+function widthFor(stream: Stream): number | undefined {
+  const columns = process.env.COLUMNS?.trim();
+  if (columns && /^[1-9]\d*$/.test(columns)) return Number(columns);
+  return stream.isTTY ? stream.columns : undefined;
 }
 
-function render(stream: Stream, head: string[] | undefined, rows: string[][]): string {
-  const sized = fittedWidths(head ? [head, ...rows] : rows, stream.isTTY ? stream.columns : undefined);
-  const table = new Table({ ...(head ? { head } : {}), style: styleFor(stream), chars: compact, ...sized });
-  table.push(...rows);
-  return `${table.toString()}\n`;
+/** The table's text and the headings of the columns it left out to fit. */
+function render(stream: Stream, head: string[] | undefined, rows: string[][]): { text: string; dropped: string[] } {
+  const terminal = widthFor(stream);
+  const { shown, widths } = tableLayout(head ? [head, ...rows] : rows, terminal, head !== undefined);
+  const pick = (row: string[]) => shown.map((index) => row[index]!);
+  // A cell with a word longer than its column (only when nothing else fits) breaks inside the word, never cut.
+  const cell = (text: string, position: number) =>
+    widths && longestWord(text) > widths[position]! - 2 ? { content: text, wrapOnWordBoundary: false } : text;
+  const table = new Table({
+    ...(head ? { head: pick(head) } : {}),
+    style: styleFor(stream),
+    chars: compact,
+    ...(widths ? { colWidths: widths, wordWrap: true } : {}),
+  });
+  table.push(...rows.map((row) => pick(row).map(cell)));
+  const dropped = head ? head.filter((_, index) => !shown.includes(index)) : [];
+  return { text: `${table.toString()}\n`, dropped };
 }
 
-export function list({ stream, columns }: OutputOptions): RecordSink {
+export function list({ stream, columns, notice }: OutputOptions): RecordSink {
   const records: Row[] = [];
   return {
     write: async (record) => {
@@ -46,25 +51,21 @@ export function list({ stream, columns }: OutputOptions): RecordSink {
       const first = records[0];
       if (!first && !columns?.length) return writeText(stream, '(none)\n');
       const head = first ? columnsOf(first, columns) : [...(columns ?? [])];
-      return writeText(
+      const { text, dropped } = render(
         stream,
-        render(
-          stream,
-          head,
-          records.map((record) => head.map((column) => cellText(record[column]))),
-        ),
+        head,
+        records.map((record) => head.map((column) => cellText(record[column]))),
       );
+      await writeText(stream, text);
+      if (dropped.length)
+        notice?.(
+          `left out ${dropped.join(', ')} to fit ${widthFor(stream)} columns; see them with --columns or -o json`,
+        );
     },
   };
 }
 
 export function one({ stream, columns }: OutputOptions, record: Row): Promise<void> {
-  return writeText(
-    stream,
-    render(
-      stream,
-      undefined,
-      columnsOf(record, columns).map((field) => [field, cellText(record[field])]),
-    ),
-  );
+  const pairs = columnsOf(record, columns).map((field) => [field, cellText(record[field])]);
+  return writeText(stream, render(stream, undefined, pairs).text);
 }

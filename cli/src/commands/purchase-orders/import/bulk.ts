@@ -5,6 +5,7 @@
 // and its rows (keys.ts), and a bulk upload creates or updates by po_number, so a re-run after a
 // crash neither duplicates nor loses an order.
 import { NotFoundError, type Schema, toApiError, ValidationError, type WarehouseClient } from '@warehouse-kit/sdk';
+import { type RowAction, uploadActions } from './changes.js';
 import { importKey } from './keys.js';
 import type { ImportOrder } from './rows.js';
 
@@ -13,7 +14,7 @@ export const CHUNK_SIZE = 200;
 
 export interface BulkOutcome {
   order: ImportOrder;
-  action: 'created' | 'updated' | 'failed';
+  action: RowAction | 'failed';
   id: number | null;
   error: string | null;
 }
@@ -52,13 +53,14 @@ async function uploadChunk(
       digest,
       pending.map(({ order }) => order.line),
     );
+    const sent = Date.now();
     const result = await client.POST('/bulk_uploads', {
       params: { header: { 'Idempotency-Key': key } },
       body: { bulk_upload: { purchase_orders: pending.map(({ row }) => row) } },
     });
     if (result.data) {
-      for (const { row, id, action } of result.data.purchase_orders)
-        outcomes.push({ order: pending[row]!.order, action, id, error: null });
+      const rows = await uploadActions(client, result.data.purchase_orders, result.response, Date.now() - sent);
+      for (const { row, id, action } of rows) outcomes.push({ order: pending[row]!.order, action, id, error: null });
       return outcomes;
     }
     const error = toApiError(result);

@@ -18,6 +18,7 @@ import { wholeNumber } from '../../shared/arguments.js';
 import { examples } from '../../shared/examples.js';
 import { readStdin } from '../../shared/stdin.js';
 import { bulkImport, bulkUploadLocation } from './bulk.js';
+import type { RowAction } from './changes.js';
 import { CSV_COLUMNS, parseCsv } from './csv.js';
 import { fileDigest, importKey } from './keys.js';
 import { parseNdjson } from './ndjson.js';
@@ -33,7 +34,7 @@ interface Flags {
 interface Result {
   line: number;
   po_number: string | null;
-  action: 'created' | 'updated' | 'failed';
+  action: RowAction | 'failed';
   id: number | null;
   error: string | null;
 }
@@ -94,7 +95,8 @@ location_name column must name that location). On the organization interface eac
 costs two requests (a lookup by po_number, then a create or an update). Every write carries an
 Idempotency-Key derived from the file and its rows, so a re-run never creates twice.
 The exit status is 0 when every order went through and 9 when some did not; the report on
-stdout names each order's line, action and error.`,
+stdout names each order's line, action (created, updated, unchanged: the order already was as
+the file says, or failed) and error.`,
   )
   .addHelpText(
     'after',
@@ -126,8 +128,9 @@ stdout names each order's line, action and error.`,
     }));
     const total = orders.length + errors.length;
     const count = (action: Result['action']) => results.filter((result) => result.action === action).length;
-    const bar = ctx.progress('importing');
-    bar.update(results.length, total, `${count('failed')} failed`);
+    const bar = ctx.progress('imported');
+    const update = () => bar.update(results.length, total, `orders (${count('failed')} failed)`);
+    update();
     const limit = pLimit(flags.concurrency);
     let stop: unknown;
     const importOne = async (order: ImportOrder) => {
@@ -145,13 +148,13 @@ stdout names each order's line, action and error.`,
         const message = error instanceof ApiError ? describeApiError(error) : error.message;
         results.push({ line: order.line, po_number: order.poNumber, action: 'failed', id: null, error: message });
       }
-      bar.update(results.length, total, `${count('failed')} failed`);
+      update();
     };
     const bulk = async (location: string) =>
       bulkImport(client, digest, location, orders, (outcomes) => {
         for (const { order, ...outcome } of outcomes)
           results.push({ line: order.line, po_number: order.poNumber, ...outcome });
-        bar.update(results.length, total, `${count('failed')} failed`);
+        update();
       });
     try {
       const location = orders.length ? await bulkUploadLocation(client) : undefined;
@@ -172,7 +175,7 @@ stdout names each order's line, action and error.`,
 
     const skipped = total - results.length;
     ctx.notice(
-      `${count('created')} created, ${count('updated')} updated, ` +
+      `${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ` +
         `${count('failed')} failed${skipped ? `, ${skipped} not attempted` : ''} of ${total} orders`,
     );
     if (stop) throw stop;

@@ -1,12 +1,14 @@
 // One order of an import: found by PO number, then updated, or created when there is none.
-// Running it twice leaves the same order, so an interrupted import can simply be run again.
+// Running it twice leaves the same order, so an interrupted import can simply be run again;
+// the second run reports it unchanged.
 import { type Schema, unwrap, type WarehouseClient } from '@warehouse-kit/sdk';
 import { findByPoNumber } from '../find.js';
+import { patchAction, type RowAction } from './changes.js';
 import { itemChanges } from './item-changes.js';
 import type { ImportOrder } from './rows.js';
 
 interface Upserted {
-  action: 'created' | 'updated';
+  action: RowAction;
   id: number;
 }
 
@@ -35,5 +37,5 @@ export async function upsert(client: WarehouseClient, order: ImportOrder, key: s
   const updated = await unwrap(
     client.PATCH('/purchase_orders/{id}', { params, body: { purchase_order: body as Schema<'PurchaseOrderUpdate'> } }),
   );
-  return { action: 'updated', id: updated.id };
+  return { action: patchAction(existing.updated_at, updated.updated_at), id: updated.id };
 }
