@@ -200,6 +200,23 @@ describe('whctl purchase-orders import', () => {
     expect(stub.requests.filter((request) => request.method === 'GET')).to.deep.equal([]);
   });
 
+  it('sends other keys when the same file goes to another location interface, where a key would not replay', async () => {
+    const keys: unknown[] = [];
+    let location = 'Toronto DC';
+    stub = await startStub((request) => {
+      const rows = request.body.bulk_upload.purchase_orders as unknown[];
+      if (rows.length) keys.push(request.headers['idempotency-key']);
+      const results = rows.map((_, row) => ({ row, id: row + 1, action: 'created' }));
+      return { status: 200, body: { location_name: location, products: [], purchase_orders: results } };
+    });
+    const csv = file('both.csv', 'po_number,product_name,quantity\nPO-1,Apples,1\n');
+    expect((await whctl(['purchase-orders', 'import', csv], { env: stubEnv(stub) })).code).to.equal(0);
+    location = 'Vancouver DC';
+    expect((await whctl(['purchase-orders', 'import', csv], { env: stubEnv(stub) })).code).to.equal(0);
+    expect(keys).to.have.length(2);
+    expect(keys[0]).to.not.equal(keys[1]);
+  });
+
   it("tells an upload's updated rows that changed nothing by the orders written since it was sent", async () => {
     const date = 'Tue, 05 Jan 2027 14:00:30 GMT';
     let listing: StubAnswer = { status: 200, body: [{ id: 2 }, { id: 9 }] };

@@ -52,6 +52,7 @@ async function uploadChunk(
     const key = importKey(
       digest,
       pending.map(({ order }) => order.line),
+      location,
     );
     const sent = Date.now();
     const result = await client.POST('/bulk_uploads', {
