@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { readFixture } from '../provision/fixture.js';
 import { recordFixtureTokens, runLogWriter } from './run-log.js';
 
-/** The built `wh-server` entry, found from this module so tests run from any folder. */
-export const SERVER_BIN = fileURLToPath(new URL('../main.js', import.meta.url));
+/** `wh-server` as the package's `bin` names it, found from this module (in `dist/src/testing/`) so tests run from any folder. */
+export const SERVER_BIN = fileURLToPath(new URL('../../../bin/wh-server.js', import.meta.url));
 
 export interface ChildServer {
   child: ChildProcess;
