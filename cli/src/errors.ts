@@ -2,7 +2,10 @@
 // throw; only the entry point (main.ts) turns an error into a message and an exit status.
 // This module imports nothing, so the entry can use it without loading the SDK.
 
-/** whctl's exit statuses; the README documents them for scripts. */
+/**
+ * whctl's exit statuses; the README documents them for scripts. The one left out, 70 (a bug or a
+ * broken install), is bin/whctl.js's, since it must be reported even when this package cannot load.
+ */
 export const ExitCode = {
   success: 0,
   /** `whctl conformance run`: a selected check (or the clean-up) failed. */
@@ -25,8 +28,6 @@ export const ExitCode = {
   incomplete: 9,
   /** 412: the record changed since it was read (--if-match, --if-unmodified); nothing was written. */
   preconditionFailed: 10,
-  /** A bug in whctl (EX_SOFTWARE): the stack is printed. */
-  internal: 70,
   /** `whctl conformance run` stopped by SIGINT or SIGTERM. */
   interrupted: 130,
 } as const;

@@ -1,6 +1,7 @@
-#!/usr/bin/env node
-// whctl's entry point: assembles the root command, loads the one command the arguments name,
-// runs it, and is the only place that turns a failure into a message and an exit status.
+// whctl's entry point, which bin/whctl.js runs: assembles the root command, loads the one command
+// the arguments name, runs it, and turns every failure it expects into a message and an exit
+// status. What it does not recognise (a bug, or a module a broken install lacks) it throws on
+// to bin/whctl.js, which can report it even when this module's own imports cannot load.
 import { CommanderError } from 'commander';
 import { ExitCode } from './errors.js';
 import { addCommands, commandName, createProgram } from './program.js';
@@ -28,6 +29,8 @@ try {
   } else {
     // Loaded only on failure: it brings in the SDK's error classes.
     const { report } = await import('./report-failure.js');
-    exit(report(error, process.stderr));
+    const code = report(error, process.stderr);
+    if (code === undefined) throw error;
+    exit(code);
   }
 }

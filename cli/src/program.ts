@@ -116,7 +116,7 @@ Environment:
 Exit status: 0 success, 2 usage, 3 authentication or permission, 4 not found, 5 validation,
 6 rate limited, 7 server error, 8 network error, 9 import incomplete, 10 precondition failed
 (the record changed since it was read), 1 conformance checks failed, 130 conformance run
-interrupted, 70 a bug in whctl.`,
+interrupted, 70 a bug in whctl or a broken install.`,
       )
   );
 }

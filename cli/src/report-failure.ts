@@ -1,6 +1,6 @@
 // How a failure is reported: one line on stderr and an exit status for what scripts can
-// expect to happen (API refusals, usage, network), and the stack for anything else, which is a
-// bug in whctl.
+// expect to happen (API refusals, usage, network). Anything else is a bug in whctl or a broken
+// install, which bin/whctl.js reports.
 import { STATUS_CODES } from 'node:http';
 import { ConformanceError } from '@warehouse-kit/conformance';
 import {
@@ -53,25 +53,20 @@ export function describeApiError(error: ApiError): string {
   );
 }
 
-function exitCodeFor(error: unknown): ExitCodeValue {
+function exitCodeFor(error: unknown): ExitCodeValue | undefined {
   if (error instanceof ApiError) return exitCodeOf(error.status);
   if (error instanceof CliError) return error.exitCode;
   // Its codes (1 checks failed, 2 usage, 130 interrupted) are whctl's own.
   if (error instanceof ConformanceError) return error.exitCode as ExitCodeValue;
   if (error instanceof PaginationError) return ExitCode.server;
   if (error instanceof ConnectionError || error instanceof TimeoutError) return ExitCode.network;
-  return ExitCode.internal;
+  return undefined;
 }
 
-/** Writes the failure to `stderr` and returns the exit status. */
-export function report(error: unknown, stderr: NodeJS.WritableStream): number {
+/** Writes an expected failure to `stderr` and returns its exit status; undefined for any other error. */
+export function report(error: unknown, stderr: NodeJS.WritableStream): ExitCodeValue | undefined {
   const code = exitCodeFor(error);
   if (error instanceof ApiError) stderr.write(`whctl: ${describeApiError(error)}\n`);
-  else if (code !== ExitCode.internal) stderr.write(`whctl: ${(error as Error).message}\n`);
-  else
-    stderr.write(
-      'whctl: unexpected error (a bug in whctl; please report it)\n' +
-        `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+  else if (code !== undefined) stderr.write(`whctl: ${(error as Error).message}\n`);
   return code;
 }

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { forbidden, installAlone, MB, SERVER_ONLY, sizeOf, TEST_FRAMEWORKS } from './install.js';
+import { forbidden, install, MB, SERVER_ONLY, sizeOf, TEST_FRAMEWORKS } from './install.js';
 import { packPackage } from './pack.js';
 
 const RUNS = 40;
@@ -22,23 +22,20 @@ function medianMs(command: string, args: string[]): number {
 
 const scratch = mkdtempSync(join(tmpdir(), 'wh-budgets-'));
 try {
-  const sdk = installAlone(packPackage('@warehouse-kit/sdk', scratch).tarball, mkdtempSync(join(scratch, 'sdk-')));
+  const sdk = install(packPackage('@warehouse-kit/sdk', scratch), mkdtempSync(join(scratch, 'sdk-')));
   const sdkForbidden = forbidden(sdk.packages, [...SERVER_ONLY, ...TEST_FRAMEWORKS, 'commander']);
   console.log(
     `SDK: node_modules ${(sizeOf(sdk.nodeModules) / MB).toFixed(2)} MB (budget 10), ${sdk.packages.length} packages`,
   );
   console.log(`     server, test framework or commander packages: ${sdkForbidden.join(', ') || 'none'}`);
 
-  const whctl = installAlone(
-    packPackage('@warehouse-kit/whctl', scratch).tarball,
-    mkdtempSync(join(scratch, 'whctl-')),
-  );
+  const whctl = install(packPackage('@warehouse-kit/whctl', scratch), mkdtempSync(join(scratch, 'whctl-')));
   console.log(
     `whctl: node_modules ${(sizeOf(whctl.nodeModules) / MB).toFixed(2)} MB, ${whctl.packages.length} packages`,
   );
   console.log(`       server packages: ${forbidden(whctl.packages, SERVER_ONLY).join(', ') || 'none'}`);
   const node = medianMs(process.execPath, ['-e', '0']);
-  const version = medianMs(join(whctl.nodeModules, '.bin', 'whctl'), ['--version']);
+  const version = medianMs(whctl.bin('whctl'), ['--version']);
   const ratio = (version / node).toFixed(2);
   console.log(
     `       start-up: whctl --version ${version.toFixed(1)} ms, node -e 0 ${node.toFixed(1)} ms: ${ratio}x (budget 1.5x)`,

@@ -38,30 +38,56 @@ export function sizeOf(path: string): number {
   return readdirSync(path).reduce((total, entry) => total + sizeOf(join(path, entry)), 0);
 }
 
-export interface Installed {
-  folder: string;
-  nodeModules: string;
-  packages: string[];
-  /** Runs a program of the installed package's bin folder. */
-  bin(name: string, args: string[]): string;
-  /** Runs a Node script in the install folder, as a user's code would. */
-  node(args: string[]): string;
+/**
+ * How a user installs a tarball: into a project (`npm install <tarball>` in a folder with a
+ * package.json), or globally (`npm install -g <tarball>`, here under a prefix of its own), with
+ * or without `--omit=dev`. `ignoreScripts` installs as npm 12 does by default, running no
+ * dependency's install script.
+ */
+export interface InstallRoute {
+  global?: boolean;
+  omitDev?: boolean;
+  ignoreScripts?: boolean;
 }
 
-/** Installs a tarball alone into an empty `folder`, as a user would: `npm install --omit=dev ./<tarball>`. */
-export function installAlone(tarball: string, folder: string): Installed {
-  writeFileSync(join(folder, 'package.json'), '{ "name": "consumer", "private": true }\n');
+export interface Installed {
+  /** The project folder, or the prefix of a global install. */
+  folder: string;
+  /** The node_modules that holds the package's dependencies. */
+  nodeModules: string;
+  packages: string[];
+  /** The path of a program the install put on the user's PATH: node_modules/.bin, or the prefix's bin. */
+  bin(name: string): string;
+  /** Runs a Node script in the install folder, as a user's code would. */
+  node(args: string[], env?: NodeJS.ProcessEnv): string;
+}
+
+/** Installs a packed package alone into an empty `folder`, the way `route` says. */
+export function install(
+  packed: { name: string; tarball: string },
+  folder: string,
+  route: InstallRoute = {},
+): Installed {
+  const flags = [
+    ...(route.global ? ['-g', '--prefix', folder] : []),
+    ...(route.omitDev ? ['--omit=dev'] : []),
+    ...(route.ignoreScripts ? ['--ignore-scripts'] : []),
+  ];
+  if (!route.global) writeFileSync(join(folder, 'package.json'), '{ "name": "consumer", "private": true }\n');
   // --prefer-offline: the registry is asked only for what the npm cache does not hold.
-  execFileSync('npm', ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
+  execFileSync('npm', ['install', ...flags, '--prefer-offline', '--no-audit', '--no-fund', packed.tarball], {
     cwd: folder,
     stdio: 'pipe',
   });
-  const nodeModules = join(folder, 'node_modules');
+  // A global install gives the package a tree of its own, under the prefix's lib/node_modules.
+  const nodeModules = route.global
+    ? join(folder, 'lib', 'node_modules', packed.name, 'node_modules')
+    : join(folder, 'node_modules');
   return {
     folder,
     nodeModules,
     packages: installedPackages(nodeModules),
-    bin: (name, args) => execFileSync(join(nodeModules, '.bin', name), args, { cwd: folder, encoding: 'utf8' }),
-    node: (args) => execFileSync(process.execPath, args, { cwd: folder, encoding: 'utf8' }),
+    bin: (name) => (route.global ? join(folder, 'bin', name) : join(folder, 'node_modules', '.bin', name)),
+    node: (args, env = process.env) => execFileSync(process.execPath, args, { cwd: folder, encoding: 'utf8', env }),
   };
 }

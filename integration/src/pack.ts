@@ -1,8 +1,8 @@
 // Packs each public package into a tarball that installs on its own, before anything is
 // published: the internal packages it needs travel inside it (bundleDependencies), and their
-// registry dependencies are declared by the outer package, since npm installs no dependency
-// of a bundled package. `npm install --omit=dev ./<tarball>` into an empty folder then needs
-// nothing but the registry.
+// registry dependencies are declared by the outer package alone. `npm install ./<tarball>`,
+// `npm install -g ./<tarball>` and `npx --package ./<tarball>` then need nothing but the
+// registry, and `npm publish ./<tarball>` ships exactly what was tested.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,7 @@ interface Manifest {
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, unknown>;
   scripts?: Record<string, string>;
   bundleDependencies?: string[];
 }
@@ -90,6 +91,23 @@ function installedManifest(manifest: Manifest, version: string): Manifest {
   return { ...rest, dependencies };
 }
 
+/**
+ * The manifest of a package bundled inside another, without dependencies of any kind. npm
+ * takes whatever a bundled package depends on to be in the bundle too: where that dependency
+ * cannot be hoisted out of the outer package's folder (always, in a global install) it makes
+ * an empty folder for it and fetches nothing. The outer manifest declares them instead, and
+ * Node finds them from the bundled package by walking up to the outer `node_modules`.
+ */
+function bundledManifest(manifest: Manifest, version: string): Manifest {
+  const {
+    dependencies: _dependencies,
+    peerDependencies: _peers,
+    peerDependenciesMeta: _meta,
+    ...rest
+  } = installedManifest(manifest, version);
+  return rest;
+}
+
 /** Adds `from`'s registry dependencies to `into`, refusing two different ranges for one package. */
 function mergeDependencies(into: Record<string, string>, from: Manifest): void {
   for (const [name, range] of Object.entries(from.dependencies ?? {})) {
@@ -126,8 +144,11 @@ export function packPackage(name: PackageName, outDir: string): PackedPackage {
           `${inner} is at ${manifest.version} and ${name} at ${outer.version}: all packages share one version`,
         );
       }
-      writeManifest(target, installedManifest(manifest, outer.version));
+      writeManifest(target, bundledManifest(manifest, outer.version));
       mergeDependencies(dependencies, manifest);
+      // npm packs only the bundled packages the outer manifest depends on, directly or through
+      // another bundled one; with the inner manifests emptied, the outer names them all.
+      dependencies[inner] = outer.version;
     }
     copyFileSync(join(ROOT, 'LICENSE'), join(stage, 'LICENSE'));
     const manifest = { ...installedManifest(outer, outer.version), dependencies };

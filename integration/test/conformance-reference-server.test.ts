@@ -10,20 +10,20 @@ import { leftovers, scratchFile, startDeployment, type TestDeployment } from './
 import { runSuite, runSuiteLine } from './support/run-suite.js';
 
 /**
- * The README's two lines that check the demo (`wh-server profile server/demo.yaml ...`, then
- * `npm run conformance -- run ...`), for a server at `port`, writing the profile to `file`.
- * `wh-server` runs from the checkout's build until npm links the workspaces' bins.
+ * The README's two lines that check the demo (`npx wh-server profile server/demo.yaml ...`,
+ * then `npm run conformance -- run ...`), for a server at `port`, writing the profile to `file`:
+ * run as written, from the checkout, but for the port and the profile's path.
  */
 function readmeDemoLines(port: number, file: string): [string, string] {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n');
-  const first = readme.findIndex((line) => line.startsWith('wh-server profile server/demo.yaml '));
+  const first = readme.findIndex((line) => line.startsWith('npx wh-server profile server/demo.yaml '));
   const lines = readme.slice(first, first + 2);
   expect(first, 'the README shows how to check the demo').to.be.greaterThan(0);
   expect(lines[1]).to.match(/^npm run conformance -- run /);
   const [profile, run] = lines.map((line) =>
     line.replaceAll('localhost:3000', `localhost:${port}`).replaceAll('demo-profile.yaml', `'${file}'`),
   );
-  return [profile!.replace(/^wh-server /, `'${process.execPath}' server/dist/src/main.js `), run!];
+  return [profile!, run!];
 }
 
 describe('conformance suite against the reference server', () => {

@@ -1,5 +1,5 @@
-#!/usr/bin/env node
-// wh-server: the reference server's command line. Only this file exits the process.
+// wh-server: the reference server's command line, which bin/wh-server.js runs. Only these two
+// files exit the process.
 import { Command, Option } from 'commander';
 import { stringify } from 'yaml';
 import { configFromEnv, type ServerConfig, settings, settingsHelp } from './config.js';
@@ -91,13 +91,12 @@ const expectedFailures = [
   'ListenError',
 ];
 
-program.parseAsync().catch((error: unknown) => {
-  const expected = error instanceof Error && expectedFailures.includes(error.name);
-  const detail = expected
-    ? (error as Error).message
-    : error instanceof Error
-      ? (error.stack ?? error.message)
-      : String(error);
-  console.error(`wh-server: ${detail}`);
+try {
+  await program.parseAsync();
+} catch (error) {
+  // Anything else (a bug, or a module a broken install lacks) goes on to bin/wh-server.js,
+  // which reports it even when this module's own imports cannot load.
+  if (!(error instanceof Error && expectedFailures.includes(error.name))) throw error;
+  console.error(`wh-server: ${error.message}`);
   process.exit(1);
-});
+}

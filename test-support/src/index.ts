@@ -1,3 +1,3 @@
 export { installedBin } from './installed-bin.js';
-export { freshHome, json, type Run, type RunOptions, runNode } from './run-node.js';
+export { freshHome, json, type Run, type RunOptions, runNode, runProgram } from './run-node.js';
 export { tempDir } from './temp-dir.js';

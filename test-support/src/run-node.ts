@@ -18,6 +18,8 @@ export interface RunOptions {
   input?: string;
   /** Extra arguments for node itself, e.g. --import. */
   nodeArgs?: string[];
+  /** The working folder; the test process's by default. */
+  cwd?: string;
 }
 
 /** A fresh, empty home for one test: no config file unless the test writes one. */
@@ -27,9 +29,14 @@ export function freshHome(): string {
 
 /** Runs `node script ...args` in a clean environment and collects what it printed. */
 export function runNode(script: string, args: string[], options: RunOptions = {}): Promise<Run> {
+  return runProgram(process.execPath, [...(options.nodeArgs ?? []), script, ...args], options);
+}
+
+/** Runs a program (an installed bin, npx) in a clean environment and collects what it printed. */
+export function runProgram(command: string, args: string[], options: RunOptions = {}): Promise<Run> {
   const home = freshHome();
   const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ...options.env };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], { env });
+  const child = spawn(command, args, { env, cwd: options.cwd });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

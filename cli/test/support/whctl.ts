@@ -4,7 +4,7 @@ import { type Run, type RunOptions, runNode } from '@warehouse-kit/test-support'
 
 export { freshHome, json, type Run, type RunOptions } from '@warehouse-kit/test-support';
 
-/** The built entry point, found from this module so the tests run from any folder. */
-export const WHCTL = fileURLToPath(new URL('../../src/main.js', import.meta.url));
+/** whctl as the package's `bin` names it, found from this module so the tests run from any folder. */
+export const WHCTL = fileURLToPath(new URL('../../../bin/whctl.js', import.meta.url));
 
 export const whctl = (args: string[], options: RunOptions = {}): Promise<Run> => runNode(WHCTL, args, options);

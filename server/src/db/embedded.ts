@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { linkPostgresLibraries } from './postgres-libraries.js';
 import { claimDataDir, clearPreviousPostgres, DatabaseStartError, releaseDataDir } from './previous-postgres.js';
 
 export interface EmbeddedDatabase {
@@ -109,6 +110,7 @@ export async function startEmbeddedDatabase(options: StartEmbeddedOptions): Prom
     : createHash('sha256').update(`${Date.now()}${Math.random()}`).digest('hex').slice(0, 24);
   const port = options.port ?? (await freePort());
   const EmbeddedPostgres = await loadEmbeddedPostgres(options.stopOnSignals ?? true);
+  linkPostgresLibraries(log);
   const postgres = new EmbeddedPostgres({
     databaseDir,
     port,

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { readFixture } from '../provision/fixture.js';
 import { recordFixtureTokens, runLogWriter } from './run-log.js';
 
-/** The built `wh-server` entry, found from this module so tests run from any folder. */
-export const SERVER_BIN = fileURLToPath(new URL('../main.js', import.meta.url));
+/** `wh-server` as the package's `bin` names it, found from this module (in `dist/src/testing/`) so tests run from any folder. */
+export const SERVER_BIN = fileURLToPath(new URL('../../../bin/wh-server.js', import.meta.url));
 
 export interface ChildServer {
   child: ChildProcess;
@@ -19,6 +19,8 @@ export interface ChildServer {
 export interface ChildServerOptions {
   /** Start it in a process group of its own, so a test can signal the group. */
   detached?: boolean;
+  /** Another `wh-server` program to run, e.g. one an install put on the PATH; the workspace's by default. */
+  bin?: string;
 }
 
 /**
@@ -32,7 +34,8 @@ export function startChildServer(
 ): Promise<ChildServer> {
   const fixture = args[args.indexOf('--fixture') + 1];
   if (args.includes('--fixture') && fixture) recordFixtureTokens(readFixture(fixture));
-  const child = spawn(process.execPath, [SERVER_BIN, 'start', '--port', '0', ...args], {
+  const [command, ...bin] = options.bin ? [options.bin] : [process.execPath, SERVER_BIN];
+  const child = spawn(command!, [...bin, 'start', '--port', '0', ...args], {
     env: { WH_LOG_LEVEL: 'debug', ...env },
     detached: options.detached,
   });
