@@ -11,6 +11,7 @@ import { readFixture } from '../provision/fixture.js';
 import { provision } from '../provision/provision.js';
 import { version } from '../version.js';
 import { banner } from './banner.js';
+import { sweepExpiredEventsEveryMinute } from './event-retention.js';
 import { createHttpServer, listen } from './http-server.js';
 import { drainOnSignal } from './shutdown.js';
 
@@ -50,6 +51,7 @@ export async function start(options: StartOptions): Promise<void> {
 
   // Signals are handled from here on, before anyone is told the server listens.
   const stopped = drainOnSignal(server, config.shutdownTimeoutMs, logger);
+  const sweeps = sweepExpiredEventsEveryMinute(orm, config.eventRetentionDays, logger);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const listening = `http://${host}:${address.port}`;
   process.stderr.write(
@@ -66,6 +68,7 @@ export async function start(options: StartOptions): Promise<void> {
   logger.info({ url: listening, port: address.port, database: database.description, version }, 'listening');
 
   await stopped;
+  await sweeps.stop();
   await release();
   logger.info('stopped');
 }
