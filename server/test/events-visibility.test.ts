@@ -2,13 +2,7 @@ import { expect } from 'chai';
 import type { ApiClient } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';
 import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
-import { type FeedEvent, feedEnd, readUntil, typesOf } from './support/events.js';
-
-async function ok(request: Promise<{ status: number; body: any }>) {
-  const res = await request;
-  expect(res.status, JSON.stringify(res.body)).to.equal(200);
-  return res.body;
-}
+import { type FeedEvent, feedEnd, ok, readUntil, typesOf } from './support/events.js';
 
 // `integration` is admin at Toronto, read-only at Vancouver and has no role at Auckland.
 describe('who sees which events (extension)', () => {

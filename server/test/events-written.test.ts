@@ -4,7 +4,7 @@ import { testOrm } from '../src/testing/database.js';
 import type { ApiClient } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';
 import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
-import { type FeedEvent, feedEnd, readEvents, readUntil, typesOf } from './support/events.js';
+import { type FeedEvent, feedEnd, ok, readEvents, readUntil, typesOf } from './support/events.js';
 
 /** The attributes of `before` whose values `after` does not share: what `previous_attributes` holds. */
 function changed(before: Record<string, unknown>, after: Record<string, unknown>) {
@@ -13,12 +13,6 @@ function changed(before: Record<string, unknown>, after: Record<string, unknown>
       .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
       .map((key) => [key, before[key]]),
   );
-}
-
-async function ok(request: Promise<{ status: number; body: any }>, status = 200) {
-  const res = await request;
-  expect(res.status, JSON.stringify(res.body)).to.equal(status);
-  return res.body;
 }
 
 describe('events written with each change (extension)', () => {

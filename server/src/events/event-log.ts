@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type EventData, insertEvents, type NewEvent, type Visibility } from '../domain/events/rows.js';
 import type { EventType, RecordKind } from '../domain/events/types.js';
 import type { Location } from '../entities/location.js';
-import type { RecordState } from './record-state.js';
+import type { RecordState, Rendered } from './record-state.js';
 
 /** The most JSON an event's data may hold (DECISIONS 172). */
 export const MAX_EVENT_DATA_BYTES = 256 * 1024;
@@ -94,6 +94,17 @@ export class EventLog {
 
   record<K extends RecordKind>(change: Change<K>): void {
     this.pending.push(...eventsOf(change));
+  }
+
+  /** A record changed where it is (it cannot move): its rendering before and after, at `location`. */
+  recordUpdate<K extends RecordKind>(
+    kind: K,
+    organizationId: number,
+    location: Location | null,
+    before: Rendered[K],
+    after: Rendered[K],
+  ): void {
+    this.record({ kind, organizationId, before: { object: before, location }, after: { object: after, location } });
   }
 
   /** Writes the events recorded so far, in one statement; the caller's transaction commits them. */

@@ -52,12 +52,7 @@ async function updateAppointment(input: HandlerInput<'updateAppointment'> | Hand
   const before = await renderOne(em, appointment, location);
   await changeAppointment(em, appointment, location, body);
   const after = await renderOne(em, appointment, location);
-  events.record({
-    kind: 'appointment',
-    organizationId: access.organization.id,
-    before: { object: before, location },
-    after: { object: after, location },
-  });
+  events.recordUpdate('appointment', access.organization.id, location, before, after);
   return after;
 }
 

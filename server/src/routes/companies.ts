@@ -28,12 +28,7 @@ async function updateCompany(input: HandlerInput<'updateCompany'> | HandlerInput
   await applyCompanyInput(em, company, body.company);
   await flushOrConflict(em);
   const after = renderCompany(company);
-  events.record({
-    kind: 'company',
-    organizationId: access.organization.id,
-    before: { object: before, location: null },
-    after: { object: after, location: null },
-  });
+  events.recordUpdate('company', access.organization.id, null, before, after);
   return after;
 }
 

@@ -35,12 +35,7 @@ async function updateProduct(input: HandlerInput<'updateProduct'> | HandlerInput
   await applyProductInput(em, product, body, { creating: false, requireSku: !!access.interfaceLocation });
   await flushOrConflict(em);
   const after = renderProduct(product, location);
-  events.record({
-    kind: 'product',
-    organizationId: access.organization.id,
-    before: { object: before, location },
-    after: { object: after, location },
-  });
+  events.recordUpdate('product', access.organization.id, location, before, after);
   return after;
 }
 

@@ -19,6 +19,13 @@ export interface FeedEvent {
 
 const READS = 60;
 
+/** The body of an answer that must have `status`. */
+export async function ok(request: Promise<{ status: number; body: any }>, status = 200) {
+  const res = await request;
+  expect(res.status, JSON.stringify(res.body)).to.equal(status);
+  return res.body;
+}
+
 /** Where the feed ends now, as `start=latest` answers: read after it to see only what follows. */
 export async function feedEnd(client: ApiClient, query: Record<string, string> = {}): Promise<string> {
   const res = await client.get('/events', { ...query, start: 'latest' });
