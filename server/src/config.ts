@@ -244,6 +244,14 @@ export const settings = {
     },
     24,
   ),
+  eventRetentionDays: setting(
+    {
+      env: 'WH_EVENT_RETENTION_DAYS',
+      describe: 'days events are kept for GET /events (extension, DECISIONS 177)',
+      parse: integer(1, 3650),
+    },
+    30,
+  ),
   validateResponses: setting(
     { env: 'WH_VALIDATE_RESPONSES', describe: '1 to check every response against the spec (tests)', parse: flag },
     false,

@@ -36,6 +36,8 @@ describe('wh-server profile', () => {
       unpaid: { token: 'globex-admin-token', organization: 'http://globex.localhost:3000' },
     });
     expect(profile.skipped).to.equal(undefined);
+    // Every extension beyond the reference the reference server offers (DECISIONS 128, 170).
+    expect(profile.extensions).to.deep.equal({ idempotency: true, etags: true, events: true });
   });
 
   it("declares each location's customer settings, the server's defaults where the fixture sets none", () => {

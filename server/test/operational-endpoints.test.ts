@@ -69,7 +69,8 @@ describe('operational endpoints', () => {
           status: 'unavailable',
           reason:
             'migrations not applied: Migration20261122000000_initial, Migration20261123100000_performance, ' +
-            'Migration20261123200000_safe_writes, Migration20261123300000_limit_dates',
+            'Migration20261123200000_safe_writes, Migration20261123300000_limit_dates, ' +
+            'Migration20261124100000_events',
         });
       });
     });

@@ -78,14 +78,16 @@ export interface SkippedRole {
 }
 
 /**
- * Extensions beyond the reference the deployment supports (spec/DECISIONS.md 110–127); the
- * suite's `extensions` group checks only those declared, outside the reference verdict.
+ * Extensions beyond the reference the deployment supports (spec/DECISIONS.md 110–129 and
+ * 170–178); the suite checks only those declared, outside the reference verdict.
  */
 export interface ProfileExtensions {
   /** `Idempotency-Key` on POST. */
   idempotency?: boolean;
   /** `ETag`, `If-None-Match` and `If-Match` on records. */
   etags?: boolean;
+  /** The change feed (`GET /events`, `GET /events/{id}`) and its events. */
+  events?: boolean;
 }
 
 /** The file as written (the format `wh-server profile` prints). */
@@ -227,7 +229,7 @@ export const profileSchema = {
     extensions: {
       type: 'object',
       additionalProperties: false,
-      properties: { idempotency: { type: 'boolean' }, etags: { type: 'boolean' } },
+      properties: { idempotency: { type: 'boolean' }, etags: { type: 'boolean' }, events: { type: 'boolean' } },
     },
     skipped: {
       type: 'array',

@@ -493,8 +493,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the change feed (extension)
+         * @description Extension beyond the reference (DECISIONS 170–177). Every change to a product, company,
+         *     appointment or purchase order is an event written in the same transaction as the change
+         *     (bulk uploads emit the events of their rows), so no event exists without its change and
+         *     no change without its event. Events come oldest first, in the order their changes took
+         *     effect.
+         *
+         *     A token sees the events of the records it can see, as the lists show them: on the
+         *     organization interface those at its accessible locations plus the organization-wide ones
+         *     (companies, unassigned purchase orders); on a location interface, or with
+         *     `location_name`, that location's plus the organization-wide ones. An event is shown where
+         *     its record is after the change (a deleted record: where it was), never where it was
+         *     before a move, and a purchase order's booked appointments only at the token's locations.
+         *
+         *     Every page has a `next_cursor`, an empty page too: pass it as `after` to read on. A
+         *     cursor continues the same query (`types`, `location_name`). An event appears once every
+         *     transaction that began before it has ended, so a cursor never passes an event still to
+         *     come: however many writers commit, in whatever order, a reader sees each event exactly
+         *     once. Events are kept for 30 days by default; a cursor at an event already deleted is
+         *     410 Gone, and the reader starts again without `after`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * View an event (extension)
+         * @description Extension beyond the reference (DECISIONS 170–177): one event, as the feed shows it to this
+         *     token. An event the token cannot see, or one deleted after the retention period, is 404
+         *     like an unknown one.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An event, delivered to a webhook endpoint (extension)
+         * @description Extension beyond the reference (DECISIONS 178). What a deployment sends to a webhook
+         *     endpoint for each event the endpoint subscribes to: a POST of the event exactly as the
+         *     feed shows it to the endpoint's locations (the body is the `Event` envelope), signed as
+         *     Standard Webhooks (standardwebhooks.com) specifies, so any of its verifier libraries
+         *     checks it. Delivery is at least once: a receiver drops duplicates by `webhook-id`, which
+         *     is the event's `id`, the same on every retry and redelivery.
+         *
+         *     To verify: take the secret shown when the endpoint was created (`whsec_` and base64),
+         *     decode the base64 after `whsec_` into the key, compute HMAC-SHA256 over
+         *     `<webhook-id>.<webhook-timestamp>.<raw body>`, and compare its base64 in constant time with
+         *     each `v1,` entry of `webhook-signature`; refuse a `webhook-timestamp` more than five
+         *     minutes from your clock. Answer 2xx quickly and do the work afterwards.
+         */
+        post: operations["deliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -913,6 +1005,151 @@ export interface components {
             products: components["schemas"]["BulkUploadRow"][];
             purchase_orders: components["schemas"]["BulkUploadRow"][];
         };
+        /**
+         * @description Extension beyond the reference (DECISIONS 170): `<kind>.<what happened>`. `*.created`,
+         *     `*.updated` and `*.deleted` follow the record; a purchase order that changes location is
+         *     also `purchase_order.assigned` (from unassigned), `.moved` (to another location) or
+         *     `.unassigned`; an appointment that enters a state, on creation too, is also
+         *     `appointment.<state>`. Those come after the `created` or `updated` event of the same change.
+         *     Appointments are never deleted (they are cancelled).
+         * @enum {string}
+         */
+        EventType: "product.created" | "product.updated" | "product.deleted" | "company.created" | "company.updated" | "company.deleted" | "appointment.created" | "appointment.updated" | "appointment.needs_booking" | "appointment.pending" | "appointment.booked" | "appointment.arrived" | "appointment.started" | "appointment.completed" | "appointment.left" | "appointment.cancelled" | "purchase_order.created" | "purchase_order.updated" | "purchase_order.deleted" | "purchase_order.assigned" | "purchase_order.moved" | "purchase_order.unassigned";
+        /**
+         * @description What every event carries: CloudEvents 1.0 attributes in its JSON format (DECISIONS 170),
+         *     and `data`, whose shape follows the kind of record.
+         */
+        EventEnvelope: {
+            /**
+             * @description Unique in the deployment; also the `webhook-id` of its deliveries.
+             * @example evt_1042
+             */
+            id: string;
+            /** @constant */
+            specversion: "1.0";
+            type: components["schemas"]["EventType"];
+            /**
+             * @description Where the record is (after the change; a deleted record: where it was), by subdomain:
+             *     `/organizations/<organization>/locations/<location>`, or `/organizations/<organization>`
+             *     for organization-wide records (companies, unassigned purchase orders).
+             * @example /organizations/acme/locations/acme-toronto
+             */
+            source: string;
+            /**
+             * @description The record, as its path under `/api/v1`: `<collection>/<id>`.
+             * @example purchase_orders/42
+             */
+            subject: string;
+            /** @description When the change was written, in the record's warehouse zone (UTC `Z` for organization-wide records). */
+            time: components["schemas"]["DateTime"];
+            /** @constant */
+            datacontenttype: "application/json";
+            /**
+             * @description Extension attribute: the feed's position just after this event. Pass it as `after` to
+             *     `GET /events` to read what followed, for instance after a webhook receiver was down.
+             * @example djEuODEyMy4xMDQy
+             */
+            cursor: string;
+        };
+        /** @description An event about a product. */
+        ProductEvent: components["schemas"]["EventEnvelope"] & {
+            /** @enum {string} */
+            type: "product.created" | "product.updated" | "product.deleted";
+            data: components["schemas"]["ProductEventData"] | components["schemas"]["TruncatedEventData"];
+        };
+        ProductEventData: {
+            object: components["schemas"]["Product"];
+            previous_attributes?: components["schemas"]["PreviousAttributes"];
+            /**
+             * @description The whole record is here (see `TruncatedEventData` for when it is not).
+             * @constant
+             */
+            truncated: false;
+        };
+        /** @description An event about a company, seen by every user of the organization. */
+        CompanyEvent: components["schemas"]["EventEnvelope"] & {
+            /** @enum {string} */
+            type: "company.created" | "company.updated" | "company.deleted";
+            data: components["schemas"]["CompanyEventData"] | components["schemas"]["TruncatedEventData"];
+        };
+        CompanyEventData: {
+            object: components["schemas"]["Company"];
+            previous_attributes?: components["schemas"]["PreviousAttributes"];
+            /**
+             * @description The whole record is here (see `TruncatedEventData` for when it is not).
+             * @constant
+             */
+            truncated: false;
+        };
+        /** @description An event about an appointment. */
+        AppointmentEvent: components["schemas"]["EventEnvelope"] & {
+            /** @enum {string} */
+            type: "appointment.created" | "appointment.updated" | "appointment.needs_booking" | "appointment.pending" | "appointment.booked" | "appointment.arrived" | "appointment.started" | "appointment.completed" | "appointment.left" | "appointment.cancelled";
+            data: components["schemas"]["AppointmentEventData"] | components["schemas"]["TruncatedEventData"];
+        };
+        AppointmentEventData: {
+            object: components["schemas"]["Appointment"];
+            previous_attributes?: components["schemas"]["PreviousAttributes"];
+            /**
+             * @description The whole record is here (see `TruncatedEventData` for when it is not).
+             * @constant
+             */
+            truncated: false;
+        };
+        /**
+         * @description An event about a purchase order. Its booked appointments are those at the reader's
+         *     locations, as in `GET /purchase_orders/{id}`.
+         */
+        PurchaseOrderEvent: components["schemas"]["EventEnvelope"] & {
+            /** @enum {string} */
+            type: "purchase_order.created" | "purchase_order.updated" | "purchase_order.deleted" | "purchase_order.assigned" | "purchase_order.moved" | "purchase_order.unassigned";
+            data: components["schemas"]["PurchaseOrderEventData"] | components["schemas"]["TruncatedEventData"];
+        };
+        PurchaseOrderEventData: {
+            object: components["schemas"]["PurchaseOrder"];
+            previous_attributes?: components["schemas"]["PreviousAttributes"];
+            /**
+             * @description The whole record is here (see `TruncatedEventData` for when it is not).
+             * @constant
+             */
+            truncated: false;
+        };
+        /**
+         * @description On `*.updated` and on the location and state events of the same change: each top-level
+         *     attribute of `object` the change altered, with its value before, rendered as it was then
+         *     (so a move lists every time, in the zone it was rendered in before). Absent for a reader
+         *     who could not see the record before the change, such as one who sees an order only at
+         *     the location it moved to (DECISIONS 172, 173).
+         */
+        PreviousAttributes: {
+            [key: string]: unknown;
+        };
+        /**
+         * @description An event larger than 256 KiB of JSON without its `previous_attributes` carries only the
+         *     record's `id` (DECISIONS 172): read the record itself.
+         */
+        TruncatedEventData: {
+            object: {
+                id: number;
+            };
+            /** @constant */
+            truncated: true;
+        };
+        /**
+         * @description Extension beyond the reference (DECISIONS 170–178): a change to one record, in the feed and
+         *     in webhook deliveries alike. `type` tells the kind of record, and so the shape of
+         *     `data.object`: the record exactly as `GET /<collection>/<id>` renders it right after the
+         *     change (before it, for `*.deleted`), times in its warehouse's zone.
+         */
+        Event: components["schemas"]["ProductEvent"] | components["schemas"]["CompanyEvent"] | components["schemas"]["AppointmentEvent"] | components["schemas"]["PurchaseOrderEvent"];
+        /** @description One page of the feed (DECISIONS 175). */
+        EventPage: {
+            events: components["schemas"]["Event"][];
+            /** @description Where to read on (`after`); present on every page, an empty one too. */
+            next_cursor: string;
+            /** @description More events are ready now; when false, wait a little before reading on. */
+            has_more: boolean;
+        };
     };
     responses: {
         /** @description Deleted; no body. */
@@ -941,6 +1178,20 @@ export interface components {
         PreconditionFailed: {
             headers: {
                 ETag: components["headers"]["ETag"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Extension beyond the reference (DECISIONS 177): `after` points at events that were deleted
+         *     after the retention period (30 days by default). Read the feed again without `after`
+         *     (from the oldest event kept), or with `start=latest`.
+         */
+        CursorExpired: {
+            headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -2561,6 +2812,159 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Read the events after this position: a `next_cursor` of an earlier page, or the
+                 *     `cursor` of an event. Opaque, at most 200 characters; one that is malformed or that
+                 *     this server cannot have issued is 400.
+                 */
+                after?: string;
+                /**
+                 * @description `latest` begins at the current end of the feed instead of the oldest event kept, to
+                 *     read only what happens from now on (the page is usually empty; keep its
+                 *     `next_cursor`). Not together with `after` (400).
+                 */
+                start?: "latest";
+                /** @description Events per page. */
+                limit?: number;
+                /**
+                 * @description Only these event types, comma-separated: an exact type (`purchase_order.moved`), every
+                 *     type of one kind (`purchase_order.*`), or `*`. An unknown type is 400.
+                 */
+                types?: string;
+                /**
+                 * @description Narrow to one location (case-insensitive, trimmed). Unknown is 404, inaccessible
+                 *     403. On the location interface it must name that location (else 400).
+                 */
+                location_name?: components["parameters"]["LocationFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["CursorExpired"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event's `id`, `evt_` and digits. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deliverEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's `id`; the same on every retry and redelivery of the event. */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in whole seconds since the Unix epoch. */
+                "webhook-timestamp": string;
+                /**
+                 * @description Space-separated signatures, each `v1,` and the base64 of an HMAC-SHA256 of
+                 *     `<webhook-id>.<webhook-timestamp>.<body>`: one per secret that is valid, so two for 24
+                 *     hours after the endpoint's secret is rotated. Any one that verifies is enough.
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        responses: {
+            /** @description Gone. The endpoint is disabled and receives nothing more until it is enabled again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Too busy. The delivery is retried after `Retry-After` (seconds or an HTTP date),
+             *     capped at the retry schedule's longest wait, or on the schedule without it.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Unavailable. The delivery is retried after `Retry-After` (seconds or an HTTP date),
+             *     capped at the retry schedule's longest wait, or on the schedule without it.
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received. Any 2xx status counts as delivered; the body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Any other answer (a redirect included: redirects are not followed), no answer within
+             *     15 seconds, or none at all: the delivery failed and is retried with backoff
+             *     (immediately, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, each ±20 %);
+             *     after the last attempt it stays failed, and can be redelivered.
+             */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -43,9 +43,10 @@ const operations = Object.values(document.paths).flatMap((item) =>
 );
 
 describe('examples in the spec', () => {
-  // The reference's 27, and DELETE /appointments/{id}, documented as a refusal (DECISIONS 63).
-  it('covers all 28 operations', () => {
-    expect(operations).to.have.length(28);
+  // The reference's 27, DELETE /appointments/{id}, documented as a refusal (DECISIONS 63), and
+  // the change feed's two (an extension, DECISIONS 170).
+  it('covers all 30 operations', () => {
+    expect(operations).to.have.length(30);
   });
 
   for (const operation of operations) {
@@ -70,6 +71,14 @@ describe('examples in the spec', () => {
       expect(problems).to.deep.equal([]);
     });
   }
+
+  // A webhook is a request the deployment sends; its answers are the receiver's and carry no body.
+  it('deliverEvent (webhook): an example of its request body, valid against its schema', () => {
+    const webhooks = (document as unknown as { webhooks: Record<string, Record<string, Operation>> }).webhooks;
+    const body = jsonOf(webhooks.event!.post!.requestBody)!;
+    expect(body.examples).to.not.be.empty;
+    expect(invalidExamples('request body', body)).to.deep.equal([]);
+  });
 
   it('would notice an example its schema refuses', () => {
     const product = { schema: { $ref: '#/components/schemas/Product' }, examples: [['no id', { name: 'Apples' }]] };

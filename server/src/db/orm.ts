@@ -5,6 +5,7 @@ import { Migration20261122000000_initial } from './migrations/Migration202611220
 import { Migration20261123100000_performance } from './migrations/Migration20261123100000_performance.js';
 import { Migration20261123200000_safe_writes } from './migrations/Migration20261123200000_safe_writes.js';
 import { Migration20261123300000_limit_dates } from './migrations/Migration20261123300000_limit_dates.js';
+import { Migration20261124100000_events } from './migrations/Migration20261124100000_events.js';
 
 export type Orm = MikroORM;
 
@@ -22,6 +23,7 @@ const migrationsList = [
   { name: 'Migration20261123100000_performance', class: Migration20261123100000_performance },
   { name: 'Migration20261123200000_safe_writes', class: Migration20261123200000_safe_writes },
   { name: 'Migration20261123300000_limit_dates', class: Migration20261123300000_limit_dates },
+  { name: 'Migration20261124100000_events', class: Migration20261124100000_events },
 ];
 
 /** `overrides` lets the benchmark count queries through MikroORM's logger. */

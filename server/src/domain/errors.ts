@@ -31,6 +31,9 @@ export class BadInput extends DomainError {}
  */
 export class Conflict extends DomainError {}
 
+/** What the request points at is gone for good, such as events deleted after their retention (DECISIONS 177). */
+export class Expired extends DomainError {}
+
 /** A well-formed record that breaks rules, with every problem keyed by its field path. */
 export class Invalid extends DomainError {
   constructor(readonly errors: FieldErrors) {

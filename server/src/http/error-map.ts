@@ -1,6 +1,6 @@
 // The one table from domain errors to HTTP: the status each kind answers with. Messages pass
 // through as they are; a broken rule answers 422 with its field errors.
-import { AccessDenied, BadInput, Conflict, DomainError, Invalid, NotFound } from '../domain/errors.js';
+import { AccessDenied, BadInput, Conflict, DomainError, Expired, Invalid, NotFound } from '../domain/errors.js';
 import { HttpError, ValidationFailed } from './errors.js';
 
 type Kind = abstract new (...args: never[]) => DomainError;
@@ -10,6 +10,7 @@ const answers: [Kind, (error: DomainError) => HttpError][] = [
   [AccessDenied, (error) => new HttpError(403, error.message)],
   [NotFound, (error) => new HttpError(404, error.message)],
   [Conflict, (error) => new HttpError(409, error.message)],
+  [Expired, (error) => new HttpError(410, error.message)],
   [Invalid, (error) => new ValidationFailed((error as Invalid).errors)],
 ];
 

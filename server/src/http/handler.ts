@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { operations } from '@warehouse-kit/spec';
 import type { ParameterizedContext } from 'koa';
 import type { Access } from '../domain/access.js';
+import type { EventLog } from '../events/event-log.js';
 
 /**
  * The operations the server answers with a handler: those with a success response. An
@@ -31,6 +32,8 @@ export interface HandlerInput<K extends OperationId> {
   body: BodyOf<K>;
   access: Access;
   em: EntityManager;
+  /** The events of this request's changes, written just before its transaction commits (DECISIONS 171). */
+  events: EventLog;
   /** For response headers (pagination) and the request URL; not for the body. */
   ctx: ParameterizedContext;
 }

@@ -1,7 +1,8 @@
 // Purchase orders and appointments of a provisioning file. Unlike configuration they are
 // business records the API changes, so they are created once (matched by purchase order
 // number, and an appointment by its location and first reference number) and otherwise left
-// alone. They go through the API's own write paths, so a fixture obeys the same rules.
+// alone. They go through the API's own write paths, so a fixture obeys the same rules, and
+// emit the API's events: each record as created, in the state the file asks for (DECISIONS 171).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { stateTransitions } from '../domain/appointment-states.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
@@ -12,6 +13,11 @@ import { flushOrConflict } from '../domain/unique-flush.js';
 import { Appointment, type AppointmentState } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import type { Organization } from '../entities/organization.js';
+import { recordCreatedCustomers } from '../events/created-customers.js';
+import type { EventLog } from '../events/event-log.js';
+import { loadAppointmentRelations } from '../present/appointment-relations.js';
+import { presentWholePurchaseOrders } from '../present/purchase-orders.js';
+import { renderAppointment } from '../render/appointment.js';
 import { ProvisioningError } from './errors.js';
 import type { AppointmentFixture, OrganizationFixture } from './fixture.js';
 
@@ -53,6 +59,7 @@ async function provisionAppointment(
   em: EntityManager,
   actor: PurchaseOrderActor,
   input: AppointmentFixture,
+  events: EventLog,
 ): Promise<void> {
   const location = actor.locationNamed(input.location_name);
   const [reference] = input.reference_numbers;
@@ -63,10 +70,11 @@ async function provisionAppointment(
   if (existing) return;
   const { state, ...create } = input;
   const appointment = await createAppointmentAt(em, location, create);
-  if (!state || state === appointment.state) return;
-  const path = pathBetween(appointment.state, state);
+  const path = state ? pathBetween(appointment.state, state) : [];
   if (!path) throw new ProvisioningError(`appointment ${reference} cannot go from ${appointment.state} to ${state}`);
   for (const step of path) await changeAppointment(em, appointment, location, { state: step });
+  const object = renderAppointment(appointment, location, await loadAppointmentRelations(em, [appointment]));
+  events.record({ kind: 'appointment', organizationId: location.organizationId, after: { object, location } });
 }
 
 /** Runs one record's write, naming the record when the API's rules refuse it. */
@@ -85,17 +93,24 @@ export async function provisionOrdersAndAppointments(
   organization: Organization,
   locations: Map<string, Location>,
   input: OrganizationFixture,
+  events: EventLog,
 ): Promise<void> {
   const actor = supportActor(organization, locations);
   const lookups = new PurchaseOrderLookups(em, organization.id);
+  const whole = { organization, locationById: actor.locationById, locations: [...locations.values()] };
   for (const order of input.purchase_orders ?? []) {
     if (await lookups.numberTaken(order.po_number.trim())) continue;
     await record(`purchase order ${order.po_number}`, async () => {
-      await createPurchaseOrder(lookups, actor, order);
+      const created = await createPurchaseOrder(lookups, actor, order);
       await flushOrConflict(em);
+      recordCreatedCustomers(events, lookups);
+      const [after] = await presentWholePurchaseOrders(em, whole, [created.id]);
+      events.record({ kind: 'purchase_order', organizationId: organization.id, after });
     });
   }
   for (const appointment of input.appointments ?? []) {
-    await record(`appointment ${appointment.reference_numbers[0]}`, () => provisionAppointment(em, actor, appointment));
+    await record(`appointment ${appointment.reference_numbers[0]}`, () =>
+      provisionAppointment(em, actor, appointment, events),
+    );
   }
 }

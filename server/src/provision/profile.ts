@@ -200,8 +200,8 @@ export function profileFor(fixture: Fixture, options: ProfileOptions): ProfileFi
     organization: address(organization.subdomain),
     locations: listed.map(locationEntry),
     ...(customFields.length && { custom_fields: customFields }),
-    // The reference server supports both safe-write extensions (DECISIONS 110–125).
-    extensions: { idempotency: true, etags: true },
+    // The reference server supports both safe-write extensions (DECISIONS 110–125) and events (170–178).
+    extensions: { idempotency: true, etags: true, events: true },
     tokens: {
       admin: { token: admin.token },
       ...(rateLimitUser && { rate_limit: { token: rateLimitUser.token } }),

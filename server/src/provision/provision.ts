@@ -16,6 +16,7 @@ import { Location } from '../entities/location.js';
 import { Organization } from '../entities/organization.js';
 import { Product } from '../entities/product.js';
 import { ProductLimit, ProductLimitOverride } from '../entities/product-limit.js';
+import { EventLog } from '../events/event-log.js';
 import { ProvisioningError } from './errors.js';
 import type { Fixture, LocationFixture, OrganizationFixture } from './fixture.js';
 import { provisionOrdersAndAppointments } from './orders-and-appointments.js';
@@ -287,11 +288,15 @@ async function upsertUsers(
   await em.flush();
 }
 
-/** Provisions every organization of the file, or nothing if any part is invalid. */
+/**
+ * Provisions every organization of the file, or nothing if any part is invalid. Configuration
+ * emits no events; the business records do, as the API's writes would (DECISIONS 171).
+ */
 export async function provision(rootEm: EntityManager, fixture: Fixture): Promise<void> {
   checkReferences(fixture);
   try {
     await rootEm.fork().transactional(async (em) => {
+      const events = new EventLog();
       for (const input of fixture.organizations) {
         const organization = await upsertOrganization(em, input);
         const locations = new Map<string, Location>();
@@ -305,8 +310,9 @@ export async function provision(rootEm: EntityManager, fixture: Fixture): Promis
         await upsertCompanies(em, organization, input.companies ?? []);
         await upsertCustomFields(em, organization, locations, input.custom_fields ?? []);
         await upsertUsers(em, organization, locations, input.users ?? []);
-        await provisionOrdersAndAppointments(em, organization, locations, input);
+        await provisionOrdersAndAppointments(em, organization, locations, input, events);
       }
+      await events.flush(em);
     });
   } catch (error) {
     if (error instanceof Invalid) {

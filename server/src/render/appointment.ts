@@ -1,20 +1,30 @@
 import type { components } from '@warehouse-kit/spec';
 import type { Appointment, PackingList } from '../entities/appointment.js';
-import type { Company } from '../entities/company.js';
-import type { Dock } from '../entities/dock.js';
 import type { Location } from '../entities/location.js';
 import { renderNullableTime, renderTime } from './time.js';
 
 type Schemas = components['schemas'];
 
-/** What rendering appointments needs besides their rows, by appointment, dock and company id. */
-export interface AppointmentRelations {
-  packingLists: Map<number, PackingList[]>;
-  docks: Map<number, Dock>;
-  companies: Map<number, Company>;
+/** What a packing list shows. */
+export type PackingListView = Pick<
+  PackingList,
+  'id' | 'poNumber' | 'productName' | 'quantity' | 'receivedQuantity' | 'createdAt' | 'updatedAt'
+>;
+
+/** What rendering an appointment needs besides its row: the names it refers to and its packing lists. */
+export interface AppointmentParts {
+  dockName: string | null;
+  carrierName: string | null;
+  customerName: string | null;
+  packingLists: PackingListView[];
 }
 
-function renderPackingList(list: PackingList, zone: string): Schemas['PackingList'] {
+/** Each appointment's parts, by appointment id. */
+export type AppointmentRelations = Map<number, AppointmentParts>;
+
+const noParts: AppointmentParts = { dockName: null, carrierName: null, customerName: null, packingLists: [] };
+
+function renderPackingList(list: PackingListView, zone: string): Schemas['PackingList'] {
   return {
     id: list.id,
     po_number: list.poNumber ?? null,
@@ -51,8 +61,7 @@ export function renderAppointment(
   relations: AppointmentRelations,
 ): Schemas['Appointment'] {
   const zone = location.timeZone;
-  const nameOf = (id: number | null | undefined, names: Map<number, { name: string }>) =>
-    id ? (names.get(id)?.name ?? null) : null;
+  const parts = relations.get(appointment.id) ?? noParts;
   return {
     id: appointment.id,
     location_name: location.name,
@@ -61,12 +70,12 @@ export function renderAppointment(
     appointment_type: appointment.appointmentType,
     ...renderSlot(appointment, zone),
     duration: appointment.duration,
-    dock_name: nameOf(appointment.dockId, relations.docks),
-    carrier_name: nameOf(appointment.carrierId, relations.companies),
-    customer_name: nameOf(appointment.customerId, relations.companies),
+    dock_name: parts.dockName,
+    carrier_name: parts.carrierName,
+    customer_name: parts.customerName,
     reference_numbers: appointment.referenceNumbers,
     notes: appointment.notes ?? null,
-    packing_lists: (relations.packingLists.get(appointment.id) ?? []).map((list) => renderPackingList(list, zone)),
+    packing_lists: parts.packingLists.map((list) => renderPackingList(list, zone)),
     created_at: renderTime(appointment.createdAt, zone),
     updated_at: renderTime(appointment.updatedAt, zone),
   };

@@ -43,14 +43,17 @@ async function renderOne(em: EntityManager, appointment: Appointment, location: 
 }
 
 async function updateAppointment(input: HandlerInput<'updateAppointment'> | HandlerInput<'putAppointment'>) {
-  const { em, access, path, query } = input;
+  const { em, access, path, query, events } = input;
   const body = input.body.appointment;
   // A location_name selects where the appointment must be; it never moves it (DECISIONS 15).
   const selected = access.selectedLocation(query.location_name, body.location_name);
   const { appointment, location } = await findAppointment(em, access, path.id, selected, LockMode.PESSIMISTIC_WRITE);
   access.require(location, 'write');
+  const before = await renderOne(em, appointment, location);
   await changeAppointment(em, appointment, location, body);
-  return renderOne(em, appointment, location);
+  const after = await renderOne(em, appointment, location);
+  events.recordUpdate('appointment', access.organization.id, location, before, after);
+  return after;
 }
 
 export const appointmentHandlers: Pick<
@@ -68,10 +71,16 @@ export const appointmentHandlers: Pick<
     );
   },
 
-  async createAppointment({ em, access, query, body }) {
+  async createAppointment({ em, access, query, body, events }) {
     const location = access.requiredLocation(query.location_name, body.appointment.location_name, 'write');
     const appointment = await createAppointmentAt(em, location, body.appointment);
-    return renderOne(em, appointment, location);
+    const rendered = await renderOne(em, appointment, location);
+    events.record({
+      kind: 'appointment',
+      organizationId: access.organization.id,
+      after: { object: rendered, location },
+    });
+    return rendered;
   },
 
   async getAppointment({ em, access, path, query }) {

@@ -19,7 +19,12 @@ import { trimToNull } from '../domain/text.js';
 import { flushOrConflict } from '../domain/unique-flush.js';
 import type { Location } from '../entities/location.js';
 import { Product } from '../entities/product.js';
+import { recordCreatedCustomers } from '../events/created-customers.js';
+import type { EventLog } from '../events/event-log.js';
+import type { RecordState } from '../events/record-state.js';
 import type { Handlers } from '../http/handler.js';
+import { presentWholePurchaseOrders } from '../present/purchase-orders.js';
+import { renderProduct } from '../render/product.js';
 
 type Row = components['schemas']['BulkUploadRow'];
 
@@ -58,13 +63,14 @@ function rowsInKeyOrder<T>(
   return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, index]) => index);
 }
 
-const byRow = (a: Row, b: Row) => a.row - b.row;
+const byRow = (a: { row: number }, b: { row: number }) => a.row - b.row;
 
 async function uploadProducts(
   em: EntityManager,
   location: Location,
   rows: components['schemas']['BulkProductRow'][],
   errors: FieldErrorCollector,
+  events: EventLog,
 ) {
   const sequence = rowsInKeyOrder(
     rows,
@@ -78,10 +84,11 @@ async function uploadProducts(
     sequence.map((index) => rows[index]!.sku),
     { lock: true },
   );
-  const written: { row: number; product: Product; action: Row['action'] }[] = [];
+  const written: { row: number; product: Product; action: Row['action']; before?: RecordState<'product'> }[] = [];
   for (const index of sequence) {
     const row = rows[index]!;
     const found = existing.get(skuKey(row.sku)) ?? null;
+    const before = found ? { object: renderProduct(found, location), location } : undefined;
     const product = await applyRow(`products[${index}]`, errors, async () => {
       // Persisted only once the row is valid, so that a failing row leaves nothing to write.
       const product =
@@ -95,19 +102,27 @@ async function uploadProducts(
       em.persist(product);
       return product;
     });
-    if (product) written.push({ row: index, product, action: found ? 'updated' : 'created' });
+    if (product) written.push({ row: index, product, action: found ? 'updated' : 'created', before });
   }
   // Written even when some rows failed: the orders' catalog check must see the valid ones.
   await flushOrConflict(em);
-  return written.map(({ row, product, action }) => ({ row, id: product.id, action })).sort(byRow);
+  const results = written.sort(byRow);
+  for (const { product, before } of results) {
+    const after = { object: renderProduct(product, location), location };
+    events.record({ kind: 'product', organizationId: location.organizationId, before, after });
+  }
+  return results.map(({ row, product, action }) => ({ row, id: product.id, action }));
 }
 
-/** Reads every row's order, items, bookings, catalog names and custom fields up front, one query per kind. */
+/**
+ * Reads every row's order, items, bookings, catalog names and custom fields up front, one query per
+ * kind; answers the ids of the orders that exist.
+ */
 async function lookUpOrderRows(
   lookups: PurchaseOrderLookups,
   location: Location,
   rows: components['schemas']['BulkPurchaseOrderRow'][],
-) {
+): Promise<number[]> {
   const numbers = rows.map((row) => row.po_number.trim());
   await lookups.loadOrders(numbers);
   const productNames = rows.flatMap((row) => (row.purchase_order_items ?? []).map((item) => item.product_name ?? ''));
@@ -123,6 +138,7 @@ async function lookUpOrderRows(
   await lookups.reserveOrderIds(numbers.length - existing.length);
   if (location.requireCatalogProducts) await lookups.loadCatalog(location, productNames);
   await lookups.customFieldsAt(location);
+  return existing;
 }
 
 async function uploadPurchaseOrders(
@@ -138,11 +154,13 @@ async function uploadPurchaseOrders(
     (i) => `purchase_orders[${i}].po_number`,
     errors,
   );
-  await lookUpOrderRows(
+  const existing = await lookUpOrderRows(
     lookups,
     location,
     sequence.map((index) => rows[index]!),
   );
+  // As they were, for the events of the rows that change them.
+  const before = await presentWholePurchaseOrders(lookups.em, access, existing);
   const results: Row[] = [];
   for (const index of sequence) {
     const result = await applyRow(`purchase_orders[${index}]`, errors, async () => {
@@ -155,7 +173,32 @@ async function uploadPurchaseOrders(
     });
     if (result) results.push(result);
   }
-  return results.sort(byRow);
+  return { results: results.sort(byRow), before };
+}
+
+/** Each row's order after the upload, with its state before when it existed: one read for all of them. */
+async function recordOrderEvents(
+  em: EntityManager,
+  access: Access,
+  rows: Row[],
+  before: RecordState<'purchase_order'>[],
+  events: EventLog,
+) {
+  const previous = new Map(before.map((order) => [order.object.id, order]));
+  const after = await presentWholePurchaseOrders(
+    em,
+    access,
+    rows.map((row) => row.id),
+  );
+  const byId = new Map(after.map((order) => [order.object.id, order]));
+  for (const { id } of rows) {
+    events.record({
+      kind: 'purchase_order',
+      organizationId: access.organization.id,
+      before: previous.get(id),
+      after: byId.get(id),
+    });
+  }
 }
 
 /** Creates, in name order, the customers the upload's items name that do not exist yet, before any row. */
@@ -176,19 +219,22 @@ async function createNamedCustomers(
 }
 
 export const bulkUploadHandlers: Pick<Handlers, 'createBulkUpload'> = {
-  async createBulkUpload({ em, access, body }) {
+  async createBulkUpload({ em, access, body, events }) {
     // The router serves this operation on location interfaces only.
     const location = access.require(access.interfaceLocation!, 'write');
     const errors = new FieldErrorCollector();
     const orderRows = body.bulk_upload.purchase_orders ?? [];
     const lookups = new PurchaseOrderLookups(em, access.organization.id);
     await createNamedCustomers(lookups, location, orderRows);
+    recordCreatedCustomers(events, lookups);
     // Products first, so orders of the same upload may name them where the warehouse
     // requires catalog products.
-    const products = await uploadProducts(em, location, body.bulk_upload.products ?? [], errors);
-    const purchaseOrders = await uploadPurchaseOrders(lookups, access, location, orderRows, errors);
+    const products = await uploadProducts(em, location, body.bulk_upload.products ?? [], errors, events);
+    const orders = await uploadPurchaseOrders(lookups, access, location, orderRows, errors);
     errors.throwIfAny();
     await flushOrConflict(em);
-    return { location_name: location.name, products, purchase_orders: purchaseOrders };
+    recordCreatedCustomers(events, lookups);
+    await recordOrderEvents(em, access, orders.results, orders.before, events);
+    return { location_name: location.name, products, purchase_orders: orders.results };
   },
 };

@@ -21,12 +21,15 @@ function applyLocationPermission(access: Access, locationName: string | undefine
 }
 
 async function updateCompany(input: HandlerInput<'updateCompany'> | HandlerInput<'putCompany'>) {
-  const { em, access, path, query, body } = input;
+  const { em, access, path, query, body, events } = input;
   applyLocationPermission(access, query.location_name, 'write');
   const company = await findOwned(em, Company, access.organization.id, path.id, 'company');
+  const before = renderCompany(company);
   await applyCompanyInput(em, company, body.company);
   await flushOrConflict(em);
-  return renderCompany(company);
+  const after = renderCompany(company);
+  events.recordUpdate('company', access.organization.id, null, before, after);
+  return after;
 }
 
 export const companyHandlers: Pick<
@@ -47,12 +50,18 @@ export const companyHandlers: Pick<
     return companies.map(renderCompany);
   },
 
-  async createCompany({ em, access, query, body }) {
+  async createCompany({ em, access, query, body, events }) {
     applyLocationPermission(access, query.location_name, 'write');
     const company = newCompany(em, access.organization.id, body.company.company_type);
     await applyCompanyInput(em, company, body.company);
     await flushOrConflict(em);
-    return renderCompany(company);
+    const rendered = renderCompany(company);
+    events.record({
+      kind: 'company',
+      organizationId: access.organization.id,
+      after: { object: rendered, location: null },
+    });
+    return rendered;
   },
 
   async getCompany({ em, access, path, query }) {
@@ -63,7 +72,7 @@ export const companyHandlers: Pick<
   updateCompany,
   putCompany: updateCompany,
 
-  async deleteCompany({ em, access, path, query }) {
+  async deleteCompany({ em, access, path, query, events }) {
     applyLocationPermission(access, query.location_name, 'write');
     const company = await findOwned(em, Company, access.organization.id, path.id, 'company');
     const [{ appointments, items }] = await em.execute<[{ appointments: string; items: string }]>(
@@ -76,7 +85,13 @@ export const companyHandlers: Pick<
       const references = `${appointments} appointment(s) and ${items} purchase order item(s)`;
       throw Invalid.field('base', `company is referenced by ${references}`);
     }
+    const before = renderCompany(company);
     await em.remove(company).flush();
+    events.record({
+      kind: 'company',
+      organizationId: access.organization.id,
+      before: { object: before, location: null },
+    });
     return null;
   },
 };

@@ -2,6 +2,7 @@ import type { Handlers } from '../http/handler.js';
 import { appointmentHandlers } from './appointments.js';
 import { bulkUploadHandlers } from './bulk-uploads.js';
 import { companyHandlers } from './companies.js';
+import { eventHandlers } from './events.js';
 import { locationHandlers } from './locations.js';
 import { productLimitHandlers } from './product-limits.js';
 import { productHandlers } from './products.js';
@@ -16,4 +17,5 @@ export const handlers: Handlers = {
   ...purchaseOrderHandlers,
   ...productLimitHandlers,
   ...bulkUploadHandlers,
+  ...eventHandlers,
 };

@@ -22,7 +22,7 @@ async function findProduct(em: EntityManager, access: Access, id: number, select
 }
 
 async function updateProduct(input: HandlerInput<'updateProduct'> | HandlerInput<'putProduct'>) {
-  const { em, access, path, query } = input;
+  const { em, access, path, query, events } = input;
   const body = input.body.product;
   const { product, location } = await findProduct(
     em,
@@ -31,9 +31,12 @@ async function updateProduct(input: HandlerInput<'updateProduct'> | HandlerInput
     access.selectedLocation(query.location_name, body.location_name),
   );
   access.require(location, 'write');
+  const before = renderProduct(product, location);
   await applyProductInput(em, product, body, { creating: false, requireSku: !!access.interfaceLocation });
   await flushOrConflict(em);
-  return renderProduct(product, location);
+  const after = renderProduct(product, location);
+  events.recordUpdate('product', access.organization.id, location, before, after);
+  return after;
 }
 
 export const productHandlers: Pick<
@@ -66,7 +69,7 @@ export const productHandlers: Pick<
     return products.map((product) => renderProduct(product, access.locationById(product.locationId)));
   },
 
-  async createProduct({ em, access, query, body }) {
+  async createProduct({ em, access, query, body, events }) {
     const location = access.requiredLocation(query.location_name, body.product.location_name, 'write');
     const product = em.create(Product, {
       organizationId: access.organization.id,
@@ -76,7 +79,9 @@ export const productHandlers: Pick<
     } as never) as Product;
     await applyProductInput(em, product, body.product, { creating: true, requireSku: !!access.interfaceLocation });
     await flushOrConflict(em);
-    return renderProduct(product, location);
+    const rendered = renderProduct(product, location);
+    events.record({ kind: 'product', organizationId: access.organization.id, after: { object: rendered, location } });
+    return rendered;
   },
 
   async getProduct({ em, access, path, query }) {
@@ -87,7 +92,7 @@ export const productHandlers: Pick<
   updateProduct,
   putProduct: updateProduct,
 
-  async deleteProduct({ em, access, path, query }) {
+  async deleteProduct({ em, access, path, query, events }) {
     const { product, location } = await findProduct(em, access, path.id, access.urlLocation(query.location_name));
     access.require(location, 'write');
     const [{ count }] = await em.execute<[{ count: string }]>(
@@ -101,7 +106,9 @@ export const productHandlers: Pick<
         `product is referenced by ${count} packing list(s) of active appointments; complete or cancel them first`,
       );
     }
+    const before = renderProduct(product, location);
     await em.remove(product).flush();
+    events.record({ kind: 'product', organizationId: access.organization.id, before: { object: before, location } });
     return null;
   },
 };

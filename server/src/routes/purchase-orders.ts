@@ -13,22 +13,33 @@ import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
 import { createPurchaseOrder, savePurchaseOrder } from '../domain/purchase-orders/write.js';
 import { collectionTimeFilters } from '../domain/time.js';
 import { flushOrConflict } from '../domain/unique-flush.js';
+import { recordCreatedCustomers } from '../events/created-customers.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
-import { presentPurchaseOrder, presentPurchaseOrderPage, presentPurchaseOrders } from '../present/purchase-orders.js';
+import {
+  asSeenBy,
+  presentPurchaseOrder,
+  presentPurchaseOrderPage,
+  presentPurchaseOrders,
+  presentWholePurchaseOrders,
+} from '../present/purchase-orders.js';
 
 /** PATCH and PUT alike: the body's `location_name` assigns, moves or unassigns (section 3). */
 async function updatePurchaseOrder(input: HandlerInput<'updatePurchaseOrder'> | HandlerInput<'putPurchaseOrder'>) {
-  const { em, access, path, query } = input;
+  const { em, access, path, query, events } = input;
   const body = input.body.purchase_order;
   const url = access.urlLocation(query.location_name);
   const requested = requestedAssignment(access, url, body.location_name);
   const { order, location } = await findVisiblePurchaseOrder(em, access, path.id, url, 'write');
   const lookups = new PurchaseOrderLookups(em, access.organization.id);
   const effective = await authorizeChange(lookups, access, order, location, requested);
+  const [before] = await presentWholePurchaseOrders(em, access, [order.id]);
   await savePurchaseOrder(lookups, order, body, effective, 'nested');
   await flushOrConflict(em);
-  return presentPurchaseOrder(em, access, order.id);
+  const [after] = await presentWholePurchaseOrders(em, access, [order.id]);
+  recordCreatedCustomers(events, lookups);
+  events.record({ kind: 'purchase_order', organizationId: access.organization.id, before, after });
+  return asSeenBy(access, after!);
 }
 
 export const purchaseOrderHandlers: Pick<
@@ -48,17 +59,16 @@ export const purchaseOrderHandlers: Pick<
     return orders;
   },
 
-  async createPurchaseOrder({ em, access, query, body }) {
-    const order = await createPurchaseOrder(
-      new PurchaseOrderLookups(em, access.organization.id),
-      access,
-      body.purchase_order,
-      {
-        urlLocation: access.urlLocation(query.location_name),
-      },
-    );
+  async createPurchaseOrder({ em, access, query, body, events }) {
+    const lookups = new PurchaseOrderLookups(em, access.organization.id);
+    const order = await createPurchaseOrder(lookups, access, body.purchase_order, {
+      urlLocation: access.urlLocation(query.location_name),
+    });
     await flushOrConflict(em);
-    return presentPurchaseOrder(em, access, order.id);
+    const [after] = await presentWholePurchaseOrders(em, access, [order.id]);
+    recordCreatedCustomers(events, lookups);
+    events.record({ kind: 'purchase_order', organizationId: access.organization.id, after });
+    return asSeenBy(access, after!);
   },
 
   async getPurchaseOrder({ em, access, path, query }) {
@@ -75,7 +85,7 @@ export const purchaseOrderHandlers: Pick<
   updatePurchaseOrder,
   putPurchaseOrder: updatePurchaseOrder,
 
-  async deletePurchaseOrder({ em, access, path, query }) {
+  async deletePurchaseOrder({ em, access, path, query, events }) {
     const { order, location } = await findVisiblePurchaseOrder(
       em,
       access,
@@ -84,8 +94,10 @@ export const purchaseOrderHandlers: Pick<
       'write',
     );
     await authorizeRemoval(new PurchaseOrderLookups(em, access.organization.id), access, order, location);
+    const [before] = await presentWholePurchaseOrders(em, access, [order.id]);
     // Items go with the order; packing lists keep its po_number as text (foreign keys in the schema).
     await em.remove(order).flush();
+    events.record({ kind: 'purchase_order', organizationId: access.organization.id, before });
     return null;
   },
 

@@ -6,6 +6,7 @@ import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { listOperations, type OperationSpec } from '@warehouse-kit/spec/document';
 import { retryingRaces } from '../db/retry.js';
 import type { Access } from '../domain/access.js';
+import { EventLog } from '../events/event-log.js';
 import { notFound } from '../http/errors.js';
 import type { Handler, HandlerInput, Handlers, OperationId } from '../http/handler.js';
 import { readJsonBody } from '../http/json-body.js';
@@ -49,9 +50,19 @@ export function createApiRouter(
       const body = operation.requestBodySchema ? await readJsonBody(ctx, limit) : undefined;
       const input = validate({ query: ctx.query, path: ctx.params, headers: ctx.headers, body });
       const em = RequestContext.getEntityManager() as EntityManager;
-      const run = withRecordVersion(operation, ctx, (manager: EntityManager) =>
-        handler({ ...input, access, em: manager, ctx } as unknown as HandlerInput<OperationId>),
-      );
+      const run = withRecordVersion(operation, ctx, async (manager: EntityManager) => {
+        // Each attempt of a write records its own events, written with its changes (DECISIONS 171).
+        const events = new EventLog();
+        const result = await handler({
+          ...input,
+          access,
+          em: manager,
+          ctx,
+          events,
+        } as unknown as HandlerInput<OperationId>);
+        await events.flush(manager);
+        return result;
+      });
       // Every write runs in one transaction: on any error nothing of it remains; a race with
       // concurrent writes runs it again.
       const result = operation.method === 'get' ? await run(em) : await retryingRaces(() => em.transactional(run));

@@ -14,6 +14,7 @@ import { readFixture } from '../provision/fixture.js';
 import { provision } from '../provision/provision.js';
 import { version } from '../version.js';
 import { banner } from './banner.js';
+import { sweepExpiredEventsEveryMinute } from './event-retention.js';
 import { createHttpServer, listen } from './http-server.js';
 import { drainOnSignal } from './shutdown.js';
 
@@ -65,6 +66,7 @@ export async function start(options: StartOptions): Promise<void> {
   const stopSweeping = sweepPeriodically(new RateLimitCounters(orm.em.getKnex()), (error) =>
     logger.warn({ err: error }, 'sweeping ended rate-limit windows failed; the next sweep tries again'),
   );
+  const sweeps = sweepExpiredEventsEveryMinute(orm, config.eventRetentionDays, logger);
   const origin = (bound: typeof address) =>
     `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
   const listening = origin(address);
@@ -85,6 +87,7 @@ export async function start(options: StartOptions): Promise<void> {
 
   await stopped;
   stopSweeping();
+  await sweeps.stop();
   await release();
   logger.info('stopped');
 }

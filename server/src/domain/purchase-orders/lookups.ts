@@ -30,6 +30,8 @@ export class PurchaseOrderLookups {
   /** By location id, 0 for unassigned orders. */
   private readonly customFields = new Map<number, Promise<ApplicableCustomFields>>();
   private readonly reservedIds: number[] = [];
+  /** The customers created through these lookups, in order, until taken. */
+  private readonly created: Company[] = [];
 
   constructor(
     readonly em: EntityManager,
@@ -135,7 +137,13 @@ export class PurchaseOrderLookups {
   async createCustomers(location: Location | null, names: string[]): Promise<Map<string, Company>> {
     const created = await createCustomers(this.em, this.organizationId, location, names);
     for (const [key, company] of created) this.customers.set(key, company);
+    this.created.push(...created.values());
     return created;
+  }
+
+  /** The customers created since the last call, in order: each is a change the write reports (DECISIONS 171). */
+  takeCreatedCustomers(): Company[] {
+    return this.created.splice(0);
   }
 
   async loadCatalog(location: Location, productNames: string[]): Promise<void> {

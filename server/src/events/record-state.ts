@@ -1,0 +1,26 @@
+// A record as an event holds it: rendered exactly as the API's responses render it, by the same
+// code (DECISIONS 172), with where it is.
+import type { components } from '@warehouse-kit/spec';
+import type { RecordKind } from '../domain/events/types.js';
+import type { Location } from '../entities/location.js';
+
+type Schemas = components['schemas'];
+
+/** Each kind's rendering, as GET /<collection>/<id> answers it. */
+export interface Rendered {
+  product: Schemas['Product'];
+  company: Schemas['Company'];
+  appointment: Schemas['Appointment'];
+  purchase_order: Schemas['PurchaseOrder'];
+}
+
+export interface RecordState<K extends RecordKind> {
+  object: Rendered[K];
+  /** Its location; null for organization-wide records (companies, unassigned orders). */
+  location: Location | null;
+  /**
+   * A purchase order renders every booked appointment, whoever asks; this gives each one's
+   * location, by appointment id, so each reader is shown only those at its locations.
+   */
+  appointmentLocations?: Record<string, number>;
+}

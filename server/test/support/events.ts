@@ -1,0 +1,70 @@
+// Reading the change feed in tests. A write shows in the feed once every transaction older than
+// it has ended (DECISIONS 174), normally at once; these helpers read until what a test waits
+// for has come, a bounded number of times, and never judge by how long it took.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'chai';
+import type { ApiClient } from '../../src/testing/http.js';
+
+export interface FeedEvent {
+  id: string;
+  specversion: string;
+  type: string;
+  source: string;
+  subject: string;
+  time: string;
+  datacontenttype: string;
+  cursor: string;
+  data: { object: any; previous_attributes?: Record<string, any>; truncated: boolean };
+}
+
+const READS = 60;
+
+/** The body of an answer that must have `status`. */
+export async function ok(request: Promise<{ status: number; body: any }>, status = 200) {
+  const res = await request;
+  expect(res.status, JSON.stringify(res.body)).to.equal(status);
+  return res.body;
+}
+
+/** Where the feed ends now, as `start=latest` answers: read after it to see only what follows. */
+export async function feedEnd(client: ApiClient, query: Record<string, string> = {}): Promise<string> {
+  const res = await client.get('/events', { ...query, start: 'latest' });
+  expect(res.status, JSON.stringify(res.body)).to.equal(200);
+  expect(res.body.events).to.deep.equal([]);
+  return res.body.next_cursor;
+}
+
+/**
+ * The events after `after` (from the oldest kept when undefined), read page by page until
+ * `until` holds for what has come; with it, where the reading ended.
+ */
+export async function readUntil(
+  client: ApiClient,
+  after: string | undefined,
+  until: (events: FeedEvent[]) => boolean,
+  query: Record<string, string | number> = {},
+): Promise<{ events: FeedEvent[]; cursor: string | undefined }> {
+  const events: FeedEvent[] = [];
+  let cursor = after;
+  for (let read = 0; read < READS; read++) {
+    const res = await client.get('/events', { ...query, after: cursor });
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    events.push(...res.body.events);
+    cursor = res.body.next_cursor;
+    if (res.body.has_more) continue;
+    if (until(events)) return { events, cursor };
+    await sleep(25);
+  }
+  throw new Error(`the feed did not show what was waited for; it showed ${events.map((e) => e.type).join(', ')}`);
+}
+
+/** The next `count` events after `after`; a change's events come together, so extras of it show too. */
+export const readEvents = async (
+  client: ApiClient,
+  after: string | undefined,
+  count: number,
+  query: Record<string, string | number> = {},
+) => (await readUntil(client, after, (events) => events.length >= count, query)).events;
+
+/** The types of events, in order. */
+export const typesOf = (events: FeedEvent[]) => events.map((event) => event.type);
