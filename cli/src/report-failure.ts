@@ -2,7 +2,8 @@
 // expect to happen (API refusals, usage, network). Anything else is a bug in whctl or a broken
 // install, which bin/whctl.js reports.
 import { STATUS_CODES } from 'node:http';
-import { ConformanceError } from '@warehouse-kit/conformance';
+// The suite's error classes alone: the suite itself (mocha, chai, ajv) takes a second to load.
+import { ConformanceError } from '@warehouse-kit/conformance/errors';
 import {
   ApiError,
   ConnectionError,
