@@ -23,6 +23,12 @@ export interface CheckMeta {
   status: number;
   /** `§8`, `decision 17`, or both: `§4.6, decision 32`. */
   section: string;
+  /**
+   * The ids of the reference's rules the check verifies (`§8.limits.reset-iso-utc`, see
+   * reference/): at least one for a check of the reference; for a decision or an extension, the
+   * open points it settles or the rules it builds on, if any.
+   */
+  verifies: readonly string[];
 }
 
 export interface CheckInfo extends CheckMeta {

@@ -77,47 +77,81 @@ const stored = (value: unknown) => (typeof value === 'object' && value !== null 
 const POST = { method: 'POST', path: '/purchase_orders', section: '§4.6' } as const;
 
 export function defineCustomFields(group: GroupBuilder): void {
-  group.check({ name: 'custom_value_accepted', ...POST, status: 200 }, async (run) => {
-    const home = run.ctx.home;
-    const enabled = `enabled at ${home.name}`;
-    const { field, answer } = await orderWithExample(
-      run,
-      (f) => at(f, home),
-      `${enabled} with a valid value`,
-      'valid',
-      home,
-    );
-    const { record } = createdRecord(answer, `with ${field.key}, a field ${enabled} (§4.6 rules 1 and 2)`);
-    const problems = new Problems(answer);
-    const sent = { [valuePath(field)]: stored(field.valid) };
-    expectVerbatim(problems, record, sent, 'as sent, stored as text unless JSON (§4.6 rule 5)');
-    problems.throwIfAny();
-  });
+  group.check(
+    {
+      name: 'custom_value_accepted',
+      ...POST,
+      status: 200,
+      verifies: [
+        '§4.6.custom-fields.rule-1',
+        '§4.6.custom-fields.rule-2',
+        '§4.6.custom-fields.rule-5.text',
+        '§2.3.custom-values',
+        '§4.1.rule-5',
+        '§2.3.items-use-order-location',
+      ],
+    },
+    async (run) => {
+      const home = run.ctx.home;
+      const enabled = `enabled at ${home.name}`;
+      const { field, answer } = await orderWithExample(
+        run,
+        (f) => at(f, home),
+        `${enabled} with a valid value`,
+        'valid',
+        home,
+      );
+      const { record } = createdRecord(answer, `with ${field.key}, a field ${enabled} (§4.6 rules 1 and 2)`);
+      const problems = new Problems(answer);
+      const sent = { [valuePath(field)]: stored(field.valid) };
+      expectVerbatim(problems, record, sent, 'as sent, stored as text unless JSON (§4.6 rule 5)');
+      problems.throwIfAny();
+    },
+  );
 
-  group.check({ name: 'custom_value_breaking_rule_refused', ...POST, status: 422 }, async (run) => {
-    const home = run.ctx.home;
-    const what = `enabled at ${home.name} with an invalid value`;
-    const { field, answer } = await orderWithExample(run, (f) => at(f, home), what, 'invalid', home);
-    const value = JSON.stringify(field.invalid);
-    expectStatus(answer, 422, `for ${field.key} = ${value}, which its rules refuse (§4.6 rule 5; §7)`);
-  });
+  group.check(
+    {
+      name: 'custom_value_breaking_rule_refused',
+      ...POST,
+      status: 422,
+      verifies: ['§4.6.custom-fields.rule-5.text', '§7.422'],
+    },
+    async (run) => {
+      const home = run.ctx.home;
+      const what = `enabled at ${home.name} with an invalid value`;
+      const { field, answer } = await orderWithExample(run, (f) => at(f, home), what, 'invalid', home);
+      const value = JSON.stringify(field.invalid);
+      expectStatus(answer, 422, `for ${field.key} = ${value}, which its rules refuse (§4.6 rule 5; §7)`);
+    },
+  );
 
-  group.check({ name: 'field_of_other_warehouse_refused', ...POST, status: 422 }, async (run) => {
-    const home = run.ctx.home;
-    const elsewhere = `not enabled at ${home.name}`;
-    const { field, answer } = await orderWithExample(run, (f) => !at(f, home), `that is ${elsewhere}`, 'valid', home);
-    expectStatus(
-      answer,
-      422,
-      `for ${field.key}, a field ${elsewhere}: an assigned order uses its warehouse's fields (§4.6 rules 2 and 6)`,
-    );
-  });
+  group.check(
+    { name: 'field_of_other_warehouse_refused', ...POST, status: 422, verifies: ['§4.6.custom-fields.rule-2'] },
+    async (run) => {
+      const home = run.ctx.home;
+      const elsewhere = `not enabled at ${home.name}`;
+      const { field, answer } = await orderWithExample(run, (f) => !at(f, home), `that is ${elsewhere}`, 'valid', home);
+      expectStatus(
+        answer,
+        422,
+        `for ${field.key}, a field ${elsewhere}: an assigned order uses its warehouse's fields (§4.6 rules 2 and 6)`,
+      );
+    },
+  );
 
-  group.check({ name: 'unassigned_uses_organization_fields', ...POST, status: 200 }, async (run) => {
-    const nowhere = 'enabled at no warehouse (locations: [])';
-    const { field, answer } = await orderWithExample(run, (f) => !f.locations.length, nowhere, 'valid', undefined);
-    createdRecord(answer, `with ${field.key}, an organization-wide field ${nowhere} (§4.6 rule 3)`);
-  });
+  group.check(
+    {
+      name: 'unassigned_uses_organization_fields',
+      ...POST,
+      status: 200,
+      verifies: ['§4.6.custom-fields.rule-3', '§3.create-unassigned'],
+    },
+    async (run) => {
+      const nowhere = 'enabled at no warehouse (locations: [])';
+      const { field, answer } = await orderWithExample(run, (f) => !f.locations.length, nowhere, 'valid', undefined);
+      createdRecord(answer, `with ${field.key}, an organization-wide field ${nowhere} (§4.6 rule 3)`);
+    },
+  );
 
   group.check(
     {
@@ -126,6 +160,7 @@ export function defineCustomFields(group: GroupBuilder): void {
       path: '/purchase_orders/{id}',
       status: 422,
       section: '§4.6',
+      verifies: ['§4.6.custom-fields.rule-4.move', '§3.move'],
     },
     async (run) => {
       const { ctx } = run;

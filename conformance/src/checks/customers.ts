@@ -58,6 +58,12 @@ export function defineCustomers(group: GroupBuilder): void {
       path: '/purchase_orders',
       status: 200,
       section: '§4.6',
+      verifies: [
+        '§4.6.products-customers.rule-3',
+        '§4.6.products-customers.rule-2',
+        '§2.5.settings',
+        '§2.3.item-fields',
+      ],
     },
     async ({ ctx }) => {
       const name = ctx.name('new customer Crème');
@@ -84,7 +90,14 @@ export function defineCustomers(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'existing_customer_matched', method: 'POST', path: '/purchase_orders', status: 200, section: '§4.6' },
+    {
+      name: 'existing_customer_matched',
+      method: 'POST',
+      path: '/purchase_orders',
+      status: 200,
+      section: '§4.6',
+      verifies: ['§4.6.products-customers.rule-2'],
+    },
     async ({ ctx }) => {
       const name = ctx.name('known customer');
       createdRecord(
@@ -106,7 +119,14 @@ export function defineCustomers(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'warehouse_refuses_new_customer', method: 'POST', path: '/purchase_orders', status: 422, section: '§4.6' },
+    {
+      name: 'warehouse_refuses_new_customer',
+      method: 'POST',
+      path: '/purchase_orders',
+      status: 422,
+      section: '§4.6',
+      verifies: ['§4.6.products-customers.rule-4'],
+    },
     async (run) => {
       const location = declared(run, (l) => l.customers!.create === false, 'may not be created (create: false)');
       const name = run.ctx.name('refused customer');
@@ -127,6 +147,7 @@ export function defineCustomers(group: GroupBuilder): void {
       path: '/purchase_orders',
       status: 200,
       section: '§4.6',
+      verifies: ['§4.6.products-customers.rule-4'],
     },
     async (run) => {
       const location = declared(run, (l) => l.customers!.create, 'may be created (create: true)');

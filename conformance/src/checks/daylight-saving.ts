@@ -50,6 +50,7 @@ export function defineDaylightSaving(group: GroupBuilder): void {
       path: '/purchase_orders',
       status: 200,
       section: 'decision 23',
+      verifies: ['§8.timestamps.input'],
     },
     (run) => acrossChanges(run, 'gap', 'moved forward by the gap its spring-forward change skips'),
   );
@@ -61,6 +62,7 @@ export function defineDaylightSaving(group: GroupBuilder): void {
       path: '/purchase_orders',
       status: 200,
       section: 'decision 23',
+      verifies: ['§8.timestamps.input'],
     },
     (run) => acrossChanges(run, 'overlap', 'the earlier of the two instants its fall-back change repeats'),
   );

@@ -48,7 +48,14 @@ export const pagination: CheckGroup = {
   basis: 'reference',
   define(group) {
     group.check(
-      { name: 'pagination_headers_present', method: 'GET', path: '/products', status: 200, section: '§8' },
+      {
+        name: 'pagination_headers_present',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: '§8',
+        verifies: ['§8.pagination.headers', '§8.pagination.lists'],
+      },
       async ({ ctx }) => {
         const walk = await productPages(ctx);
         walk.pages.forEach((page, i) => {
@@ -67,7 +74,14 @@ export const pagination: CheckGroup = {
     );
 
     group.check(
-      { name: 'pagination_headers_consistent', method: 'GET', path: '/products', status: 200, section: '§8' },
+      {
+        name: 'pagination_headers_consistent',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: '§8',
+        verifies: ['§8.pagination.headers', '§4.3.page'],
+      },
       async ({ ctx }) => {
         const walk = await productPages(ctx);
         const created = (await pagedProducts(ctx)).map((product) => product.record.id);
@@ -126,7 +140,14 @@ export const pagination: CheckGroup = {
     );
 
     group.check(
-      { name: 'pagination_links_correct', method: 'GET', path: '/products', status: 200, section: '§8' },
+      {
+        name: 'pagination_links_correct',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: '§8',
+        verifies: ['§8.pagination.headers'],
+      },
       async ({ ctx }) => {
         const walk = await productPages(ctx);
         const total = walk.pages.length;
@@ -167,6 +188,7 @@ export const pagination: CheckGroup = {
         path: '/products',
         status: 200,
         section: '§8',
+        verifies: ['§8.pagination.link-location-filter'],
       },
       async ({ ctx }) => {
         const unfiltered = await productPages(ctx);
@@ -206,6 +228,7 @@ export const pagination: CheckGroup = {
         path: '/purchase_orders',
         status: 200,
         section: '§8',
+        verifies: ['§8.pagination.link-location-filter', '§4.6.list'],
       },
       async ({ ctx }) => {
         const { record } = await assignedOrder(ctx);
@@ -246,6 +269,7 @@ export const pagination: CheckGroup = {
         path: '/purchase_orders/with_booked_appointments',
         status: 200,
         section: '§4.6',
+        verifies: ['§4.6.booked.offset', '§4.6.booked.limit-offset', '§8.pagination.booked'],
       },
       async (run) => {
         const { ctx, skip } = run;
@@ -279,6 +303,7 @@ export const pagination: CheckGroup = {
         path: '/purchase_orders/with_booked_appointments',
         status: 200,
         section: '§4.6',
+        verifies: ['§4.6.booked.limit', '§8.pagination.booked'],
       },
       async ({ ctx }) => {
         const template = '/purchase_orders/with_booked_appointments';

@@ -63,6 +63,7 @@ export function defineRateLimitHeaders(group: GroupBuilder): void {
       path: '/locations',
       status: 200,
       section: 'decision 20',
+      verifies: [],
     },
     async (run) => {
       for (const { exchange, limit, remaining, resetIn } of await countdown(run)) {
@@ -99,6 +100,7 @@ export function defineRateLimitHeaders(group: GroupBuilder): void {
       path: '/locations',
       status: 200,
       section: 'decision 20',
+      verifies: [],
     },
     async (run) => {
       const readings = await countdown(run);

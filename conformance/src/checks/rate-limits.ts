@@ -130,7 +130,14 @@ export const rateLimits: CheckGroup = {
   },
   define(group) {
     group.check(
-      { name: 'rate_limit_exceeded_refused', method: 'GET', path: '/locations', status: 429, section: '§8' },
+      {
+        name: 'rate_limit_exceeded_refused',
+        method: 'GET',
+        path: '/locations',
+        status: 429,
+        section: '§8',
+        verifies: ['§8.limits.per-minute', '§8.limits.exceeded-429', '§7.429', '§7.body-429'],
+      },
       async (run) => {
         const result = await exhaust(run);
         const refusal = refusalOf(result);
@@ -155,7 +162,14 @@ export const rateLimits: CheckGroup = {
     );
 
     group.check(
-      { name: 'rate_limit_headers_on_refusal', method: 'GET', path: '/locations', status: 429, section: '§8' },
+      {
+        name: 'rate_limit_headers_on_refusal',
+        method: 'GET',
+        path: '/locations',
+        status: 429,
+        section: '§8',
+        verifies: ['§8.limits.remaining-zero'],
+      },
       async (run) => {
         const refusal = refusalOf(await exhaust(run));
         const limit = refusal.headers.get('X-RateLimit-Limit');
@@ -173,7 +187,14 @@ export const rateLimits: CheckGroup = {
     );
 
     group.check(
-      { name: 'rate_limit_reset_is_iso_utc', method: 'GET', path: '/locations', status: 429, section: '§8' },
+      {
+        name: 'rate_limit_reset_is_iso_utc',
+        method: 'GET',
+        path: '/locations',
+        status: 429,
+        section: '§8',
+        verifies: ['§8.limits.reset-iso-utc'],
+      },
       async (run) => {
         const refusal = refusalOf(await exhaust(run));
         const reset = refusal.headers.get('X-RateLimit-Reset');
@@ -204,7 +225,14 @@ export const rateLimits: CheckGroup = {
     );
 
     group.check(
-      { name: 'no_retry_after_on_refusal', method: 'GET', path: '/locations', status: 429, section: '§8' },
+      {
+        name: 'no_retry_after_on_refusal',
+        method: 'GET',
+        path: '/locations',
+        status: 429,
+        section: '§8',
+        verifies: ['§8.limits.no-retry-after'],
+      },
       async (run) => {
         const refusal = refusalOf(await exhaust(run));
         const retryAfter = refusal.headers.get('Retry-After');
@@ -220,7 +248,14 @@ export const rateLimits: CheckGroup = {
     );
 
     group.check(
-      { name: 'rate_limit_shared_between_interfaces', method: 'GET', path: '/products', status: 429, section: '§8' },
+      {
+        name: 'rate_limit_shared_between_interfaces',
+        method: 'GET',
+        path: '/products',
+        status: 429,
+        section: '§8',
+        verifies: ['§1.shared-rate-limits', '§8.limits.per-minute'],
+      },
       async (run) => {
         const result = await exhaust(run);
         refusalOf(result);

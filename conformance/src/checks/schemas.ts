@@ -181,7 +181,8 @@ export const schemas: CheckGroup = {
     for (const sample of samples) {
       const { method, path, status, section } = sample;
       group.check(
-        { name: 'response_schema_conformance', method, path, status, section: `${section}, spec` },
+        // The spec's schemas, our decisions included: no rule of the reference is this group's alone.
+        { name: 'response_schema_conformance', method, path, status, section: `${section}, spec`, verifies: [] },
         async (run) => {
           const exchange = await sample.exchange(run);
           expectStatus(exchange, status, 'whose schema this check validates against');

@@ -85,6 +85,13 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders',
         status: 200,
         section: '§4.6',
+        verifies: [
+          '§4.6.zones.assigned',
+          '§3.create-assigned',
+          '§8.timestamps.input',
+          '§2.3.expected-starts-at',
+          '§2.3.expected-ends-at',
+        ],
       },
       async ({ ctx }) => {
         const { exchange, record, dates } = await assignedOrder(ctx);
@@ -110,7 +117,19 @@ export const timeZones: CheckGroup = {
     );
 
     group.check(
-      { name: 'rendered_in_entity_zone', method: 'POST', path: '/purchase_orders', status: 200, section: '§8' },
+      {
+        name: 'rendered_in_entity_zone',
+        method: 'POST',
+        path: '/purchase_orders',
+        status: 200,
+        section: '§8',
+        verifies: [
+          '§8.timestamps.entity-zone',
+          '§8.timestamps.daylight-saving',
+          '§8.timestamps.offset',
+          '§2.3.response-timestamps',
+        ],
+      },
       async ({ ctx }) => {
         const { exchange, record, dates } = await assignedOrder(ctx);
         const zone = ctx.home.timeZone;
@@ -136,7 +155,14 @@ export const timeZones: CheckGroup = {
     );
 
     group.check(
-      { name: 'unassigned_input_read_as_utc', method: 'POST', path: '/purchase_orders', status: 200, section: '§3' },
+      {
+        name: 'unassigned_input_read_as_utc',
+        method: 'POST',
+        path: '/purchase_orders',
+        status: 200,
+        section: '§3',
+        verifies: ['§3.create-unassigned', '§4.6.zones.unassigned', '§8.timestamps.input'],
+      },
       async ({ ctx }) => {
         const { exchange, record, dates } = await unassignedOrder(ctx);
         const problems = new Problems(exchange);
@@ -153,7 +179,14 @@ export const timeZones: CheckGroup = {
     );
 
     group.check(
-      { name: 'unassigned_rendered_in_utc', method: 'POST', path: '/purchase_orders', status: 200, section: '§8' },
+      {
+        name: 'unassigned_rendered_in_utc',
+        method: 'POST',
+        path: '/purchase_orders',
+        status: 200,
+        section: '§8',
+        verifies: ['§8.timestamps.unassigned-utc'],
+      },
       async ({ ctx }) => {
         const { exchange, record } = await unassignedOrder(ctx);
         const problems = new Problems(exchange);
@@ -165,7 +198,14 @@ export const timeZones: CheckGroup = {
     );
 
     group.check(
-      { name: 'explicit_offset_wins', method: 'POST', path: '/purchase_orders', status: 200, section: '§4.6' },
+      {
+        name: 'explicit_offset_wins',
+        method: 'POST',
+        path: '/purchase_orders',
+        status: 200,
+        section: '§4.6',
+        verifies: ['§4.6.zones.explicit-offset', '§2.3.expected-starts-at'],
+      },
       async ({ ctx }) => {
         const { before, after } = datesAroundChange(ctx.home.timeZone);
         // An offset no warehouse is likely to have, and Z.
@@ -204,6 +244,7 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders/{id}',
         status: 200,
         section: '§4.6',
+        verifies: ['§4.6.zones.update-without-location', '§3.location-omitted'],
       },
       async ({ ctx }) => {
         const changed = await updatedOrder(ctx);
@@ -228,6 +269,7 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders/{id}',
         status: 200,
         section: '§3',
+        verifies: ['§4.6.zones.move', '§3.move'],
       },
       async (run) => {
         const { ctx } = run;
@@ -261,7 +303,14 @@ export const timeZones: CheckGroup = {
     );
 
     group.check(
-      { name: 'unassignment_reads_utc', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§3' },
+      {
+        name: 'unassignment_reads_utc',
+        method: 'PATCH',
+        path: '/purchase_orders/{id}',
+        status: 200,
+        section: '§3',
+        verifies: ['§4.6.zones.unassigned', '§3.unassign'],
+      },
       async ({ ctx }) => {
         const changed = await blankUnassignedOrder(ctx);
         const body = updatedRecord(changed, 'with the order unassigned (§3)');
@@ -292,6 +341,7 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders/{id}',
         status: 200,
         section: '§8',
+        verifies: ['§8.timestamps.filter-never-changes', '§4.6.view'],
       },
       async ({ ctx }) => {
         const { record } = await assignedOrder(ctx);
@@ -321,6 +371,7 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders',
         status: 200,
         section: '§8',
+        verifies: ['§8.timestamps.filter-never-changes', '§8.timestamps.unassigned-utc'],
       },
       async ({ ctx }) => {
         const { record } = await unassignedOrder(ctx);
@@ -349,7 +400,14 @@ export const timeZones: CheckGroup = {
     );
 
     group.check(
-      { name: 'rendered_in_entity_zone', method: 'GET', path: '/products', status: 200, section: '§8' },
+      {
+        name: 'rendered_in_entity_zone',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: '§8',
+        verifies: ['§8.timestamps.entity-zone'],
+      },
       async (run) => {
         const { ctx } = run;
         const now = DateTime.now();
@@ -391,6 +449,7 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders/with_booked_appointments',
         status: 200,
         section: '§4.6',
+        verifies: ['§4.6.booked.start-time', '§4.6.zones.filters', '§4.6.booked.location-filter'],
       },
       async (run) => {
         const { ctx, skip } = run;
@@ -448,6 +507,13 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders/with_booked_appointments',
         status: 200,
         section: '§8',
+        verifies: [
+          '§8.timestamps.entity-zone',
+          '§8.timestamps.unassigned-utc',
+          '§2.4.scheduled-at',
+          '§2.4.warehouse-time-zone',
+          '§2.3.response-nested-appointments',
+        ],
       },
       async (run) => {
         const { ctx } = run;

@@ -1,11 +1,10 @@
-// `whctl conformance run` and `whctl conformance list`: the conformance suite's command line.
+// `whctl conformance run`, `init` and `list`: the conformance suite's command line.
 // It throws ConformanceErrors carrying an exit code, and CommanderErrors for usage; whctl's
 // entry point maps them (see main.ts and failure.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ChecksFailedError,
-  catalogue,
   InterruptedError,
   loadProfile,
   runConformance,
@@ -17,6 +16,7 @@ import {
 import { Command, Option } from 'commander';
 import { examples } from '../shared/examples.js';
 import { init } from './init.js';
+import { list } from './list.js';
 
 interface RunOptions {
   deployment?: string;
@@ -168,20 +168,6 @@ async function run(options: RunOptions, command: Command): Promise<void> {
   log(`\nConformant: ${total - skipped} check(s) passed${skipped ? `, ${skipped} skipped` : ''}.`);
 }
 
-/** The catalogue, one group after another, each check with its title. */
-function list(): void {
-  let group: string | undefined;
-  for (const check of catalogue()) {
-    if (check.group !== group) {
-      group = check.group;
-      process.stdout.write(
-        `\n${group} (${check.basis === 'reference' ? 'the API reference' : 'our decisions and spec'})\n`,
-      );
-    }
-    process.stdout.write(`  ${check.title}\n`);
-  }
-}
-
 export function conformanceCommand(): Command {
   const command = new Command('conformance')
     .description('Check a deployment of the warehouse API against the contract')
@@ -228,11 +214,7 @@ behind; 2 the profile or the options are unusable; 130 interrupted.`,
     )
     .action(run);
   command.addCommand(init);
-  command
-    .command('list')
-    .description('print every check, by group, without contacting a deployment')
-    .addHelpText('after', examples('whctl conformance list', 'whctl conformance list | grep rate_limit'))
-    .action(list);
+  command.addCommand(list);
   // Usage errors reach whoever mounts the command as a CommanderError, never as an exit.
   for (const each of [command, ...command.commands]) each.exitOverride();
   return command;
