@@ -5,6 +5,7 @@
 // and filtered without a deployment.
 import Mocha from 'mocha';
 import type { RunContext } from './context.js';
+import { blockedReason, causeReportedBy, UnmetPrerequisite } from './prerequisites.js';
 import { missingRole } from './roles.js';
 
 /**
@@ -59,8 +60,15 @@ export interface CheckGroup {
   define(group: GroupBuilder): void;
 }
 
-/** The mocha test of a check carries its metadata for the reporters. */
-export type CheckTest = Mocha.Test & { check?: CheckInfo; skipReason?: string };
+/**
+ * The mocha test of a check carries its metadata for the reporters, and why it was skipped:
+ * not applicable (`skipReason`), or blocked by a prerequisite another check reported (`blocked`).
+ */
+export type CheckTest = Mocha.Test & {
+  check?: CheckInfo;
+  skipReason?: string;
+  blocked?: { reason: string; by: string };
+};
 
 export function checkInfo(group: CheckGroup, meta: CheckMeta): CheckInfo {
   const title = `${meta.name}: ${meta.method} ${meta.path} ${meta.status} [${meta.section}]`;
@@ -91,7 +99,14 @@ export function addGroup(root: Mocha.Suite, group: CheckGroup, ctx: RunContext):
         };
         const lacking = missingRole(info, ctx.profile);
         if (lacking) skip(lacking);
-        await run({ ctx, skip });
+        try {
+          await run({ ctx, skip });
+        } catch (error) {
+          if (!(error instanceof UnmetPrerequisite)) throw error;
+          if (error.reportedBy === undefined) throw causeReportedBy(error, info.title);
+          test.blocked = { reason: blockedReason(error), by: error.reportedBy };
+          this.skip();
+        }
       });
       test.check = info;
       suite.addTest(test);

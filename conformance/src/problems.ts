@@ -16,12 +16,16 @@ export class ConformanceFailure extends AssertionError<Record<string, never>> {
   constructor(
     readonly exchange: Exchange | undefined,
     readonly problems: Problem[],
+    /** Lines after the reproduction, such as which checks the failure blocks. */
+    readonly notes: string[] = [],
   ) {
     const lines = problems.map((p) => `${p.where}: Received ${p.received} / Documented ${p.documented}`);
     super(
-      exchange
-        ? [describeRequest(exchange), ...lines.map((line) => `  ${line}`), `  reproduce: ${exchange.curl}`].join('\n')
-        : lines.join('\n'),
+      [
+        ...(exchange ? [describeRequest(exchange), ...lines.map((line) => `  ${line}`)] : lines),
+        ...(exchange ? [`  reproduce: ${exchange.curl}`] : []),
+        ...notes.map((note) => `  ${note}`),
+      ].join('\n'),
     );
     // The suite's stack frames say nothing about the deployment; reporters print the message.
     this.stack = `${this.name}: ${this.message}`;

@@ -14,16 +14,23 @@ export interface CheckResult {
   status: number;
   section: string;
   title: string;
-  state: 'passed' | 'failed' | 'skipped';
+  /** The ids of the reference's rules it verifies. */
+  verifies: readonly string[];
+  /**
+   * `blocked`: it could not run because something it needs could not be had (a record, the
+   * token's budget); `blocked_by` names the check that reported the cause.
+   */
+  state: 'passed' | 'failed' | 'skipped' | 'blocked';
   duration_ms?: number;
   /** Why it failed: the request, then "Received … / Documented …" lines. */
   message?: string;
-  /** Why it did not apply to this profile or run. */
+  /** Why it did not apply to this profile or run, or why it is blocked. */
   reason?: string;
+  blocked_by?: string;
 }
 
 export interface Verdict {
-  /** `pass` only when every selected check passed (skipped ones aside) and the clean-up left nothing. */
+  /** `pass` only when every selected check passed (skipped ones aside, none blocked) and the clean-up left nothing. */
   verdict: 'pass' | 'fail' | 'interrupted';
   deployment: { organization: string; profile: string };
   run: {
@@ -38,7 +45,7 @@ export interface Verdict {
     /** Requests sent per client: rate limits count them per token. */
     requests: Record<string, number>;
   };
-  summary: { total: number; passed: number; failed: number; skipped: number };
+  summary: { total: number; passed: number; failed: number; skipped: number; blocked: number };
   checks: CheckResult[];
   /** Failures outside a check, such as the clean-up. */
   errors: { title: string; message: string }[];
@@ -65,6 +72,7 @@ function resultOf(test: CheckTest, state: CheckResult['state'], extra: Partial<C
     status: info.status,
     section: info.section,
     title: info.title,
+    verifies: info.verifies,
     state,
     ...extra,
   };
@@ -76,7 +84,11 @@ export function collectVerdict(runner: Mocha.Runner): VerdictCollector {
   const add = (result: CheckResult | undefined) => result && collected.checks.push(result);
   runner.on(EVENT_TEST_PASS, (test: CheckTest) => add(resultOf(test, 'passed', { duration_ms: test.duration })));
   runner.on(EVENT_TEST_PENDING, (test: CheckTest) =>
-    add(resultOf(test, 'skipped', test.skipReason ? { reason: test.skipReason } : {})),
+    add(
+      test.blocked
+        ? resultOf(test, 'blocked', { reason: test.blocked.reason, blocked_by: test.blocked.by })
+        : resultOf(test, 'skipped', test.skipReason ? { reason: test.skipReason } : {}),
+    ),
   );
   runner.on(EVENT_TEST_FAIL, (runnable: Mocha.Runnable, error: Error) => {
     if (!(runnable instanceof Mocha.Hook))

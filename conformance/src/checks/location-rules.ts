@@ -2,6 +2,8 @@
 // trimmed; only purchase orders move; an unknown destination changes nothing; a location
 // filter includes unassigned orders; a location does not narrow companies; `location` is an
 // alias of `location_name` on appointments.
+
+import { howTheyDiffer } from '../causes.js';
 import type { CheckGroup, CheckRun } from '../check.js';
 import type { RunContext } from '../context.js';
 import { appointmentList, appointmentView, bookedSearch } from '../fixtures/appointments.js';
@@ -126,7 +128,7 @@ export const locationRules: CheckGroup = {
           .expect(
             received === canonical,
             'location_name',
-            preview(received),
+            () => preview(received) + howTheyDiffer(received, canonical),
             `${preview(canonical)}, the owning location's name (§2.2)`,
           )
           .throwIfAny();

@@ -8,16 +8,16 @@ import type { CheckGroup } from '../check.js';
 import { bookedAppointment } from '../fixtures/appointments.js';
 import { listedRecords } from '../fixtures/created.js';
 import {
+  expectWithinList,
   PAGE_SIZE,
   PAGED_PRODUCTS,
   pagedProducts,
   paginationOf,
   productPages,
   type Walk,
-  type WalkedPage,
 } from '../fixtures/pages.js';
 import { assignedOrder, bookedOrders, orderList } from '../fixtures/purchase-orders.js';
-import { preview } from '../http.js';
+import { headerOf, preview } from '../http.js';
 import { expectStatus, isObject, Problems } from '../problems.js';
 
 const HEADERS = ['Current-Page', 'Page-Items', 'Total-Pages', 'Total-Count', 'Link'];
@@ -32,12 +32,6 @@ function pageOf(url: URL): number {
   return Number(url.searchParams.get('page') ?? 1);
 }
 
-/** A header as received, for a message. */
-function received(page: WalkedPage, header: string): string {
-  const value = page.exchange.headers.get(header);
-  return value === null ? 'no header' : JSON.stringify(value);
-}
-
 function linkUrls(walk: Walk): URL[] {
   return walk.pages.flatMap((page) => Object.values(page.pagination?.links ?? {}));
 }
@@ -47,6 +41,28 @@ export const pagination: CheckGroup = {
   title: 'Pagination',
   basis: 'reference',
   define(group) {
+    // First, so that a walk whose rel="next" leaves the list is reported by the check of that
+    // property, and the checks that compare the walk's pages are blocked by it.
+    group.check(
+      {
+        name: 'links_stay_within_list',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: '§8',
+        verifies: ['§8.pagination.headers'],
+      },
+      async ({ ctx }) => {
+        const walk = await productPages(ctx);
+        walk.pages.forEach((page, i) => {
+          const problems = pageProblems(walk, i);
+          for (const [rel, link] of Object.entries(page.pagination?.links ?? {}))
+            expectWithinList(problems, page.exchange, rel, link);
+          problems.throwIfAny();
+        });
+      },
+    );
+
     group.check(
       {
         name: 'pagination_headers_present',
@@ -93,19 +109,19 @@ export const pagination: CheckGroup = {
           problems.expect(
             p?.currentPage === i + 1,
             `page ${i + 1}: header Current-Page`,
-            received(page, 'Current-Page'),
+            headerOf(page.exchange, 'Current-Page'),
             `${i + 1}, the page returned (§8)`,
           );
           problems.expect(
             p?.totalCount === seen.length,
             `page ${i + 1}: header Total-Count`,
-            received(page, 'Total-Count'),
+            headerOf(page.exchange, 'Total-Count'),
             `${seen.length}, the records on all ${walk.pages.length} page(s) (§8)`,
           );
           problems.expect(
             p?.totalPages === walk.pages.length,
             `page ${i + 1}: header Total-Pages`,
-            received(page, 'Total-Pages'),
+            headerOf(page.exchange, 'Total-Pages'),
             `${walk.pages.length}, the pages rel="next" led to (§8)`,
           );
           problems.expect(
@@ -120,8 +136,8 @@ export const pagination: CheckGroup = {
         problems.expect(
           walk.stopped === undefined,
           'Link rel="next"',
-          String(walk.stopped),
-          'a next page within the same list (§8)',
+          () => `still there when the walk ${walk.stopped}`,
+          `a last page without rel="next" for the ${PAGED_PRODUCTS} products the filter matches (§8)`,
         );
         problems.expect(
           new Set(seen).size === seen.length,

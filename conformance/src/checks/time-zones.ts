@@ -4,6 +4,7 @@
 // saving applied, whatever location filter the request used. Checked on purchase orders and
 // products, which the run can delete, with dates on both sides of a daylight-saving change.
 import { DateTime } from 'luxon';
+import { epochInstead, offsetInstead, readInstead } from '../causes.js';
 import type { CheckGroup } from '../check.js';
 import { bookedAppointment, bookedSearch } from '../fixtures/appointments.js';
 import { blankUnassignedOrder, movedOrder, updatedOrder, updatedRecord } from '../fixtures/changed-orders.js';
@@ -32,7 +33,7 @@ function expectReadIn(
   problems.expect(
     time !== undefined && time.toMillis() === expected.toMillis(),
     field,
-    () => `${preview(received)} for ${sent}`,
+    () => `${preview(received)} for ${sent}${time ? readInstead(sent, time, zone) : epochInstead(received)}`,
     `${expected.toISO({ suppressMilliseconds: true })}: ${sent} read in ${zone} (${documented})`,
   );
 }
@@ -47,14 +48,14 @@ function expectRenderedIn(
 ): void {
   const time = receivedInstant(received);
   if (!time) {
-    problems.add(field, preview(received), `an ISO 8601 date-time with a UTC offset (§8)`);
+    problems.add(field, preview(received) + epochInstead(received), `an ISO 8601 date-time with a UTC offset (§8)`);
     return;
   }
   const offset = zoneOffset(zone, time);
   problems.expect(
     offsetOf(received as string) === offset,
     field,
-    preview(received),
+    () => preview(received) + offsetInstead(time.offset, zone, time),
     `${time.setZone(zone).toISO({ suppressMilliseconds: true })}, ` +
       `offset ${offset} of ${zone} at that instant (${documented})`,
   );

@@ -38,12 +38,17 @@ const commaList = (value: string) =>
     .filter(Boolean);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** What the human report cannot say: skipped checks with their reasons, the clean-up, the files. */
+/** What the human report cannot say: skipped and blocked checks with their reasons, the clean-up, the files. */
 function summarize(verdict: Verdict, files: string[]): void {
   const skipped = verdict.checks.filter((check) => check.state === 'skipped');
   if (skipped.length) {
     log(`\nSkipped (not applicable to this profile or run):`);
     for (const check of skipped) log(`  - ${check.title}: ${check.reason ?? 'skipped'}`);
+  }
+  const blocked = verdict.checks.filter((check) => check.state === 'blocked');
+  if (blocked.length) {
+    log(`\nBlocked (something they need could not be had; the check named reports the cause):`);
+    for (const check of blocked) log(`  - ${check.title}: ${check.reason}`);
   }
   const cancelled = verdict.cleanup.undone.filter(
     (entry) => entry.outcome !== 'deleted' && entry.outcome !== 'already gone',
@@ -155,11 +160,12 @@ async function run(options: RunOptions, command: Command): Promise<void> {
     files.push(file);
   }
   summarize(verdict, files);
-  const { failed, total, skipped } = verdict.summary;
+  const { failed, total, skipped, blocked } = verdict.summary;
   if (verdict.verdict === 'interrupted')
     throw new InterruptedError('interrupted: the run was stopped before every check ran');
   if (verdict.verdict === 'fail') {
     const also = [
+      blocked && `${blocked} blocked`,
       verdict.errors.length && `${verdict.errors.length} error(s) outside the checks`,
       verdict.cleanup.left_behind.length && `${verdict.cleanup.left_behind.length} record(s) left behind`,
     ].filter(Boolean);

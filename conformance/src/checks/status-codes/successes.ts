@@ -1,5 +1,7 @@
 // 200 with the record, or the array of records, on every operation (section 4: "Unless
 // noted, success is 200 OK with the record (or an array for lists)").
+
+import { howTheyDiffer } from '../../causes.js';
 import type { GroupBuilder } from '../../check.js';
 import {
   appointmentList,
@@ -39,7 +41,7 @@ function expectRecord(exchange: Exchange, expected: Record<string, unknown>, doc
       problems.expect(
         equal,
         `body.${field}`,
-        () => preview(received),
+        () => preview(received) + howTheyDiffer(received, value),
         `${JSON.stringify(value)}, as sent or stored (${documented})`,
       );
     }
