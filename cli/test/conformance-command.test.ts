@@ -63,7 +63,9 @@ describe('conformance run command', () => {
       withToken,
     );
     expect(run.code).to.equal(2);
-    expect(run.stderr).to.include('unknown check group "speed"').and.include('reference, status-codes, location-rules');
+    expect(run.stderr)
+      .to.include('unknown check group "speed"')
+      .and.include('reference, status-codes, records, location-rules');
   });
 
   it('exits 2 when the deployment cannot be reached, before any check runs', async () => {
@@ -194,7 +196,7 @@ describe('conformance run command', () => {
     // Commander wraps the help to the terminal width.
     const help = run.stdout.replace(/\s+/g, ' ');
     expect(help).to.include(
-      'reference, status-codes, location-rules, time-zones, pagination, round-trip, order-rules, bulk-uploads, ' +
+      'reference, status-codes, records, location-rules, time-zones, pagination, round-trip, order-rules, bulk-uploads, ' +
         'schemas, decisions, extensions, rate-limits',
     );
     expect(help).to.include('--allow-appointments').and.include('--har <file>').and.include('130 interrupted');

@@ -95,3 +95,26 @@ export function expectErrorSentence(problems: Problems, exchange: Exchange, docu
   );
   return typeof error === 'string' ? error : undefined;
 }
+
+/** §7: a 422 body is an object with `errors`; for products it maps a field to its messages. */
+export function expectValidationErrors(exchange: Exchange, field: RegExp, documented: string): void {
+  expectStatus(exchange, 422, documented);
+  const errors = isObject(exchange.body) ? exchange.body.errors : undefined;
+  const problems = new Problems(exchange);
+  const shaped =
+    isObject(errors) &&
+    Object.values(errors).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
+  problems.expect(
+    shaped && Object.keys(errors).length > 0,
+    'body.errors',
+    () => preview(exchange.body),
+    'an object mapping each field to an array of messages (§7)',
+  );
+  problems.expect(
+    !shaped || Object.keys(errors).some((key) => field.test(key)),
+    'body.errors',
+    () => preview(errors),
+    `a key naming the field (${field.source}) (§7)`,
+  );
+  problems.throwIfAny();
+}

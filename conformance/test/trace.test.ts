@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { catalogue } from '../src/catalogue.js';
 import { API_REFERENCE, referenceRules } from '../src/reference/index.js';
-import { unknownIds } from '../src/trace.js';
+import { UNCHECKED } from '../src/reference/unchecked.js';
+import { trace, unknownIds } from '../src/trace.js';
 import { splitReference } from './support/reference-units.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -47,6 +48,22 @@ describe('the API reference as the suite holds it', () => {
 
 describe('checks traced to the reference', () => {
   const checks = catalogue();
+
+  it('gives every rule of the reference a check, or a recorded reason why none can check it, never both', () => {
+    const unaccounted = trace(checks)
+      .filter((entry) => entry.kind === 'rule' && !entry.checks.length && !entry.unchecked)
+      .map((entry) => `${entry.id}: ${entry.words}`);
+    expect(unaccounted, 'rules with neither a check nor a reason').to.deep.equal([]);
+    const both = trace(checks)
+      .filter((entry) => entry.checks.length && entry.unchecked)
+      .map((entry) => entry.id);
+    expect(both, 'rules with a check and a reason for having none').to.deep.equal([]);
+  });
+
+  it('records reasons only for rules the reference has, open points aside', () => {
+    const rules = new Map(referenceRules().map((rule) => [rule.id, rule.kind]));
+    for (const id of Object.keys(UNCHECKED)) expect(rules.get(id), id).to.equal('rule');
+  });
 
   it('names only rules the reference has', () => {
     expect(unknownIds(checks)).to.deep.equal([]);

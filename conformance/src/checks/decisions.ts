@@ -2,7 +2,7 @@
 // A deployment can follow the reference and still differ here; `--checks reference` leaves
 // this group out.
 import type { CheckGroup } from '../check.js';
-import { bookedAppointment } from '../fixtures/appointments.js';
+import { appointmentDeletion } from '../fixtures/appointments.js';
 import { createdCompany, deletedCompany } from '../fixtures/companies.js';
 import { listedRecords } from '../fixtures/created.js';
 import { locationList } from '../fixtures/locations.js';
@@ -303,8 +303,9 @@ export const decisions: CheckGroup = {
       async (run) => {
         const { ctx } = run;
         // 405 answers the method on the path, whatever the id; the run's own appointment when there is one.
-        const id = ctx.allowAppointments ? (await bookedAppointment(run)).record.id : 1;
-        const answer = await ctx.send(ctx.admin, 'DELETE', '/appointments/{id}', { path: { id } });
+        const answer = ctx.allowAppointments
+          ? (await appointmentDeletion(run)).deletion
+          : await ctx.send(ctx.admin, 'DELETE', '/appointments/{id}', { path: { id: 1 } });
         expectStatus(answer, 405, 'with an Allow header: appointments are cancelled, not deleted (decision 9)');
         const allow = (answer.headers.get('Allow') ?? '').split(',').map((method) => method.trim().toUpperCase());
         new Problems(answer)

@@ -15,6 +15,7 @@ import { assignedOrder, unassignedInFilteredList, unassignedOrder } from '../fix
 import { type Exchange, preview } from '../http.js';
 import { secondLocation } from '../needs.js';
 import { expectStatus, isObject, Problems } from '../problems.js';
+import { defineAssignments } from './assignments.js';
 
 /** `Toronto DC` as `  tORONTO dC  `. */
 function mangled(name: string): string {
@@ -388,5 +389,7 @@ export const locationRules: CheckGroup = {
         problems.throwIfAny();
       },
     );
+
+    defineAssignments(group);
   },
 };

@@ -4,8 +4,9 @@
 // the booked-appointments search (§4.6). The walk asks for one record a page (`per_page`,
 // our decision 17); a deployment that ignores it answers one page, which is checked alike.
 import type { LinkRel } from '@warehouse-kit/sdk';
-import type { CheckGroup } from '../check.js';
-import { bookedAppointment } from '../fixtures/appointments.js';
+import type { CheckGroup, CheckRun } from '../check.js';
+import { appointmentList, bookedAppointment } from '../fixtures/appointments.js';
+import { companyList } from '../fixtures/companies.js';
 import { listedRecords } from '../fixtures/created.js';
 import {
   expectWithinList,
@@ -16,12 +17,21 @@ import {
   productPages,
   type Walk,
 } from '../fixtures/pages.js';
+import { productLimits } from '../fixtures/products.js';
 import { assignedOrder, bookedOrders, orderList } from '../fixtures/purchase-orders.js';
-import { headerOf, preview } from '../http.js';
+import { type Exchange, headerOf, preview } from '../http.js';
 import { expectStatus, isObject, Problems } from '../problems.js';
 
 const HEADERS = ['Current-Page', 'Page-Items', 'Total-Pages', 'Total-Count', 'Link'];
 const RELS: LinkRel[] = ['first', 'prev', 'next', 'last'];
+
+/** The paginated lists besides products (walked below), each with its first page as the run has it. */
+const OTHER_LISTS: { path: string; verifies: string[]; list: (run: CheckRun) => Promise<Exchange> }[] = [
+  { path: '/companies', verifies: [], list: ({ ctx }) => companyList(ctx) },
+  { path: '/purchase_orders', verifies: ['§4.6.list.page'], list: ({ ctx }) => orderList(ctx) },
+  { path: '/appointments', verifies: [], list: appointmentList },
+  { path: '/product_limits', verifies: ['§4.7.page'], list: ({ ctx }) => productLimits(ctx) },
+];
 
 function pageProblems(walk: Walk, index: number): Problems {
   return new Problems(walk.pages[index]!.exchange);
@@ -88,6 +98,32 @@ export const pagination: CheckGroup = {
         });
       },
     );
+
+    for (const { path, verifies, list } of OTHER_LISTS) {
+      group.check(
+        {
+          name: 'pagination_headers_present',
+          method: 'GET',
+          path,
+          status: 200,
+          section: '§8',
+          verifies: ['§8.pagination.lists', '§8.pagination.headers', ...verifies],
+        },
+        async (run) => {
+          const answer = await list(run);
+          expectStatus(answer, 200, `with the first page of ${path.slice(1)} (§8)`);
+          const problems = new Problems(answer);
+          for (const header of HEADERS)
+            problems.expect(
+              answer.headers.has(header),
+              `header ${header}`,
+              'no header',
+              `${HEADERS.join(', ')} on every list of ${path.slice(1)}, which is paginated (§8)`,
+            );
+          problems.throwIfAny();
+        },
+      );
+    }
 
     group.check(
       {

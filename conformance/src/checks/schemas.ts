@@ -100,7 +100,7 @@ const samples: Sample[] = [
     path: '/companies/{id}',
     status: 200,
     section: '§4.4',
-    exchange: ({ ctx }) => companyUpdate(ctx),
+    exchange: async ({ ctx }) => (await companyUpdate(ctx)).update,
   },
   {
     method: 'DELETE',

@@ -3,16 +3,14 @@
 // move); explicit offsets win; responses are rendered in the entity's own zone, daylight
 // saving applied, whatever location filter the request used. Checked on purchase orders and
 // products, which the run can delete, with dates on both sides of a daylight-saving change.
-import { DateTime } from 'luxon';
 import { epochInstead, offsetInstead, readInstead } from '../causes.js';
 import type { CheckGroup } from '../check.js';
 import { bookedAppointment, bookedSearch } from '../fixtures/appointments.js';
 import { blankUnassignedOrder, movedOrder, updatedOrder, updatedRecord } from '../fixtures/changed-orders.js';
 import { listedRecords } from '../fixtures/created.js';
-import { productAt } from '../fixtures/products.js';
+import { productsAcross } from '../fixtures/products.js';
 import { assignedOrder, createOrder, unassignedInFilteredList, unassignedOrder } from '../fixtures/purchase-orders.js';
 import { preview } from '../http.js';
-import { secondLocation } from '../needs.js';
 import { expectStatus, fail, isObject, Problems } from '../problems.js';
 import { datesAroundChange, expectedInstant, offsetLess, offsetOf, receivedInstant, zoneOffset } from '../zones.js';
 
@@ -410,16 +408,7 @@ export const timeZones: CheckGroup = {
         verifies: ['§8.timestamps.entity-zone'],
       },
       async (run) => {
-        const { ctx } = run;
-        const now = DateTime.now();
-        const locations = [
-          ctx.home,
-          ...(ctx.others.length
-            ? [secondLocation(run, (l) => zoneOffset(l.timeZone, now) !== zoneOffset(ctx.home.timeZone, now))]
-            : []),
-        ];
-        const created = await Promise.all(locations.map((location) => productAt(ctx, location)));
-        const list = await ctx.send(ctx.admin, 'GET', '/products', { query: { name: ctx.name('product at') } });
+        const { locations, created, list } = await productsAcross(run);
         const records = listedRecords(list, "with the run's products (§4.3)");
         const problems = new Problems(list);
         locations.forEach((location, i) => {

@@ -42,14 +42,15 @@ export function untilReset(exchange: Exchange): number | undefined {
 
 /**
  * The group's token on the organization interface and on a paid location's, and another token
- * of the profile (the admin token first), none retrying: the 429s are what the group looks at.
+ * of the profile, none retrying: the 429s are what the group looks at.
  */
 export function interfaces(run: CheckRun): { organization: Endpoint; location?: Endpoint; other?: Endpoint } {
   const { ctx } = run;
   const { rateLimit, admin, readOnly, noAccess, noAdmin } = ctx.profile.tokens;
   const token = rateLimit ?? admin;
   const paid = ctx.profile.locations.find((location) => location.paid);
-  const other = [admin, ...ctx.profile.locations.map((l) => l.token), readOnly?.token, noAccess?.token, noAdmin].find(
+  // The admin token last: the other checks and the clean-up need its budget.
+  const other = [noAdmin, readOnly?.token, noAccess?.token, ...ctx.profile.locations.map((l) => l.token), admin].find(
     (candidate) => candidate !== undefined && candidate !== token,
   );
   return {

@@ -3,7 +3,7 @@ import type { GroupBuilder } from '../../check.js';
 import { bookedAppointment } from '../../fixtures/appointments.js';
 import { orderForRefusals } from '../../fixtures/changed-orders.js';
 import { deletedProduct, productAt } from '../../fixtures/products.js';
-import { assignedOrder, createTimedOrder, deletedOrder } from '../../fixtures/purchase-orders.js';
+import { assignedOrder, createdUnassigned, deletedOrder } from '../../fixtures/purchase-orders.js';
 import {
   duplicateSku,
   inaccessibleLocation,
@@ -18,30 +18,7 @@ import {
 } from '../../fixtures/refusals.js';
 import { type Exchange, preview } from '../../http.js';
 import { listedLocation, paidLocation, secondLocation } from '../../needs.js';
-import { expectErrorSentence, expectStatus, isObject, Problems } from '../../problems.js';
-
-/** §7: a 422 body is an object with `errors`; for products it maps a field to its messages. */
-function expectValidationErrors(exchange: Exchange, field: RegExp, documented: string): void {
-  expectStatus(exchange, 422, documented);
-  const errors = isObject(exchange.body) ? exchange.body.errors : undefined;
-  const problems = new Problems(exchange);
-  const shaped =
-    isObject(errors) &&
-    Object.values(errors).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
-  problems.expect(
-    shaped && Object.keys(errors).length > 0,
-    'body.errors',
-    () => preview(exchange.body),
-    'an object mapping each field to an array of messages (§7)',
-  );
-  problems.expect(
-    !shaped || Object.keys(errors).some((key) => field.test(key)),
-    'body.errors',
-    () => preview(errors),
-    `a key naming the field (${field.source}) (§7)`,
-  );
-  problems.throwIfAny();
-}
+import { expectErrorSentence, expectStatus, expectValidationErrors, Problems } from '../../problems.js';
 
 function expectNoContent(exchange: Exchange, documented: string): void {
   expectStatus(exchange, 204, documented);
@@ -183,7 +160,7 @@ export function defineRefusals(group: GroupBuilder): void {
     },
     async ({ ctx }) => {
       const noAccess = ctx.noAccess!;
-      const { record } = await createTimedOrder(ctx, 'unassigned order to move', undefined);
+      const { record } = await createdUnassigned(ctx, '');
       const move = await ctx.send(noAccess, 'PATCH', '/purchase_orders/{id}', {
         path: { id: record.id },
         body: { purchase_order: { location_name: noAccess.location } },

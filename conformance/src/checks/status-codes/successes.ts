@@ -275,7 +275,8 @@ export function defineSuccesses(group: GroupBuilder): void {
     },
     async ({ ctx }) => {
       const { record } = await createdCompany(ctx);
-      expectRecord(await companyUpdate(ctx), { id: record.id, name: record.name }, 'with the company (§4.4)');
+      const { name, update } = await companyUpdate(ctx);
+      expectRecord(update, { id: record.id, name }, 'with the renamed company (§4.4)');
     },
   );
 
