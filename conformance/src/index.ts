@@ -10,8 +10,10 @@ export { loadProfile, type Profile, type ProfileLocation, parseProfile } from '.
 export type { LocatedRule, ReferenceRule, ReferenceSection, ReferenceUnit, UnitKind } from './reference/index.js';
 export { API_REFERENCE, referenceRules } from './reference/index.js';
 export { UNCHECKED_WHY, type Unchecked, type UncheckedWhy } from './reference/unchecked.js';
+export type { Coverage, CoverageCell, CoverageState } from './report/coverage.js';
+export { renderReport } from './report/html.js';
 export { type RunSettings, runConformance } from './runner.js';
 export { REFERENCE, selectableNames, selectGroups } from './selection.js';
 export { type TraceEntry, trace } from './trace.js';
-export type { CheckResult, Verdict } from './verdict.js';
+export type { CheckResult, FailureParts, Verdict } from './verdict.js';
 export { version } from './version.js';

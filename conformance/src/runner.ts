@@ -7,6 +7,7 @@ import { createRunContext } from './context.js';
 import { HarRecorder } from './har.js';
 import { preflight } from './preflight.js';
 import type { Profile } from './profile.js';
+import { coverageOf } from './report/coverage.js';
 import { combinedReporter, consoleReporter } from './reporters.js';
 import { collectVerdict, type Verdict, type VerdictCollector } from './verdict.js';
 import { version } from './version.js';
@@ -124,5 +125,6 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
     checks,
     errors,
     cleanup: { undone: ctx.cleanup.outcomes.filter((o) => o.error === undefined), left_behind: leftBehind },
+    coverage: coverageOf(checks),
   };
 }

@@ -3,6 +3,9 @@
 import Mocha from 'mocha';
 import type { Basis, CheckTest } from './check.js';
 import type { CleanupOutcome } from './cleanup.js';
+import { describeRequest } from './http.js';
+import { ConformanceFailure, type Problem } from './problems.js';
+import type { Coverage } from './report/coverage.js';
 
 const { EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = Mocha.Runner.constants;
 
@@ -24,9 +27,20 @@ export interface CheckResult {
   duration_ms?: number;
   /** Why it failed: the request, then "Received … / Documented …" lines. */
   message?: string;
+  /** The same failure in parts, when it is a deviation of the deployment's (not, say, a network error). */
+  failure?: FailureParts;
   /** Why it did not apply to this profile or run, or why it is blocked. */
   reason?: string;
   blocked_by?: string;
+}
+
+export interface FailureParts {
+  /** `GET acme.example.com/api/v1/products (admin, organization interface)`. */
+  request?: string;
+  problems: Problem[];
+  /** A curl command that sends the request again, the token as `$WH_TOKEN`. */
+  reproduce?: string;
+  notes: string[];
 }
 
 export interface Verdict {
@@ -54,6 +68,8 @@ export interface Verdict {
     /** Records the run created and could not undo: they are still in the deployment. */
     left_behind: string[];
   };
+  /** Every operation of the spec against every status it documents: exercised and passed, failed, or not. */
+  coverage: Coverage;
 }
 
 export interface VerdictCollector {
@@ -78,6 +94,15 @@ function resultOf(test: CheckTest, state: CheckResult['state'], extra: Partial<C
   };
 }
 
+function partsOf(failure: ConformanceFailure): FailureParts {
+  const { exchange, problems, notes } = failure;
+  return {
+    ...(exchange && { request: describeRequest(exchange), reproduce: exchange.curl }),
+    problems: [...problems],
+    notes: [...notes],
+  };
+}
+
 /** Listens to a runner and collects a result per check and every failure outside one. */
 export function collectVerdict(runner: Mocha.Runner): VerdictCollector {
   const collected: VerdictCollector = { checks: [], errors: [] };
@@ -92,7 +117,13 @@ export function collectVerdict(runner: Mocha.Runner): VerdictCollector {
   );
   runner.on(EVENT_TEST_FAIL, (runnable: Mocha.Runnable, error: Error) => {
     if (!(runnable instanceof Mocha.Hook))
-      add(resultOf(runnable as CheckTest, 'failed', { duration_ms: runnable.duration, message: error.message }));
+      add(
+        resultOf(runnable as CheckTest, 'failed', {
+          duration_ms: runnable.duration,
+          message: error.message,
+          ...(error instanceof ConformanceFailure && { failure: partsOf(error) }),
+        }),
+      );
     else collected.errors.push({ title: runnable.fullTitle(), message: error.message });
   });
   return collected;

@@ -7,6 +7,7 @@ import {
   ChecksFailedError,
   InterruptedError,
   loadProfile,
+  renderReport,
   runConformance,
   selectableNames,
   selectGroups,
@@ -157,7 +158,9 @@ async function run(options: RunOptions, command: Command): Promise<void> {
   if (options.reportDir) {
     const file = join(options.reportDir, 'verdict.json');
     writeFileSync(file, `${JSON.stringify(verdict, null, 2)}\n`);
-    files.push(file);
+    const page = join(options.reportDir, 'report.html');
+    writeFileSync(page, renderReport(verdict));
+    files.push(file, page);
   }
   summarize(verdict, files);
   const { failed, total, skipped, blocked } = verdict.summary;
@@ -197,7 +200,10 @@ export function conformanceCommand(): Command {
     .option('--skip <groups>', 'comma-separated groups to leave out, e.g. rate-limits', commaList)
     .option('-g, --grep <pattern>', 'only the checks whose title matches this regular expression')
     .option('-R, --reporter <name>', 'mocha reporter for stdout (spec, dot, tap, ...)', 'spec')
-    .option('--report-dir <dir>', 'also write junit.xml and verdict.json to this folder')
+    .option(
+      '--report-dir <dir>',
+      'also write junit.xml, verdict.json and report.html (one self-contained page: failures, trace, coverage) to this folder',
+    )
     .option('--har <file>', 'write every request and answer of the run to this file as HAR 1.2, tokens redacted')
     .option(
       '--allow-appointments',
