@@ -118,3 +118,17 @@ export function expectValidationErrors(exchange: Exchange, field: RegExp, docume
   );
   problems.throwIfAny();
 }
+
+/** §4.1 rule 4, §7: a create without a location is 400, with an `error` saying location_name is required. */
+export function expectLocationNameRequired(exchange: Exchange, what: string): void {
+  expectStatus(exchange, 400, `for ${what} create that names no location (§4.1 rule 4)`);
+  const problems = new Problems(exchange);
+  const error = expectErrorSentence(problems, exchange, 'an error field saying location_name is required (§7)');
+  problems.expect(
+    error === undefined || /location[ _]name/i.test(error),
+    'body.error',
+    () => preview(error),
+    'a sentence that names location_name (§4.1 rule 4, §7)',
+  );
+  problems.throwIfAny();
+}

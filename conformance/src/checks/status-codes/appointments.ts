@@ -3,7 +3,7 @@
 import type { GroupBuilder } from '../../check.js';
 import { appointmentDeletion, requireAppointments } from '../../fixtures/appointments.js';
 import { preview } from '../../http.js';
-import { expectErrorSentence, expectStatus, Problems } from '../../problems.js';
+import { expectLocationNameRequired, expectStatus, Problems } from '../../problems.js';
 import { datesAroundChange, offsetLess } from '../../zones.js';
 
 export function defineAppointmentRefusals(group: GroupBuilder): void {
@@ -25,20 +25,7 @@ export function defineAppointmentRefusals(group: GroupBuilder): void {
           appointment: { scheduled_at: offsetLess(before), duration: 60, notes: ctx.name('appointment nowhere') },
         },
       });
-      expectStatus(create, 400, 'for an appointment create that names no location (§2.4, §4.1 rule 4)');
-      const problems = new Problems(create);
-      const error = expectErrorSentence(
-        problems,
-        create,
-        'an error field saying location_name is required (§4.1 rule 4)',
-      );
-      problems.expect(
-        error === undefined || /location/i.test(error),
-        'body.error',
-        () => preview(error),
-        'a sentence saying the location name is required (§4.1 rule 4)',
-      );
-      problems.throwIfAny();
+      expectLocationNameRequired(create, 'an appointment');
     },
   );
 

@@ -18,7 +18,7 @@ import {
 } from '../../fixtures/refusals.js';
 import { type Exchange, preview } from '../../http.js';
 import { listedLocation, paidLocation, secondLocation } from '../../needs.js';
-import { expectErrorSentence, expectStatus, expectValidationErrors, Problems } from '../../problems.js';
+import { expectLocationNameRequired, expectStatus, expectValidationErrors, Problems } from '../../problems.js';
 
 function expectNoContent(exchange: Exchange, documented: string): void {
   expectStatus(exchange, 204, documented);
@@ -305,17 +305,7 @@ export function defineRefusals(group: GroupBuilder): void {
       verifies: ['§4.1.rule-4.absent', '§4.1.products', '§2.2.location-name-on-create', '§7.400', '§7.body-400'],
     },
     async ({ ctx }) => {
-      const exchange = await missingLocationName(ctx);
-      expectStatus(exchange, 400, 'for a product create that names no location (§4.1 rule 4)');
-      const problems = new Problems(exchange);
-      const error = expectErrorSentence(problems, exchange, 'an error field saying location_name is required (§7)');
-      problems.expect(
-        error === undefined || /location_name/i.test(error),
-        'body.error',
-        () => preview(error),
-        'a sentence that names location_name (§7)',
-      );
-      problems.throwIfAny();
+      expectLocationNameRequired(await missingLocationName(ctx), 'a product');
     },
   );
 
