@@ -182,7 +182,11 @@ export function conformanceCommand(): Command {
     .description('Check a deployment of the warehouse API against the contract')
     .addHelpText(
       'after',
-      examples('whctl conformance run --deployment deployment.yaml --report-dir reports', 'whctl conformance list'),
+      examples(
+        'whctl conformance run --deployment deployment.yaml --report-dir reports',
+        'whctl conformance list',
+        'whctl conformance list --trace',
+      ),
     );
   command
     .command('run', { isDefault: true })

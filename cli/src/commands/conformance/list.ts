@@ -98,7 +98,7 @@ export const list = new Command('list')
       'whctl conformance list',
       'whctl conformance list | grep rate_limit',
       'whctl conformance list --trace',
-      "whctl conformance list --trace --format json | jq '.rules[] | select(.checks == [])'",
+      "whctl conformance list --trace --format json | jq '.rules[] | select(.unchecked) | .id'",
     ),
   )
   .action(printList);
