@@ -184,6 +184,7 @@ export function defineProductRecords(group: GroupBuilder): void {
       verifies: ['§4.1.rule-2', '§4.3.combined-catalogs'],
     },
     async (run) => {
+      // Skips with one listed location: a list of one catalog shows nothing combined.
       secondLocation(run);
       const { locations, created, list } = await productsAcross(run);
       const ids = listedRecords(list, "with the run's products at every location (§4.3)").map((product) => product.id);
