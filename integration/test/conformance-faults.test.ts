@@ -267,7 +267,12 @@ describe('conformance suite against deliberately broken deployments', () => {
     const id = deployment.ids[runs]!;
     const { tokens } = parse(readFileSync(deployment.profile(id), 'utf8')) as ProfileFile;
     const admin = (tokens.admin as { token: string }).token;
-    const run = await runAgainst(budgetResetInEpochSeconds(admin, 12), ['--checks', 'status-codes']);
+    const run = await runAgainst(budgetResetInEpochSeconds(admin, 4), [
+      '--checks',
+      'status-codes',
+      '--grep',
+      '/products',
+    ]);
     const failed = run.verdict!.checks.filter((check) => check.state === 'failed');
     expect(
       failed.map((check) => check.title),
@@ -279,7 +284,7 @@ describe('conformance suite against deliberately broken deployments', () => {
       )
       .and.include('blocks: the other checks that need the rate-limit budget of admin, organization interface');
     const blocked = run.verdict!.checks.filter((check) => check.state === 'blocked');
-    expect(blocked.length).to.be.greaterThan(10);
+    expect(blocked.length).to.be.greaterThan(5);
     for (const check of blocked) expect(check.blocked_by, check.title).to.equal(failed[0]!.title);
     expect(run.verdict!.summary.blocked).to.equal(blocked.length);
     expect(run.stderr).to.include('Blocked (something they need could not be had');
