@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue, ProfileError, type ProfileFile } from '@warehouse-kit/conformance';
+import { catalogue, ProfileError, type ProfileFile, referenceRules } from '@warehouse-kit/conformance';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { CommanderError } from 'commander';
@@ -63,7 +63,9 @@ describe('conformance run command', () => {
       withToken,
     );
     expect(run.code).to.equal(2);
-    expect(run.stderr).to.include('unknown check group "speed"').and.include('reference, status-codes, location-rules');
+    expect(run.stderr)
+      .to.include('unknown check group "speed"')
+      .and.include('reference, status-codes, records, location-rules');
   });
 
   it('exits 2 when the deployment cannot be reached, before any check runs', async () => {
@@ -155,13 +157,46 @@ describe('conformance run command', () => {
     for (const check of catalogue()) expect(run.stdout).to.include(check.title);
   });
 
+  it('prints every rule of the reference with the checks that verify it with `conformance list --trace`', async () => {
+    const text = await whctl(['conformance', 'list', '--trace']);
+    expect(text.code, text.stderr).to.equal(0);
+    expect(text.stdout)
+      .to.include('\n§8 Limits\n')
+      .and.match(/\n {2}§8\.limits\.reset-iso-utc {2}`X-RateLimit-Reset`/);
+    expect(text.stdout).to.include('      rate-limits: rate_limit_reset_is_iso_utc: GET /locations 429 [§8]\n');
+    expect(text.stdout).to.match(/\n\d+ rules: \d+ checked, \d+ unchecked.*; \d+ open points, .*; \d+ checks\.\n$/);
+
+    const json = await whctl(['conformance', 'list', '--trace', '--format', 'json']);
+    const { rules, summary } = JSON.parse(json.stdout) as {
+      rules: { id: string; kind: string; checks: string[]; unchecked?: { why: string; detail: string } }[];
+      summary: { rules: number; checked: number; unchecked: number; checks: number };
+    };
+    const expected = referenceRules();
+    expect(rules.map((rule) => rule.id)).to.deep.equal(expected.map((rule) => rule.id));
+    expect(summary.checks).to.equal(catalogue().length);
+    expect(summary.checked + summary.unchecked).to.equal(expected.filter((rule) => rule.kind === 'rule').length);
+    const reset = rules.find((rule) => rule.id === '§8.limits.reset-iso-utc')!;
+    expect(reset.checks).to.deep.equal(['rate-limits: rate_limit_reset_is_iso_utc: GET /locations 429 [§8]']);
+    for (const rule of rules.filter((each) => each.unchecked)) expect(rule.checks, rule.id).to.deep.equal([]);
+  });
+
+  it('prints the checks as JSON with `conformance list --format json`, each with the rules it verifies', async () => {
+    const run = await whctl(['conformance', 'list', '--format', 'json']);
+    expect(run.code, run.stderr).to.equal(0);
+    const checks = JSON.parse(run.stdout) as { title: string; verifies: string[] }[];
+    expect(checks.map((check) => check.title)).to.deep.equal(catalogue().map((check) => check.title));
+    expect(checks.find((check) => check.title.startsWith('missing_token_rejected'))!.verifies).to.include(
+      '§5.rule-5.401',
+    );
+  });
+
   it('lists the groups and the exit statuses in its help', async () => {
     const run = await whctl(['conformance', 'run', '--help']);
     expect(run.code).to.equal(0);
     // Commander wraps the help to the terminal width.
     const help = run.stdout.replace(/\s+/g, ' ');
     expect(help).to.include(
-      'reference, status-codes, location-rules, time-zones, pagination, round-trip, order-rules, bulk-uploads, ' +
+      'reference, status-codes, records, location-rules, time-zones, pagination, round-trip, order-rules, bulk-uploads, ' +
         'schemas, decisions, extensions, rate-limits',
     );
     expect(help).to.include('--allow-appointments').and.include('--har <file>').and.include('130 interrupted');

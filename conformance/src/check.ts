@@ -5,6 +5,7 @@
 // and filtered without a deployment.
 import Mocha from 'mocha';
 import type { RunContext } from './context.js';
+import { blockedReason, causeReportedBy, UnmetPrerequisite } from './prerequisites.js';
 import { missingRole } from './roles.js';
 
 /**
@@ -23,6 +24,12 @@ export interface CheckMeta {
   status: number;
   /** `§8`, `decision 17`, or both: `§4.6, decision 32`. */
   section: string;
+  /**
+   * The ids of the reference's rules the check verifies (`§8.limits.reset-iso-utc`, see
+   * reference/): at least one for a check of the reference; for a decision or an extension, the
+   * open points it settles or the rules it builds on, if any.
+   */
+  verifies: readonly string[];
 }
 
 export interface CheckInfo extends CheckMeta {
@@ -53,8 +60,15 @@ export interface CheckGroup {
   define(group: GroupBuilder): void;
 }
 
-/** The mocha test of a check carries its metadata for the reporters. */
-export type CheckTest = Mocha.Test & { check?: CheckInfo; skipReason?: string };
+/**
+ * The mocha test of a check carries its metadata for the reporters, and why it was skipped:
+ * not applicable (`skipReason`), or blocked by a prerequisite another check reported (`blocked`).
+ */
+export type CheckTest = Mocha.Test & {
+  check?: CheckInfo;
+  skipReason?: string;
+  blocked?: { reason: string; by: string };
+};
 
 export function checkInfo(group: CheckGroup, meta: CheckMeta): CheckInfo {
   const title = `${meta.name}: ${meta.method} ${meta.path} ${meta.status} [${meta.section}]`;
@@ -85,7 +99,14 @@ export function addGroup(root: Mocha.Suite, group: CheckGroup, ctx: RunContext):
         };
         const lacking = missingRole(info, ctx.profile);
         if (lacking) skip(lacking);
-        await run({ ctx, skip });
+        try {
+          await run({ ctx, skip });
+        } catch (error) {
+          if (!(error instanceof UnmetPrerequisite)) throw error;
+          if (error.reportedBy === undefined) throw causeReportedBy(error, info.title);
+          test.blocked = { reason: blockedReason(error), by: error.reportedBy };
+          this.skip();
+        }
       });
       test.check = info;
       suite.addTest(test);

@@ -3,9 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Middleware } from '@warehouse-kit/sdk';
 import { createClient } from '@warehouse-kit/sdk';
+import { budgetFailure } from './budget.js';
 import { CleanupRegistry } from './cleanup.js';
 import type { HarRecorder } from './har.js';
 import { type Endpoint, type Exchange, type SendInit, send } from './http.js';
+import { asPrerequisite, UnmetPrerequisite } from './prerequisites.js';
 import type { Profile, ProfileLocation } from './profile.js';
 import { TOKEN_VARIABLE } from './reproduce.js';
 import { deletedKey, undoBulkUpload, undoCreate } from './undo.js';
@@ -48,6 +50,8 @@ export interface RunContext {
   invalidToken: Endpoint;
   /** Every client made so far, with the requests each sent. */
   endpoints: Endpoint[];
+  /** Answers that came once a client had waited out a 429 until its X-RateLimit-Reset. */
+  resumed: Exchange[];
   /** A client for any token and address, e.g. the rate-limit group's, which must see its 429s. */
   endpoint(
     label: string,
@@ -59,11 +63,15 @@ export interface RunContext {
   name(label: string): string;
   /** A unique SKU or purchase order number: `CF-1A2B3C4D-7`. */
   code(): string;
-  /** Sends a request; a successful create is registered for clean-up whatever the check expected. */
+  /**
+   * Sends a request; a successful create is registered for clean-up whatever the check expected.
+   * A 429 the client could not wait out makes the token's budget an unmet prerequisite.
+   */
   send(endpoint: Endpoint, method: string, template: string, init?: SendInit): Promise<Exchange>;
   /**
    * Something several checks look at (a record, an exchange), made once when a check first
    * needs it, so that checks share requests and any check still runs alone under `--grep`.
+   * When making it fails, that check reports the cause and later ones are blocked by it.
    */
   shared<T>(key: string, make: () => Promise<T>): Promise<T>;
 }
@@ -83,6 +91,11 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
   let counter = 0;
 
   const endpoints: Endpoint[] = [];
+  /** The token of each client that waits out 429s: its budget is what a refusal says is spent. */
+  const tokens = new Map<Endpoint, string>();
+  /** Tokens whose budget could not be waited for, with why. */
+  const budgets = new Map<string, UnmetPrerequisite>();
+  const resumed: Exchange[] = [];
   const endpoint: RunContext['endpoint'] = (label, token, address, settings = {}) => {
     // A 429 is answered before anything happens, so repeating a POST after it is safe.
     const retry =
@@ -90,8 +103,10 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
         ? false
         : {
             retryNonIdempotent: true,
-            onRateLimited: ({ wait }: { wait: number }) =>
-              options.log(`rate limited (${label}): waiting ${Math.ceil(wait / 1000)} s until X-RateLimit-Reset`),
+            onRateLimited: ({ wait }: { wait: number }) => {
+              made.waited++;
+              options.log(`rate limited (${label}): waiting ${Math.ceil(wait / 1000)} s until X-RateLimit-Reset`);
+            },
           };
     const client = createClient({
       baseUrl: address,
@@ -103,8 +118,9 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
     });
     // A reproduction names the profile's tokens only as $WH_TOKEN; a token the suite made up is no secret.
     const shownToken = settings.stripAuthorization ? undefined : settings.madeUp ? token : TOKEN_VARIABLE;
-    const made: Endpoint = { label, client, sent: 0, shownToken };
+    const made: Endpoint = { label, client, sent: 0, waited: 0, shownToken };
     endpoints.push(made);
+    if (settings.retry !== false && !settings.stripAuthorization) tokens.set(made, token);
     return made;
   };
 
@@ -155,21 +171,35 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
     anonymous: endpoint('no Authorization header', 'unused', profile.organization, { stripAuthorization: true }),
     invalidToken: endpoint('invalid token', `${prefix}-not-a-token`, profile.organization, { madeUp: true }),
     endpoints,
+    resumed,
     endpoint,
     name: (label) => `${prefix} ${label}`,
     code: () => `${prefix.toUpperCase()}-${++counter}`,
     async send(target, method, template, init) {
+      const token = tokens.get(target);
+      const spent = token === undefined ? undefined : budgets.get(token);
+      if (spent) throw spent;
+      const waited = target.waited;
       const exchange = await send(target, method, template, init);
+      if (target.waited > waited && exchange.status !== 429) resumed.push(exchange);
       for (const undo of [undoCreate(target, exchange), ...undoBulkUpload(target, exchange)])
         if (undo) cleanup.add(undo.key, undo.label, undo.run);
       const deleted = deletedKey(exchange, init?.path);
       if (deleted) cleanup.forget(deleted);
+      // The client waits out a 429 when it can; one that comes back means it could not.
+      if (exchange.status === 429 && token !== undefined) {
+        const unmet = new UnmetPrerequisite(`the rate-limit budget of ${target.label}`, budgetFailure(exchange));
+        budgets.set(token, unmet);
+        throw unmet;
+      }
       return exchange;
     },
     shared<T>(key: string, make: () => Promise<T>) {
       let promise = made.get(key) as Promise<T> | undefined;
       if (!promise) {
-        promise = make();
+        promise = make().catch((error: unknown) => {
+          throw asPrerequisite(key, error);
+        });
         made.set(key, promise);
       }
       return promise;

@@ -12,6 +12,8 @@ export interface Endpoint {
   client: WarehouseClient;
   /** Requests sent so far; a vendor sees in the verdict what the run cost each token. */
   sent: number;
+  /** 429s the client waited out so far, until their X-RateLimit-Reset. */
+  waited: number;
   /** How a curl reproduction shows its token (see reproduce.ts); undefined when it sends none. */
   shownToken: string | undefined;
 }
@@ -105,6 +107,12 @@ export function preview(value: unknown, max = 200): string {
   if (value === undefined) return 'no body';
   const text = JSON.stringify(value);
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+}
+
+/** A response header as received, for a message: its value quoted, or `no header`. */
+export function headerOf(exchange: Pick<Exchange, 'headers'>, name: string): string {
+  const value = exchange.headers.get(name);
+  return value === null ? 'no header' : JSON.stringify(value);
 }
 
 /** `GET /api/v1/products?location_name=X (admin, organization interface)`. */

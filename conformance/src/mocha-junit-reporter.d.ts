@@ -2,7 +2,12 @@
 declare module 'mocha-junit-reporter' {
   import type Mocha from 'mocha';
 
+  /** An XML element as the `xml` package writes it: `{ name: [children] }` or `{ name: { _attr } }`. */
+  export type XmlNode = Record<string, unknown>;
+
   export default class MochaJUnitReporter extends Mocha.reporters.Base {
     constructor(runner: Mocha.Runner, options?: { reporterOptions?: Record<string, unknown> });
+    /** The `<testcase>` of a test: its attributes first, then its children. */
+    getTestcaseData(test: Mocha.Test, err?: Error): { testcase: XmlNode[] };
   }
 }

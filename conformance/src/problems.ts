@@ -16,12 +16,16 @@ export class ConformanceFailure extends AssertionError<Record<string, never>> {
   constructor(
     readonly exchange: Exchange | undefined,
     readonly problems: Problem[],
+    /** Lines after the reproduction, such as which checks the failure blocks. */
+    readonly notes: string[] = [],
   ) {
     const lines = problems.map((p) => `${p.where}: Received ${p.received} / Documented ${p.documented}`);
     super(
-      exchange
-        ? [describeRequest(exchange), ...lines.map((line) => `  ${line}`), `  reproduce: ${exchange.curl}`].join('\n')
-        : lines.join('\n'),
+      [
+        ...(exchange ? [describeRequest(exchange), ...lines.map((line) => `  ${line}`)] : lines),
+        ...(exchange ? [`  reproduce: ${exchange.curl}`] : []),
+        ...notes.map((note) => `  ${note}`),
+      ].join('\n'),
     );
     // The suite's stack frames say nothing about the deployment; reporters print the message.
     this.stack = `${this.name}: ${this.message}`;
@@ -90,4 +94,41 @@ export function expectErrorSentence(problems: Problems, exchange: Exchange, docu
     documented,
   );
   return typeof error === 'string' ? error : undefined;
+}
+
+/** §7: a 422 body is an object with `errors`; for products it maps a field to its messages. */
+export function expectValidationErrors(exchange: Exchange, field: RegExp, documented: string): void {
+  expectStatus(exchange, 422, documented);
+  const errors = isObject(exchange.body) ? exchange.body.errors : undefined;
+  const problems = new Problems(exchange);
+  const shaped =
+    isObject(errors) &&
+    Object.values(errors).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
+  problems.expect(
+    shaped && Object.keys(errors).length > 0,
+    'body.errors',
+    () => preview(exchange.body),
+    'an object mapping each field to an array of messages (§7)',
+  );
+  problems.expect(
+    !shaped || Object.keys(errors).some((key) => field.test(key)),
+    'body.errors',
+    () => preview(errors),
+    `a key naming the field (${field.source}) (§7)`,
+  );
+  problems.throwIfAny();
+}
+
+/** §4.1 rule 4, §7: a create without a location is 400, with an `error` saying location_name is required. */
+export function expectLocationNameRequired(exchange: Exchange, what: string): void {
+  expectStatus(exchange, 400, `for ${what} create that names no location (§4.1 rule 4)`);
+  const problems = new Problems(exchange);
+  const error = expectErrorSentence(problems, exchange, 'an error field saying location_name is required (§7)');
+  problems.expect(
+    error === undefined || /location[ _]name/i.test(error),
+    'body.error',
+    () => preview(error),
+    'a sentence that names location_name (§4.1 rule 4, §7)',
+  );
+  problems.throwIfAny();
 }

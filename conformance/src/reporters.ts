@@ -2,7 +2,8 @@
 // JUnit XML for CI, and the verdict collector. This reporter class starts each of them on
 // the same runner.
 import Mocha from 'mocha';
-import MochaJUnitReporter from 'mocha-junit-reporter';
+import MochaJUnitReporter, { type XmlNode } from 'mocha-junit-reporter';
+import type { CheckTest } from './check.js';
 import { UsageError } from './errors.js';
 
 type ReporterClass = new (runner: Mocha.Runner, options?: Mocha.MochaOptions) => unknown;
@@ -16,6 +17,27 @@ export function consoleReporter(name: string): ReporterClass {
     throw new UsageError(`unknown reporter ${name}; use one of mocha's: ${names.join(', ')}`);
   }
   return found;
+}
+
+/**
+ * JUnit XML whose skipped test cases say why: not applicable to the profile, or blocked by a
+ * prerequisite another check reported (`<skipped message="blocked: ..."/>`).
+ */
+class ConformanceJUnitReporter extends MochaJUnitReporter {
+  override getTestcaseData(test: CheckTest, err?: Error): { testcase: XmlNode[] } {
+    const data = super.getTestcaseData(test, err);
+    const reason = test.blocked ? `blocked: ${test.blocked.reason}` : test.skipReason;
+    if (!err && test.isPending() && reason) {
+      // The reporter appends a bare <skipped/> once this returns; it gets the reason as its message.
+      const nodes = data.testcase;
+      nodes.push = (...added) =>
+        Array.prototype.push.apply(
+          nodes,
+          added.map((node) => ('skipped' in node ? { skipped: { _attr: { message: reason } } } : node)),
+        );
+    }
+    return data;
+  }
 }
 
 export interface ReporterSettings {
@@ -32,7 +54,7 @@ export function combinedReporter(settings: ReporterSettings): Mocha.ReporterCons
       super(runner, options);
       new settings.console(runner, options);
       if (settings.junitFile) {
-        new MochaJUnitReporter(runner, {
+        new ConformanceJUnitReporter(runner, {
           reporterOptions: {
             mochaFile: settings.junitFile,
             includePending: true,

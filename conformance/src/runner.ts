@@ -7,6 +7,7 @@ import { createRunContext } from './context.js';
 import { HarRecorder } from './har.js';
 import { preflight } from './preflight.js';
 import type { Profile } from './profile.js';
+import { coverageOf } from './report/coverage.js';
 import { combinedReporter, consoleReporter } from './reporters.js';
 import { collectVerdict, type Verdict, type VerdictCollector } from './verdict.js';
 import { version } from './version.js';
@@ -97,7 +98,7 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
   const errors = collector?.errors ?? [];
   const count = (state: string) => checks.filter((check) => check.state === state).length;
   const leftBehind = [...ctx.cleanup.failures.map((f) => f.label), ...ctx.cleanup.pending];
-  const failed = count('failed') > 0 || errors.length > 0 || leftBehind.length > 0;
+  const failed = count('failed') > 0 || count('blocked') > 0 || errors.length > 0 || leftBehind.length > 0;
   return {
     verdict: signal?.aborted ? 'interrupted' : failed ? 'fail' : 'pass',
     deployment: { organization: profile.organization, profile: profile.file },
@@ -114,9 +115,16 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
         ctx.endpoints.filter((endpoint) => endpoint.sent > 0).map((endpoint) => [endpoint.label, endpoint.sent]),
       ),
     },
-    summary: { total: checks.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
+    summary: {
+      total: checks.length,
+      passed: count('passed'),
+      failed: count('failed'),
+      skipped: count('skipped'),
+      blocked: count('blocked'),
+    },
     checks,
     errors,
     cleanup: { undone: ctx.cleanup.outcomes.filter((o) => o.error === undefined), left_behind: leftBehind },
+    coverage: coverageOf(checks),
   };
 }

@@ -1,17 +1,9 @@
 // Values come back byte for byte: what the suite sent (names, SKUs, po_numbers, notes, custom
 // values) and the location names the deployment lists. A deployment that changes the case of
 // a name, trims or normalizes it, or re-encodes it is caught here rather than by a reader.
+import { howTheyDiffer } from './causes.js';
 import { preview } from './http.js';
 import { isObject, type Problems } from './problems.js';
-
-/** What differs between two strings that look alike: normalization, case, spaces. */
-function howTheyDiffer(received: string, expected: string): string {
-  if (received.normalize('NFC') === expected.normalize('NFC'))
-    return ', the same text in another Unicode normalization';
-  if (received.toLowerCase() === expected.toLowerCase()) return ', the same letters in another case';
-  if (received.trim() === expected.trim()) return ', the same text with other spaces around it';
-  return '';
-}
 
 /** A value at a simple path: `name`, `purchase_order_items[0].product_name`, `custom_values.lot_code`. */
 export function valueAt(body: unknown, path: string): unknown {
@@ -41,9 +33,7 @@ export function expectVerbatim(
     problems.expect(
       same,
       `${where}${path}`,
-      () =>
-        preview(received) +
-        (typeof received === 'string' && typeof value === 'string' ? howTheyDiffer(received, value) : ''),
+      () => preview(received) + howTheyDiffer(received, value),
       `${JSON.stringify(value)}, byte for byte ${documented}`,
     );
   }
@@ -68,7 +58,7 @@ export function expectListedLocationNames(problems: Problems, body: unknown, lis
       typeof value === 'string' ? listed.find((name) => name.toLowerCase() === value.trim().toLowerCase()) : undefined;
     problems.add(
       path,
-      preview(value) + (near && typeof value === 'string' ? howTheyDiffer(value, near) : ''),
+      preview(value) + howTheyDiffer(value, near),
       near
         ? `${JSON.stringify(near)}, byte for byte as GET /locations lists it (§2.1: the name is the value of location_name)`
         : `one of the names GET /locations lists: ${listed.map((name) => JSON.stringify(name)).join(', ')} (§2.1)`,

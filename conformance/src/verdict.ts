@@ -3,6 +3,9 @@
 import Mocha from 'mocha';
 import type { Basis, CheckTest } from './check.js';
 import type { CleanupOutcome } from './cleanup.js';
+import { describeRequest } from './http.js';
+import { ConformanceFailure, type Problem } from './problems.js';
+import type { Coverage } from './report/coverage.js';
 
 const { EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = Mocha.Runner.constants;
 
@@ -14,16 +17,34 @@ export interface CheckResult {
   status: number;
   section: string;
   title: string;
-  state: 'passed' | 'failed' | 'skipped';
+  /** The ids of the reference's rules it verifies. */
+  verifies: readonly string[];
+  /**
+   * `blocked`: it could not run because something it needs could not be had (a record, the
+   * token's budget); `blocked_by` names the check that reported the cause.
+   */
+  state: 'passed' | 'failed' | 'skipped' | 'blocked';
   duration_ms?: number;
   /** Why it failed: the request, then "Received … / Documented …" lines. */
   message?: string;
-  /** Why it did not apply to this profile or run. */
+  /** The same failure in parts, when it is a deviation of the deployment's (not, say, a network error). */
+  failure?: FailureParts;
+  /** Why it did not apply to this profile or run, or why it is blocked. */
   reason?: string;
+  blocked_by?: string;
+}
+
+export interface FailureParts {
+  /** `GET acme.example.com/api/v1/products (admin, organization interface)`. */
+  request?: string;
+  problems: Problem[];
+  /** A curl command that sends the request again, the token as `$WH_TOKEN`. */
+  reproduce?: string;
+  notes: string[];
 }
 
 export interface Verdict {
-  /** `pass` only when every selected check passed (skipped ones aside) and the clean-up left nothing. */
+  /** `pass` only when every selected check passed (skipped ones aside, none blocked) and the clean-up left nothing. */
   verdict: 'pass' | 'fail' | 'interrupted';
   deployment: { organization: string; profile: string };
   run: {
@@ -38,7 +59,7 @@ export interface Verdict {
     /** Requests sent per client: rate limits count them per token. */
     requests: Record<string, number>;
   };
-  summary: { total: number; passed: number; failed: number; skipped: number };
+  summary: { total: number; passed: number; failed: number; skipped: number; blocked: number };
   checks: CheckResult[];
   /** Failures outside a check, such as the clean-up. */
   errors: { title: string; message: string }[];
@@ -47,6 +68,8 @@ export interface Verdict {
     /** Records the run created and could not undo: they are still in the deployment. */
     left_behind: string[];
   };
+  /** Every operation of the spec against every status it documents: exercised and passed, failed, or not. */
+  coverage: Coverage;
 }
 
 export interface VerdictCollector {
@@ -65,8 +88,18 @@ function resultOf(test: CheckTest, state: CheckResult['state'], extra: Partial<C
     status: info.status,
     section: info.section,
     title: info.title,
+    verifies: info.verifies,
     state,
     ...extra,
+  };
+}
+
+function partsOf(failure: ConformanceFailure): FailureParts {
+  const { exchange, problems, notes } = failure;
+  return {
+    ...(exchange && { request: describeRequest(exchange), reproduce: exchange.curl }),
+    problems: [...problems],
+    notes: [...notes],
   };
 }
 
@@ -76,11 +109,21 @@ export function collectVerdict(runner: Mocha.Runner): VerdictCollector {
   const add = (result: CheckResult | undefined) => result && collected.checks.push(result);
   runner.on(EVENT_TEST_PASS, (test: CheckTest) => add(resultOf(test, 'passed', { duration_ms: test.duration })));
   runner.on(EVENT_TEST_PENDING, (test: CheckTest) =>
-    add(resultOf(test, 'skipped', test.skipReason ? { reason: test.skipReason } : {})),
+    add(
+      test.blocked
+        ? resultOf(test, 'blocked', { reason: test.blocked.reason, blocked_by: test.blocked.by })
+        : resultOf(test, 'skipped', test.skipReason ? { reason: test.skipReason } : {}),
+    ),
   );
   runner.on(EVENT_TEST_FAIL, (runnable: Mocha.Runnable, error: Error) => {
     if (!(runnable instanceof Mocha.Hook))
-      add(resultOf(runnable as CheckTest, 'failed', { duration_ms: runnable.duration, message: error.message }));
+      add(
+        resultOf(runnable as CheckTest, 'failed', {
+          duration_ms: runnable.duration,
+          message: error.message,
+          ...(error instanceof ConformanceFailure && { failure: partsOf(error) }),
+        }),
+      );
     else collected.errors.push({ title: runnable.fullTitle(), message: error.message });
   });
   return collected;

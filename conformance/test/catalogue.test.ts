@@ -35,6 +35,7 @@ describe('conformance catalogue', () => {
   it('selects only the reference groups with --checks reference, and the rate-limit group last', () => {
     expect(selectGroups(['reference']).map((group) => group.name)).to.deep.equal([
       'status-codes',
+      'records',
       'location-rules',
       'time-zones',
       'pagination',

@@ -1,17 +1,23 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ProfileFile } from '@warehouse-kit/conformance';
 import { expect } from 'chai';
 import { parse } from 'yaml';
+import { CHROMIUM, chromiumInstalled, openFile } from './support/browser.js';
 import { scratchFile, startDeployment, type TestDeployment } from './support/deployment.js';
 import {
+  budgetResetInEpochSeconds,
   changesLocationNameCase,
   dropsTotalCount,
   exactLocationNames,
   forbiddenForBadTokens,
   linkDropsLocationFilter,
+  linkToInternalHost,
+  namesHourlyLimit,
   noRateLimit,
   productsWithoutLocationName,
   rendersUtc,
+  standardOffsetAllYear,
 } from './support/faults.js';
 import { type Fault, type FaultyProxy, startFaultyProxy } from './support/faulty-proxy.js';
 import { runSuite, type SuiteRun } from './support/run-suite.js';
@@ -22,7 +28,7 @@ describe('conformance suite against deliberately broken deployments', () => {
   let runs = 0;
 
   before(async () => {
-    deployment = await startDeployment(8);
+    deployment = await startDeployment(12);
   });
   after(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
@@ -43,6 +49,10 @@ describe('conformance suite against deliberately broken deployments', () => {
     expect(run.verdict!.verdict).to.equal('fail');
     // Even against a broken deployment the run undoes what it created.
     expect(run.verdict!.cleanup.left_behind).to.deep.equal([]);
+    // Whatever the deployment answers, no message reads "undefined s away" or "NaN".
+    for (const check of run.verdict!.checks)
+      for (const text of [check.message, check.reason])
+        expect(text ?? '', `${check.title}: ${check.state}`).not.to.match(/\bundefined\b|\bNaN\b/);
     return run;
   }
 
@@ -54,7 +64,7 @@ describe('conformance suite against deliberately broken deployments', () => {
     for (const phrase of phrases) expect(check.message).to.include(phrase);
   }
 
-  it('catches location names returned in another case, with a curl that reproduces it and a HAR of the run', async () => {
+  it('catches location names returned in another case, with a curl that reproduces it, a HAR of the run and a report page', async function () {
     const har = scratchFile('run.har');
     const run = await runAgainst(changesLocationNameCase, ['--checks', 'round-trip', '--har', har]);
     expectFailure(
@@ -80,6 +90,33 @@ describe('conformance suite against deliberately broken deployments', () => {
     expect(text).to.include('Token [REDACTED]');
     for (const token of [tokens.admin, tokens.read_only, tokens.no_access, tokens.no_admin])
       expect(text).not.to.include((token as { token: string }).token);
+
+    const report = join(run.reportDir, 'report.html');
+    expect(run.stderr).to.include(`Report: ${report}`);
+    if (!chromiumInstalled()) {
+      this.test!.title += ` (the report page not opened: no Chromium at ${CHROMIUM})`;
+      return;
+    }
+    const opened = await openFile(report);
+    try {
+      const { page } = opened;
+      await page.getByRole('heading', { name: 'Warehouse API conformance' }).waitFor();
+      expect(await page.locator('.verdict').textContent()).to.equal('FAIL');
+      // A failure's details open on a click on its summary.
+      const failure = page.locator('details.failure', { hasText: 'values_returned_verbatim: POST /products 200' });
+      const received = failure.getByRole('cell', { name: /the same letters in another case/ });
+      expect(await received.isVisible()).to.equal(false);
+      await failure.locator('summary').click();
+      expect(await failure.getAttribute('open')).to.equal('');
+      expect(await received.isVisible()).to.equal(true);
+      expect(await failure.locator('pre.curl').textContent()).to.match(/^curl -i -X POST /);
+      expect(await page.locator('#trace tbody tr').count()).to.be.greaterThan(200);
+      expect(await page.locator('#coverage td.failed').count()).to.be.greaterThan(0);
+      expect(opened.problems, 'console errors').to.deep.equal([]);
+      expect(opened.requests, 'requests besides the page itself').to.deep.equal([]);
+    } finally {
+      await opened.close();
+    }
   });
 
   it('catches times rendered in UTC instead of the warehouse zone, and nothing about how they were read', async () => {
@@ -149,8 +186,19 @@ describe('conformance suite against deliberately broken deployments', () => {
     expect(run.check('inaccessible_location_forbidden').state).to.equal('passed');
   });
 
-  it('reports the path of the first schema mismatch in a body', async () => {
-    const run = await runAgainst(productsWithoutLocationName, ['--checks', 'schemas', '--grep', '/products']);
+  it('catches products without their owner in a check of its own, and reports the path of the first schema mismatch', async () => {
+    const run = await runAgainst(productsWithoutLocationName, [
+      '--checks',
+      'records,schemas',
+      '--grep',
+      'owner_in_every_product_answer|response_schema_conformance: (GET|POST) /products ',
+    ]);
+    expectFailure(
+      run,
+      'owner_in_every_product_answer: GET /products 200',
+      'create: location_name: Received no such field',
+      'the owning warehouse: included in list, show, create and update responses (§2.2)',
+    );
     expectFailure(
       run,
       'response_schema_conformance: GET /products 200',
@@ -173,5 +221,84 @@ describe('conformance suite against deliberately broken deployments', () => {
       'case_insensitive',
     ]);
     expectFailure(run, 'location_name_case_insensitive: GET /products 200', 'status: Received 404', '§4.1 rule 1');
+  });
+
+  it("catches a 429 naming the hourly limit when the minute's was exceeded, which no other check notices", async () => {
+    const run = await runAgainst(namesHourlyLimit, [
+      '--checks',
+      'rate-limits',
+      '--grep',
+      'rate_limit_(exceeded_refused|names_limit_exceeded|remaining_zero_on_refusal|reset_is_iso_utc)|no_retry_after',
+    ]);
+    expectFailure(
+      run,
+      'rate_limit_names_limit_exceeded: GET /locations 429',
+      'header X-RateLimit-Limit: Received "5000" after 120 requests',
+      'Documented 120, the limit exceeded: 121 requests within a minute exceed the 120 a minute',
+    );
+    expect(run.verdict!.checks.filter((check) => check.state !== 'passed').map((check) => check.check)).to.deep.equal([
+      'rate_limit_names_limit_exceeded',
+    ]);
+  });
+
+  it('names the proxy headers when Link points at another origin, and blocks the checks that walk the links', async () => {
+    const run = await runAgainst(linkToInternalHost, ['--checks', 'pagination', '--grep', 'GET /products ']);
+    const title = 'links_stay_within_list: GET /products 200';
+    expectFailure(
+      run,
+      title,
+      'Link rel="next": Received http://wh-internal:8080/api/v1/products?',
+      "another origin than the request's",
+      'X-Forwarded-Host and X-Forwarded-Proto',
+      'WH_TRUST_PROXY=1 on the reference server',
+    );
+    for (const blocked of ['pagination_headers_present', 'pagination_headers_consistent', 'pagination_links_correct']) {
+      const check = run.check(`${blocked}: GET /products 200`);
+      expect(check.state, blocked).to.equal('blocked');
+      expect(check.blocked_by).to.equal(`${title} [§8]`);
+      expect(check.reason).to.include(
+        'product pages could not be had: Link rel="next": Received http://wh-internal:8080',
+      );
+    }
+    expect(run.verdict!.summary.failed, 'the cause is reported once').to.equal(1);
+  });
+
+  it('reports once that the budget cannot be waited for when X-RateLimit-Reset is in epoch seconds, and blocks the rest', async () => {
+    const id = deployment.ids[runs]!;
+    const { tokens } = parse(readFileSync(deployment.profile(id), 'utf8')) as ProfileFile;
+    const admin = (tokens.admin as { token: string }).token;
+    const run = await runAgainst(budgetResetInEpochSeconds(admin, 4), [
+      '--checks',
+      'status-codes',
+      '--grep',
+      '/products',
+    ]);
+    const failed = run.verdict!.checks.filter((check) => check.state === 'failed');
+    expect(
+      failed.map((check) => check.title),
+      'the cause is reported once',
+    ).to.have.length(1);
+    expect(failed[0]!.message)
+      .to.match(
+        /status: Received 429 with X-RateLimit-Reset "\d{10}", epoch seconds \(\d{4}-\d{2}-\d{2}T[\d:]+Z\) where ISO 8601 is documented/,
+      )
+      .and.include('blocks: the other checks that need the rate-limit budget of admin, organization interface');
+    const blocked = run.verdict!.checks.filter((check) => check.state === 'blocked');
+    expect(blocked.length).to.be.greaterThan(5);
+    for (const check of blocked) expect(check.blocked_by, check.title).to.equal(failed[0]!.title);
+    expect(run.verdict!.summary.blocked).to.equal(blocked.length);
+    expect(run.stderr).to.include('Blocked (something they need could not be had');
+    expect(run.junit).to.include('<skipped message="blocked: the rate-limit budget of admin, organization interface');
+  });
+
+  it("names a zone's standard offset in its daylight-saving period", async () => {
+    const run = await runAgainst(standardOffsetAllYear, ['--checks', 'time-zones', '--grep', 'POST /purchase_orders']);
+    expectFailure(
+      run,
+      'rendered_in_entity_zone: POST /purchase_orders 200',
+      "America/Toronto's standard offset -05:00 in its daylight-saving period (-04:00 on",
+      'daylight saving was not applied',
+    );
+    expect(run.check('offset_less_input_read_in_warehouse_zone').state, 'the instants are right').to.equal('passed');
   });
 });

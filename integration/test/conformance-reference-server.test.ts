@@ -37,7 +37,7 @@ describe('conformance suite against the reference server', () => {
   after(() => deployment.stop());
 
   it('passes every check against the demo as the README runs it, rate limits and appointments included, and leaves nothing behind', async function () {
-    this.timeout(180_000);
+    this.timeout(300_000);
     deployment.provision(join(ROOT, 'server/demo.yaml'));
     const file = scratchFile('demo-profile.yaml');
     const [printProfile, runSuiteOnDemo] = readmeDemoLines(deployment.server.port, file);
@@ -74,10 +74,15 @@ describe('conformance suite against the reference server', () => {
       'stale_if_match_refused: PATCH /companies/{id} 412',
     ])
       expect(run.check(title).state, title).to.equal('passed');
-    // Well under a minute, plus up to a minute for the rate-limit group's fresh window.
-    expect(verdict.run.duration_ms).to.be.below(120_000);
+    // About 250 requests with the admin token, which has 120 a minute: three of its windows,
+    // waited out twice, plus up to a minute for the rate-limit group's fresh window.
+    expect(verdict.run.duration_ms).to.be.below(200_000);
     const rateLimits = verdict.checks.filter((check) => check.group === 'rate-limits');
-    expect(rateLimits.map((check) => check.state)).to.deep.equal(['passed', 'passed', 'passed', 'passed', 'passed']);
+    expect(rateLimits.map((check) => check.state)).to.deep.equal(Array(8).fill('passed'));
+    // The run's own waits show requests resuming at X-RateLimit-Reset, so that check needs no wait of its own.
+    expect(run.stderr.match(/rate limited \(admin/g)?.length ?? 0).to.be.at.least(1);
+    expect(verdict.coverage.summary.failed).to.equal(0);
+    expect(verdict.coverage.summary.passed).to.be.greaterThan(50);
 
     expect(verdict.cleanup.left_behind).to.deep.equal([]);
     expect(verdict.cleanup.undone.length).to.be.greaterThan(10);

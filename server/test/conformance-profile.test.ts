@@ -96,6 +96,14 @@ describe('wh-server profile', () => {
       },
       // Text without rules: anything is valid, so there is nothing to refuse.
       { key: 'customs_reference', applies_to: 'purchase_order', field_type: 'text', locations: [], valid: 'LOT-A1' },
+      {
+        key: 'handling',
+        applies_to: 'purchase_order',
+        field_type: 'json',
+        locations: ['Toronto DC'],
+        valid: { grade: 'A' },
+        invalid: 'plain text',
+      },
     ]);
   });
 

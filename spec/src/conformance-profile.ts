@@ -125,6 +125,9 @@ export const OPTIONAL_ROLES = {
     checks: [
       'status-codes: read_only_write_forbidden: POST /products 403',
       'status-codes: read_only_write_forbidden: PATCH /products/{id} 403',
+      'status-codes: move_needs_write_at_current: PATCH /purchase_orders/{id} 403',
+      'status-codes: read_only_may_view: GET /products/{id} 200',
+      'location-rules: unassigned_order_needs_destination_only: PATCH /purchase_orders/{id} 200',
       'schemas: response_schema_conformance: POST /products 403',
     ],
   },
@@ -135,12 +138,16 @@ export const OPTIONAL_ROLES = {
       'status-codes: destination_without_access_forbidden: PATCH /purchase_orders/{id} 403',
       'status-codes: inaccessible_record_not_found: GET /products/{id} 404',
       'status-codes: inaccessible_record_not_found: GET /purchase_orders/{id} 404',
+      'records: only_accessible_locations_listed: GET /locations 200',
       'schemas: response_schema_conformance: GET /products 403',
     ],
   },
   no_admin: {
     what: 'a token of this organization that is admin nowhere',
-    checks: ['status-codes: no_admin_access_forbidden: GET /locations 403'],
+    checks: [
+      'status-codes: no_admin_access_forbidden: GET /locations 403',
+      'status-codes: companies_need_admin_membership: GET /companies 403',
+    ],
   },
   unpaid: {
     what: 'a token of another organization, none of whose locations is paid',

@@ -19,7 +19,14 @@ export const bulkUploads: CheckGroup = {
   basis: 'decision',
   define(group) {
     group.check(
-      { name: 'bulk_upload_applies_every_row', method: 'POST', path: PATH, status: 200, section: 'decision 38' },
+      {
+        name: 'bulk_upload_applies_every_row',
+        method: 'POST',
+        path: PATH,
+        status: 200,
+        section: 'decision 38',
+        verifies: ['§4.8.location-interface', '§4.8.shape'],
+      },
       async (run) => {
         const { ctx } = run;
         const { location, products, upload } = await bulkUpload(run);
@@ -53,7 +60,14 @@ export const bulkUploads: CheckGroup = {
     );
 
     group.check(
-      { name: 'bulk_upload_all_or_nothing', method: 'POST', path: PATH, status: 422, section: 'decision 38' },
+      {
+        name: 'bulk_upload_all_or_nothing',
+        method: 'POST',
+        path: PATH,
+        status: 422,
+        section: 'decision 38',
+        verifies: ['§4.8.shape'],
+      },
       async (run) => {
         const { sku, upload, afterwards } = await refusedBulkUpload(run);
         expectStatus(upload, 422, 'for an upload with a product whose name is blank (decisions 5 and 38)');
@@ -85,6 +99,7 @@ export const bulkUploads: CheckGroup = {
         path: PATH,
         status: 200,
         section: '§4.8, decision 92',
+        verifies: ['§4.8.shape'],
       },
       async (run) => {
         const { before, upload, after } = await bulkUpload(run);
@@ -110,7 +125,14 @@ export const bulkUploads: CheckGroup = {
     );
 
     group.check(
-      { name: 'bulk_upload_location_interface_only', method: 'POST', path: PATH, status: 404, section: 'decision 3' },
+      {
+        name: 'bulk_upload_location_interface_only',
+        method: 'POST',
+        path: PATH,
+        status: 404,
+        section: 'decision 3',
+        verifies: ['§4.8.location-interface'],
+      },
       async ({ ctx }) => {
         const answer = await ctx.send(ctx.admin, 'POST', PATH, {
           body: { bulk_upload: { products: [{ name: ctx.name('bulk on organization'), sku: ctx.code() }] } },

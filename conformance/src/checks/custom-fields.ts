@@ -7,7 +7,7 @@ import type { CheckRun, GroupBuilder } from '../check.js';
 import type { RunContext } from '../context.js';
 import { createdRecord } from '../fixtures/created.js';
 import { productAt } from '../fixtures/products.js';
-import { orderBody } from '../fixtures/purchase-orders.js';
+import { createTimedOrder, orderBody, unassignedOrder } from '../fixtures/purchase-orders.js';
 import { productNamesakes } from '../fixtures/requirements.js';
 import type { Exchange } from '../http.js';
 import { expectStatus, Problems } from '../problems.js';
@@ -77,47 +77,81 @@ const stored = (value: unknown) => (typeof value === 'object' && value !== null 
 const POST = { method: 'POST', path: '/purchase_orders', section: '§4.6' } as const;
 
 export function defineCustomFields(group: GroupBuilder): void {
-  group.check({ name: 'custom_value_accepted', ...POST, status: 200 }, async (run) => {
-    const home = run.ctx.home;
-    const enabled = `enabled at ${home.name}`;
-    const { field, answer } = await orderWithExample(
-      run,
-      (f) => at(f, home),
-      `${enabled} with a valid value`,
-      'valid',
-      home,
-    );
-    const { record } = createdRecord(answer, `with ${field.key}, a field ${enabled} (§4.6 rules 1 and 2)`);
-    const problems = new Problems(answer);
-    const sent = { [valuePath(field)]: stored(field.valid) };
-    expectVerbatim(problems, record, sent, 'as sent, stored as text unless JSON (§4.6 rule 5)');
-    problems.throwIfAny();
-  });
+  group.check(
+    {
+      name: 'custom_value_accepted',
+      ...POST,
+      status: 200,
+      verifies: [
+        '§4.6.custom-fields.rule-1',
+        '§4.6.custom-fields.rule-2',
+        '§4.6.custom-fields.rule-5.text',
+        '§2.3.custom-values',
+        '§4.1.rule-5',
+        '§2.3.items-use-order-location',
+      ],
+    },
+    async (run) => {
+      const home = run.ctx.home;
+      const enabled = `enabled at ${home.name}`;
+      const { field, answer } = await orderWithExample(
+        run,
+        (f) => at(f, home),
+        `${enabled} with a valid value`,
+        'valid',
+        home,
+      );
+      const { record } = createdRecord(answer, `with ${field.key}, a field ${enabled} (§4.6 rules 1 and 2)`);
+      const problems = new Problems(answer);
+      const sent = { [valuePath(field)]: stored(field.valid) };
+      expectVerbatim(problems, record, sent, 'as sent, stored as text unless JSON (§4.6 rule 5)');
+      problems.throwIfAny();
+    },
+  );
 
-  group.check({ name: 'custom_value_breaking_rule_refused', ...POST, status: 422 }, async (run) => {
-    const home = run.ctx.home;
-    const what = `enabled at ${home.name} with an invalid value`;
-    const { field, answer } = await orderWithExample(run, (f) => at(f, home), what, 'invalid', home);
-    const value = JSON.stringify(field.invalid);
-    expectStatus(answer, 422, `for ${field.key} = ${value}, which its rules refuse (§4.6 rule 5; §7)`);
-  });
+  group.check(
+    {
+      name: 'custom_value_breaking_rule_refused',
+      ...POST,
+      status: 422,
+      verifies: ['§4.6.custom-fields.rule-5.text', '§7.422'],
+    },
+    async (run) => {
+      const home = run.ctx.home;
+      const what = `enabled at ${home.name} with an invalid value`;
+      const { field, answer } = await orderWithExample(run, (f) => at(f, home), what, 'invalid', home);
+      const value = JSON.stringify(field.invalid);
+      expectStatus(answer, 422, `for ${field.key} = ${value}, which its rules refuse (§4.6 rule 5; §7)`);
+    },
+  );
 
-  group.check({ name: 'field_of_other_warehouse_refused', ...POST, status: 422 }, async (run) => {
-    const home = run.ctx.home;
-    const elsewhere = `not enabled at ${home.name}`;
-    const { field, answer } = await orderWithExample(run, (f) => !at(f, home), `that is ${elsewhere}`, 'valid', home);
-    expectStatus(
-      answer,
-      422,
-      `for ${field.key}, a field ${elsewhere}: an assigned order uses its warehouse's fields (§4.6 rules 2 and 6)`,
-    );
-  });
+  group.check(
+    { name: 'field_of_other_warehouse_refused', ...POST, status: 422, verifies: ['§4.6.custom-fields.rule-2'] },
+    async (run) => {
+      const home = run.ctx.home;
+      const elsewhere = `not enabled at ${home.name}`;
+      const { field, answer } = await orderWithExample(run, (f) => !at(f, home), `that is ${elsewhere}`, 'valid', home);
+      expectStatus(
+        answer,
+        422,
+        `for ${field.key}, a field ${elsewhere}: an assigned order uses its warehouse's fields (§4.6 rules 2 and 6)`,
+      );
+    },
+  );
 
-  group.check({ name: 'unassigned_uses_organization_fields', ...POST, status: 200 }, async (run) => {
-    const nowhere = 'enabled at no warehouse (locations: [])';
-    const { field, answer } = await orderWithExample(run, (f) => !f.locations.length, nowhere, 'valid', undefined);
-    createdRecord(answer, `with ${field.key}, an organization-wide field ${nowhere} (§4.6 rule 3)`);
-  });
+  group.check(
+    {
+      name: 'unassigned_uses_organization_fields',
+      ...POST,
+      status: 200,
+      verifies: ['§4.6.custom-fields.rule-3', '§3.create-unassigned'],
+    },
+    async (run) => {
+      const nowhere = 'enabled at no warehouse (locations: [])';
+      const { field, answer } = await orderWithExample(run, (f) => !f.locations.length, nowhere, 'valid', undefined);
+      createdRecord(answer, `with ${field.key}, an organization-wide field ${nowhere} (§4.6 rule 3)`);
+    },
+  );
 
   group.check(
     {
@@ -126,6 +160,7 @@ export function defineCustomFields(group: GroupBuilder): void {
       path: '/purchase_orders/{id}',
       status: 422,
       section: '§4.6',
+      verifies: ['§4.6.custom-fields.rule-4.move', '§3.move'],
     },
     async (run) => {
       const { ctx } = run;
@@ -148,6 +183,92 @@ export function defineCustomFields(group: GroupBuilder): void {
         422,
         `for a move to ${destination.name}, where ${field.key} is not a field: a move uses the destination's fields (§4.6 rule 4)`,
       );
+    },
+  );
+
+  group.check(
+    {
+      name: 'query_location_does_not_narrow_fields',
+      method: 'PATCH',
+      path: '/purchase_orders/{id}',
+      status: 200,
+      section: '§4.6',
+      verifies: ['§4.6.custom-fields.rule-3.query-location'],
+    },
+    async (run) => {
+      const { ctx } = run;
+      const field = fieldWhere(
+        run,
+        (f) => f.applies_to === 'purchase_order' && !f.locations.length && f.valid !== undefined,
+        'of the order enabled at no warehouse (locations: []), with a valid value',
+      );
+      const { record } = await unassignedOrder(ctx);
+      const update = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', {
+        path: { id: record.id },
+        query: { location_name: ctx.home.name },
+        body: { purchase_order: { custom_values: { [field.key]: field.valid } } },
+      });
+      expectStatus(
+        update,
+        200,
+        `for ${field.key}, an organization-wide field, on an unassigned order updated with location_name ` +
+          `${ctx.home.name} in the URL: a query location does not narrow the organization's fields (§4.6 rule 3)`,
+      );
+    },
+  );
+
+  group.check(
+    {
+      name: 'unassignment_uses_organization_fields',
+      method: 'PATCH',
+      path: '/purchase_orders/{id}',
+      status: 200,
+      section: '§4.6',
+      verifies: ['§4.6.custom-fields.rule-4.clear'],
+    },
+    async (run) => {
+      const { ctx } = run;
+      const field = fieldWhere(
+        run,
+        (f) => f.applies_to === 'purchase_order' && !at(f, ctx.home) && f.valid !== undefined,
+        `of the order not enabled at ${ctx.home.name}, with a valid value`,
+      );
+      const { record } = await createTimedOrder(ctx, 'order to unassign with a field', ctx.home);
+      const update = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', {
+        path: { id: record.id },
+        body: { purchase_order: { location_name: null, custom_values: { [field.key]: field.valid } } },
+      });
+      expectStatus(
+        update,
+        200,
+        `for an order at ${ctx.home.name} unassigned with ${field.key}, a field of the organization not enabled ` +
+          'there: clearing the assignment uses organization-wide definitions (§4.6 rule 4)',
+      );
+    },
+  );
+
+  group.check(
+    { name: 'json_field_accepts_objects', ...POST, status: 200, verifies: ['§4.6.custom-fields.rule-5.json'] },
+    async (run) => {
+      const { ctx } = run;
+      const field = fieldWhere(
+        run,
+        (f) => f.field_type === 'json' && typeof f.valid === 'object' && f.valid !== null,
+        'of type json, with an object or array it accepts',
+      );
+      const location = [ctx.home, ...ctx.others].find((l) => at(field, l));
+      if (field.locations.length && !location)
+        run.skip(`${field.key} is enabled only at locations home's token cannot write at`);
+      const answer = await orderWith(ctx, field, field.valid, location);
+      const { record } = createdRecord(answer, `with ${field.key}, a JSON-type field (§4.6 rule 5)`);
+      const problems = new Problems(answer);
+      expectVerbatim(
+        problems,
+        record,
+        { [valuePath(field)]: field.valid },
+        'as sent: a JSON-type field keeps objects and arrays (§4.6 rule 5)',
+      );
+      problems.throwIfAny();
     },
   );
 }

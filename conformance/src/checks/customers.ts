@@ -4,9 +4,10 @@
 // may refuse it. Customers an order creates are deleted after the order, by the clean-up.
 import type { CheckRun, GroupBuilder } from '../check.js';
 import type { RunContext } from '../context.js';
+import { orderForRefusals } from '../fixtures/changed-orders.js';
 import { createdRecord, listedRecords } from '../fixtures/created.js';
 import { productAt } from '../fixtures/products.js';
-import { orderBody } from '../fixtures/purchase-orders.js';
+import { createTimedOrder, orderBody } from '../fixtures/purchase-orders.js';
 import { type Exchange, preview } from '../http.js';
 import { expectStatus, Problems } from '../problems.js';
 import type { ProfileLocation } from '../profile.js';
@@ -58,6 +59,12 @@ export function defineCustomers(group: GroupBuilder): void {
       path: '/purchase_orders',
       status: 200,
       section: '§4.6',
+      verifies: [
+        '§4.6.products-customers.rule-3',
+        '§4.6.products-customers.rule-2',
+        '§2.5.settings',
+        '§2.3.item-fields',
+      ],
     },
     async ({ ctx }) => {
       const name = ctx.name('new customer Crème');
@@ -76,7 +83,7 @@ export function defineCustomers(group: GroupBuilder): void {
         problems.expect(
           created[0]!.auto_approve_appointments === false && created[0]!.can_create_carriers === false,
           'auto_approve_appointments, can_create_carriers',
-          `${created[0]!.auto_approve_appointments}, ${created[0]!.can_create_carriers}`,
+          `${preview(created[0]!.auto_approve_appointments)}, ${preview(created[0]!.can_create_carriers)}`,
           'false, false for a customer an unassigned order creates (§4.6 rule 3)',
         );
       problems.throwIfAny();
@@ -84,7 +91,14 @@ export function defineCustomers(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'existing_customer_matched', method: 'POST', path: '/purchase_orders', status: 200, section: '§4.6' },
+    {
+      name: 'existing_customer_matched',
+      method: 'POST',
+      path: '/purchase_orders',
+      status: 200,
+      section: '§4.6',
+      verifies: ['§4.6.products-customers.rule-2'],
+    },
     async ({ ctx }) => {
       const name = ctx.name('known customer');
       createdRecord(
@@ -106,7 +120,14 @@ export function defineCustomers(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'warehouse_refuses_new_customer', method: 'POST', path: '/purchase_orders', status: 422, section: '§4.6' },
+    {
+      name: 'warehouse_refuses_new_customer',
+      method: 'POST',
+      path: '/purchase_orders',
+      status: 422,
+      section: '§4.6',
+      verifies: ['§4.6.products-customers.rule-4'],
+    },
     async (run) => {
       const location = declared(run, (l) => l.customers!.create === false, 'may not be created (create: false)');
       const name = run.ctx.name('refused customer');
@@ -127,6 +148,7 @@ export function defineCustomers(group: GroupBuilder): void {
       path: '/purchase_orders',
       status: 200,
       section: '§4.6',
+      verifies: ['§4.6.products-customers.rule-4'],
     },
     async (run) => {
       const location = declared(run, (l) => l.customers!.create, 'may be created (create: true)');
@@ -151,6 +173,87 @@ export function defineCustomers(group: GroupBuilder): void {
             `${value}, ${location.name}'s setting for customers its orders create (§4.6 rule 4)`,
           );
         }
+      problems.throwIfAny();
+    },
+  );
+
+  group.check(
+    {
+      name: 'move_uses_destination_customer_settings',
+      method: 'PATCH',
+      path: '/purchase_orders/{id}',
+      status: 422,
+      section: '§4.6',
+      verifies: ['§4.6.products-customers.rule-4.move'],
+    },
+    async (run) => {
+      const { ctx } = run;
+      const refusing = declared(run, (l) => l.customers!.create === false, 'may not be created (create: false)');
+      if (refusing === ctx.home)
+        run.skip(`${refusing.name} refuses new customers and is home, where the order to move starts`);
+      // At home, meeting what every listed location requires; the refused move leaves it there.
+      const { exchange, record } = await orderForRefusals(ctx);
+      const name = ctx.name('customer on a move');
+      const product = (await productAt(ctx, refusing)).record.name;
+      const move = await ctx.send(ctx.admin, 'PATCH', '/purchase_orders/{id}', {
+        path: { id: record.id },
+        body: {
+          purchase_order: {
+            location_name: refusing.name,
+            purchase_order_items: [{ product_name: product, quantity: 1, customer_name: name }],
+          },
+        },
+      });
+      // A move wrongly accepted may have created the customer: the clean-up must find it.
+      if (move.status >= 200 && move.status < 300) await customersNamed(ctx, name, exchange);
+      expectStatus(
+        move,
+        422,
+        `for a move from ${ctx.home.name} to ${refusing.name} naming a new customer: a move uses the destination's ` +
+          `settings, and ${refusing.name}'s forbid new customers (§4.6 rule 4)`,
+      );
+    },
+  );
+
+  group.check(
+    {
+      name: 'unassignment_uses_customer_defaults',
+      method: 'PATCH',
+      path: '/purchase_orders/{id}',
+      status: 200,
+      section: '§4.6',
+      verifies: ['§4.6.products-customers.rule-4.clear'],
+    },
+    async (run) => {
+      const { ctx } = run;
+      const generous = declared(
+        run,
+        (l) => l.customers!.create && Boolean(l.customers!.auto_approve || l.customers!.can_create_carriers),
+        'are created with auto_approve or can_create_carriers true (create: true)',
+      );
+      const { exchange, record } = await createTimedOrder(ctx, 'order to unassign with a customer', generous);
+      const name = ctx.name('customer on unassignment');
+      const update = await ctx.send(ctx.writerAt(generous), 'PATCH', '/purchase_orders/{id}', {
+        path: { id: record.id },
+        body: {
+          purchase_order: {
+            location_name: null,
+            purchase_order_items: [{ product_name: ctx.name('product'), quantity: 1, customer_name: name }],
+          },
+        },
+      });
+      const list = await customersNamed(ctx, name, exchange);
+      expectStatus(update, 200, `for an order at ${generous.name} unassigned with a new customer (§4.6 rule 3)`);
+      const [created] = namedExactly(list, name);
+      const problems = new Problems(list);
+      if (!created) problems.add('body', preview(list.body), `a customer named ${JSON.stringify(name)} (§4.6 rule 2)`);
+      else
+        problems.expect(
+          created.auto_approve_appointments === false && created.can_create_carriers === false,
+          'auto_approve_appointments, can_create_carriers',
+          `${preview(created.auto_approve_appointments)}, ${preview(created.can_create_carriers)}`,
+          `false, false: clearing the assignment uses the unassigned defaults, not ${generous.name}'s settings (§4.6 rule 4)`,
+        );
       problems.throwIfAny();
     },
   );

@@ -2,14 +2,14 @@
 // A deployment can follow the reference and still differ here; `--checks reference` leaves
 // this group out.
 import type { CheckGroup } from '../check.js';
-import { bookedAppointment } from '../fixtures/appointments.js';
+import { appointmentDeletion } from '../fixtures/appointments.js';
 import { createdCompany, deletedCompany } from '../fixtures/companies.js';
 import { listedRecords } from '../fixtures/created.js';
 import { locationList } from '../fixtures/locations.js';
 import { PAGE_SIZE, pastLastPage, productPages } from '../fixtures/pages.js';
 import { productList } from '../fixtures/products.js';
 import { assignedOrder } from '../fixtures/purchase-orders.js';
-import { preview } from '../http.js';
+import { headerOf, preview } from '../http.js';
 import { paidLocation } from '../needs.js';
 import { expectStatus, isObject, Problems } from '../problems.js';
 import { expectedInstant, offsetLess, offsetOf } from '../zones.js';
@@ -28,7 +28,14 @@ export const decisions: CheckGroup = {
     defineRateLimitHeaders(group);
 
     group.check(
-      { name: 'locations_carry_time_zone', method: 'GET', path: '/locations', status: 200, section: 'decision 4' },
+      {
+        name: 'locations_carry_time_zone',
+        method: 'GET',
+        path: '/locations',
+        status: 200,
+        section: 'decision 4',
+        verifies: ['§4.2.response'],
+      },
       async ({ ctx }) => {
         const list = await locationList(ctx);
         const records = Array.isArray(list.body) ? list.body.filter(isObject) : [];
@@ -55,6 +62,7 @@ export const decisions: CheckGroup = {
         path: '/locations',
         status: 200,
         section: 'decision 2',
+        verifies: ['§1.location-interface'],
       },
       async (run) => {
         const location = paidLocation(run);
@@ -78,6 +86,7 @@ export const decisions: CheckGroup = {
         path: '/locations',
         status: 402,
         section: 'decision 12',
+        verifies: ['§5.rule-4'],
       },
       async ({ ctx, skip }) => {
         const unpaid =
@@ -98,6 +107,7 @@ export const decisions: CheckGroup = {
         path: '/locations',
         status: 401,
         section: 'decision 11',
+        verifies: ['§5.rule-5.401'],
       },
       async ({ ctx }) => {
         const unpaid = ctx.profile.tokens.unpaid!;
@@ -117,6 +127,7 @@ export const decisions: CheckGroup = {
         path: '/locations',
         status: 200,
         section: 'decision 20',
+        verifies: [],
       },
       async ({ ctx }) => {
         const list = await locationList(ctx);
@@ -134,7 +145,14 @@ export const decisions: CheckGroup = {
     );
 
     group.check(
-      { name: 'default_page_size', method: 'GET', path: '/products', status: 200, section: 'decision 17' },
+      {
+        name: 'default_page_size',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: 'decision 17',
+        verifies: ['§8.pagination.default-size'],
+      },
       async ({ ctx }) => {
         const list = await productList(ctx);
         const records = listedRecords(list, 'with the first page of products');
@@ -142,7 +160,7 @@ export const decisions: CheckGroup = {
           .expect(
             list.headers.get('Page-Items') === '25',
             'header Page-Items',
-            preview(list.headers.get('Page-Items')),
+            headerOf(list, 'Page-Items'),
             '25 without per_page (decision 17)',
           )
           .expect(records.length <= 25, 'body', `${records.length} records`, 'at most 25 records (decision 17)')
@@ -151,7 +169,14 @@ export const decisions: CheckGroup = {
     );
 
     group.check(
-      { name: 'page_items_is_page_size', method: 'GET', path: '/products', status: 200, section: 'decision 17' },
+      {
+        name: 'page_items_is_page_size',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: 'decision 17',
+        verifies: ['§8.pagination.headers'],
+      },
       async ({ ctx }) => {
         const walk = await productPages(ctx);
         const past = await pastLastPage(ctx);
@@ -164,7 +189,7 @@ export const decisions: CheckGroup = {
             .expect(
               received === String(size),
               `header Page-Items (${count} records on the page)`,
-              preview(received),
+              headerOf(exchange, 'Page-Items'),
               `${size}, the per_page asked for, not the count on the page (decision 17)`,
             )
             .throwIfAny();
@@ -173,7 +198,14 @@ export const decisions: CheckGroup = {
     );
 
     group.check(
-      { name: 'records_ordered_by_id', method: 'GET', path: '/products', status: 200, section: 'decision 17' },
+      {
+        name: 'records_ordered_by_id',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: 'decision 17',
+        verifies: [],
+      },
       async ({ ctx }) => {
         const walk = await productPages(ctx);
         const ids = walk.pages.flatMap((page) => page.ids);
@@ -189,7 +221,14 @@ export const decisions: CheckGroup = {
     );
 
     group.check(
-      { name: 'page_past_end_empty', method: 'GET', path: '/products', status: 200, section: 'decision 17' },
+      {
+        name: 'page_past_end_empty',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: 'decision 17',
+        verifies: [],
+      },
       async ({ ctx }) => {
         const past = await pastLastPage(ctx);
         const records = listedRecords(past, 'for a page after the last (decision 17)');
@@ -203,7 +242,7 @@ export const decisions: CheckGroup = {
           .expect(
             past.headers.get('Current-Page') === '99',
             'header Current-Page',
-            preview(past.headers.get('Current-Page')),
+            headerOf(past, 'Current-Page'),
             '99 (decision 17)',
           )
           .throwIfAny();
@@ -217,6 +256,7 @@ export const decisions: CheckGroup = {
         path: '/companies/{id}',
         status: 204,
         section: 'decision 26',
+        verifies: ['§4.4.delete-status'],
       },
       async ({ ctx }) => {
         const { deletion } = await deletedCompany(ctx);
@@ -228,7 +268,14 @@ export const decisions: CheckGroup = {
     );
 
     group.check(
-      { name: 'companies_rendered_in_utc', method: 'POST', path: '/companies', status: 200, section: 'decision 24' },
+      {
+        name: 'companies_rendered_in_utc',
+        method: 'POST',
+        path: '/companies',
+        status: 200,
+        section: 'decision 24',
+        verifies: ['§8.timestamps.unassigned-utc'],
+      },
       async ({ ctx }) => {
         const { exchange, record } = await createdCompany(ctx);
         const problems = new Problems(exchange);
@@ -251,19 +298,21 @@ export const decisions: CheckGroup = {
         path: '/appointments/{id}',
         status: 405,
         section: 'decision 9',
+        verifies: ['§4.5.no-delete'],
       },
       async (run) => {
         const { ctx } = run;
         // 405 answers the method on the path, whatever the id; the run's own appointment when there is one.
-        const id = ctx.allowAppointments ? (await bookedAppointment(run)).record.id : 1;
-        const answer = await ctx.send(ctx.admin, 'DELETE', '/appointments/{id}', { path: { id } });
+        const answer = ctx.allowAppointments
+          ? (await appointmentDeletion(run)).deletion
+          : await ctx.send(ctx.admin, 'DELETE', '/appointments/{id}', { path: { id: 1 } });
         expectStatus(answer, 405, 'with an Allow header: appointments are cancelled, not deleted (decision 9)');
         const allow = (answer.headers.get('Allow') ?? '').split(',').map((method) => method.trim().toUpperCase());
         new Problems(answer)
           .expect(
             allow.includes('GET') && !allow.includes('DELETE'),
             'header Allow',
-            preview(answer.headers.get('Allow')),
+            headerOf(answer, 'Allow'),
             'the methods the path offers, without DELETE (decision 9)',
           )
           .throwIfAny();
@@ -277,6 +326,7 @@ export const decisions: CheckGroup = {
         path: '/products/{id}',
         status: 404,
         section: 'decision 15',
+        verifies: ['§3.appointments-and-products-stay'],
       },
       async (run) => {
         const { update } = await productUpdatedElsewhere(run);
@@ -289,7 +339,14 @@ export const decisions: CheckGroup = {
     );
 
     group.check(
-      { name: 'unknown_attribute_rejected', method: 'POST', path: '/products', status: 422, section: 'decision 7' },
+      {
+        name: 'unknown_attribute_rejected',
+        method: 'POST',
+        path: '/products',
+        status: 422,
+        section: 'decision 7',
+        verifies: [],
+      },
       async ({ ctx }) => {
         const create = await ctx.send(ctx.admin, 'POST', '/products', {
           body: {
@@ -310,7 +367,14 @@ export const decisions: CheckGroup = {
     );
 
     group.check(
-      { name: 'booked_limit_out_of_range_rejected', method: 'GET', path: BOOKED, status: 400, section: 'decision 19' },
+      {
+        name: 'booked_limit_out_of_range_rejected',
+        method: 'GET',
+        path: BOOKED,
+        status: 400,
+        section: 'decision 19',
+        verifies: ['§4.6.booked.limit'],
+      },
       async ({ ctx }) => {
         for (const query of [{ limit: 251 }, { offset: -1 }]) {
           const answer = await ctx.send(ctx.admin, 'GET', BOOKED, { query });
@@ -331,6 +395,7 @@ export const decisions: CheckGroup = {
         path: '/purchase_orders',
         status: 200,
         section: '§4.6, decision 32',
+        verifies: ['§4.6.list.time-filters', '§4.6.zones.filters'],
       },
       async ({ ctx, skip }) => {
         const { record, dates } = await assignedOrder(ctx);

@@ -7,7 +7,8 @@ import { extensions } from './extensions.js';
 import { locationRules } from './location-rules.js';
 import { orderRules } from './order-rules.js';
 import { pagination } from './pagination.js';
-import { rateLimits } from './rate-limits.js';
+import { rateLimits } from './rate-limits/index.js';
+import { records } from './records/index.js';
 import { roundTrip } from './round-trip.js';
 import { schemas } from './schemas.js';
 import { statusCodes } from './status-codes/index.js';
@@ -15,6 +16,7 @@ import { timeZones } from './time-zones.js';
 
 export const groups: readonly CheckGroup[] = [
   statusCodes,
+  records,
   locationRules,
   timeZones,
   pagination,

@@ -2,6 +2,8 @@
 // trimmed; only purchase orders move; an unknown destination changes nothing; a location
 // filter includes unassigned orders; a location does not narrow companies; `location` is an
 // alias of `location_name` on appointments.
+
+import { howTheyDiffer } from '../causes.js';
 import type { CheckGroup, CheckRun } from '../check.js';
 import type { RunContext } from '../context.js';
 import { appointmentList, appointmentView, bookedSearch } from '../fixtures/appointments.js';
@@ -13,6 +15,7 @@ import { assignedOrder, unassignedInFilteredList, unassignedOrder } from '../fix
 import { type Exchange, preview } from '../http.js';
 import { secondLocation } from '../needs.js';
 import { expectStatus, isObject, Problems } from '../problems.js';
+import { defineAssignments } from './assignments.js';
 
 /** `Toronto DC` as `  tORONTO dC  `. */
 function mangled(name: string): string {
@@ -62,7 +65,14 @@ export const locationRules: CheckGroup = {
   basis: 'reference',
   define(group) {
     group.check(
-      { name: 'location_name_case_insensitive', method: 'GET', path: '/products', status: 200, section: '§4.1' },
+      {
+        name: 'location_name_case_insensitive',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: '§4.1',
+        verifies: ['§4.1.rule-1', '§4.3.location-filter'],
+      },
       async ({ ctx }) => {
         const { record } = await productAt(ctx);
         const list = await ctx.send(ctx.admin, 'GET', '/products', {
@@ -90,7 +100,14 @@ export const locationRules: CheckGroup = {
     );
 
     group.check(
-      { name: 'location_name_case_insensitive', method: 'POST', path: '/products', status: 200, section: '§4.1' },
+      {
+        name: 'location_name_case_insensitive',
+        method: 'POST',
+        path: '/products',
+        status: 200,
+        section: '§4.1',
+        verifies: ['§4.1.rule-1'],
+      },
       async ({ ctx }) => {
         const canonical = (await productAt(ctx)).record.location_name;
         const create = await ctx.send(ctx.admin, 'POST', '/products', {
@@ -112,7 +129,7 @@ export const locationRules: CheckGroup = {
           .expect(
             received === canonical,
             'location_name',
-            preview(received),
+            () => preview(received) + howTheyDiffer(received, canonical),
             `${preview(canonical)}, the owning location's name (§2.2)`,
           )
           .throwIfAny();
@@ -120,7 +137,14 @@ export const locationRules: CheckGroup = {
     );
 
     group.check(
-      { name: 'product_never_moves', method: 'GET', path: '/products/{id}', status: 200, section: '§3' },
+      {
+        name: 'product_never_moves',
+        method: 'GET',
+        path: '/products/{id}',
+        status: 200,
+        section: '§3',
+        verifies: ['§3.appointments-and-products-stay', '§3.only-orders-move'],
+      },
       async (run) => {
         const { afterwards } = await productUpdatedElsewhere(run);
         const received = isObject(afterwards.body) ? afterwards.body.location_name : undefined;
@@ -137,7 +161,14 @@ export const locationRules: CheckGroup = {
     );
 
     group.check(
-      { name: 'purchase_order_moves', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§3' },
+      {
+        name: 'purchase_order_moves',
+        method: 'PATCH',
+        path: '/purchase_orders/{id}',
+        status: 200,
+        section: '§3',
+        verifies: ['§3.move', '§4.6.update.rule-1.known', '§4.6.update.rule-3.body', '§3.only-orders-move'],
+      },
       async (run) => {
         const moved = await movedOrder(run);
         const { destination } = moved;
@@ -164,7 +195,14 @@ export const locationRules: CheckGroup = {
     );
 
     group.check(
-      { name: 'blank_location_unassigns', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§3' },
+      {
+        name: 'blank_location_unassigns',
+        method: 'PATCH',
+        path: '/purchase_orders/{id}',
+        status: 200,
+        section: '§3',
+        verifies: ['§3.unassign', '§4.6.update.rule-1.blank', '§3.assigned-or-unassigned'],
+      },
       async ({ ctx }) => {
         const changed = await blankUnassignedOrder(ctx);
         const body = updatedRecord(changed, 'with the order unassigned (§3: location_name of only spaces unassigns)');
@@ -181,6 +219,7 @@ export const locationRules: CheckGroup = {
         path: '/purchase_orders/{id}',
         status: 404,
         section: '§3',
+        verifies: ['§3.unknown-location', '§4.6.update.rule-1.unknown', '§7.404'],
       },
       async ({ ctx }) => {
         const { record } = await orderForRefusals(ctx);
@@ -215,6 +254,7 @@ export const locationRules: CheckGroup = {
         path: '/purchase_orders',
         status: 200,
         section: '§4.6',
+        verifies: ['§4.6.list.location-filter'],
       },
       async ({ ctx }) => {
         const { record } = await unassignedOrder(ctx);
@@ -238,6 +278,7 @@ export const locationRules: CheckGroup = {
         path: '/purchase_orders',
         status: 200,
         section: '§4.6',
+        verifies: ['§4.6.list.location-filter'],
       },
       async (run) => {
         const { ctx } = run;
@@ -265,6 +306,7 @@ export const locationRules: CheckGroup = {
         path: '/companies/{id}',
         status: 200,
         section: '§4.4',
+        verifies: ['§4.4.location-does-not-restrict'],
       },
       async (run) => {
         const { ctx } = run;
@@ -289,6 +331,7 @@ export const locationRules: CheckGroup = {
         path: '/appointments/{id}',
         status: 200,
         section: '§9',
+        verifies: ['§9.location-alias', '§2.4.response-fields'],
       },
       async (run) => {
         const view = await appointmentView(run);
@@ -305,6 +348,7 @@ export const locationRules: CheckGroup = {
         path: '/appointments',
         status: 200,
         section: '§9',
+        verifies: ['§9.location-alias'],
       },
       async (run) => {
         const list = await appointmentList(run);
@@ -327,6 +371,7 @@ export const locationRules: CheckGroup = {
         path: '/purchase_orders/with_booked_appointments',
         status: 200,
         section: '§9',
+        verifies: ['§9.location-alias', '§2.3.response-nested-appointments'],
       },
       async (run) => {
         const { ctx, skip } = run;
@@ -344,5 +389,7 @@ export const locationRules: CheckGroup = {
         problems.throwIfAny();
       },
     );
+
+    defineAssignments(group);
   },
 };

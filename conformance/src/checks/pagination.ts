@@ -4,24 +4,34 @@
 // the booked-appointments search (§4.6). The walk asks for one record a page (`per_page`,
 // our decision 17); a deployment that ignores it answers one page, which is checked alike.
 import type { LinkRel } from '@warehouse-kit/sdk';
-import type { CheckGroup } from '../check.js';
-import { bookedAppointment } from '../fixtures/appointments.js';
+import type { CheckGroup, CheckRun } from '../check.js';
+import { appointmentList, bookedAppointment } from '../fixtures/appointments.js';
+import { companyList } from '../fixtures/companies.js';
 import { listedRecords } from '../fixtures/created.js';
 import {
+  expectWithinList,
   PAGE_SIZE,
   PAGED_PRODUCTS,
   pagedProducts,
   paginationOf,
   productPages,
   type Walk,
-  type WalkedPage,
 } from '../fixtures/pages.js';
+import { productLimits } from '../fixtures/products.js';
 import { assignedOrder, bookedOrders, orderList } from '../fixtures/purchase-orders.js';
-import { preview } from '../http.js';
+import { type Exchange, headerOf, preview } from '../http.js';
 import { expectStatus, isObject, Problems } from '../problems.js';
 
 const HEADERS = ['Current-Page', 'Page-Items', 'Total-Pages', 'Total-Count', 'Link'];
 const RELS: LinkRel[] = ['first', 'prev', 'next', 'last'];
+
+/** The paginated lists besides products (walked below), each with its first page as the run has it. */
+const OTHER_LISTS: { path: string; verifies: string[]; list: (run: CheckRun) => Promise<Exchange> }[] = [
+  { path: '/companies', verifies: [], list: ({ ctx }) => companyList(ctx) },
+  { path: '/purchase_orders', verifies: ['§4.6.list.page'], list: ({ ctx }) => orderList(ctx) },
+  { path: '/appointments', verifies: [], list: appointmentList },
+  { path: '/product_limits', verifies: ['§4.7.page'], list: ({ ctx }) => productLimits(ctx) },
+];
 
 function pageProblems(walk: Walk, index: number): Problems {
   return new Problems(walk.pages[index]!.exchange);
@@ -30,12 +40,6 @@ function pageProblems(walk: Walk, index: number): Problems {
 /** The page a link asks for; no `page` parameter means the first. */
 function pageOf(url: URL): number {
   return Number(url.searchParams.get('page') ?? 1);
-}
-
-/** A header as received, for a message. */
-function received(page: WalkedPage, header: string): string {
-  const value = page.exchange.headers.get(header);
-  return value === null ? 'no header' : JSON.stringify(value);
 }
 
 function linkUrls(walk: Walk): URL[] {
@@ -47,8 +51,37 @@ export const pagination: CheckGroup = {
   title: 'Pagination',
   basis: 'reference',
   define(group) {
+    // First, so that a walk whose rel="next" leaves the list is reported by the check of that
+    // property, and the checks that compare the walk's pages are blocked by it.
     group.check(
-      { name: 'pagination_headers_present', method: 'GET', path: '/products', status: 200, section: '§8' },
+      {
+        name: 'links_stay_within_list',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: '§8',
+        verifies: ['§8.pagination.headers'],
+      },
+      async ({ ctx }) => {
+        const walk = await productPages(ctx);
+        walk.pages.forEach((page, i) => {
+          const problems = pageProblems(walk, i);
+          for (const [rel, link] of Object.entries(page.pagination?.links ?? {}))
+            expectWithinList(problems, page.exchange, rel, link);
+          problems.throwIfAny();
+        });
+      },
+    );
+
+    group.check(
+      {
+        name: 'pagination_headers_present',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: '§8',
+        verifies: ['§8.pagination.headers', '§8.pagination.lists'],
+      },
       async ({ ctx }) => {
         const walk = await productPages(ctx);
         walk.pages.forEach((page, i) => {
@@ -66,8 +99,41 @@ export const pagination: CheckGroup = {
       },
     );
 
+    for (const { path, verifies, list } of OTHER_LISTS) {
+      group.check(
+        {
+          name: 'pagination_headers_present',
+          method: 'GET',
+          path,
+          status: 200,
+          section: '§8',
+          verifies: ['§8.pagination.lists', '§8.pagination.headers', ...verifies],
+        },
+        async (run) => {
+          const answer = await list(run);
+          expectStatus(answer, 200, `with the first page of ${path.slice(1)} (§8)`);
+          const problems = new Problems(answer);
+          for (const header of HEADERS)
+            problems.expect(
+              answer.headers.has(header),
+              `header ${header}`,
+              'no header',
+              `${HEADERS.join(', ')} on every list of ${path.slice(1)}, which is paginated (§8)`,
+            );
+          problems.throwIfAny();
+        },
+      );
+    }
+
     group.check(
-      { name: 'pagination_headers_consistent', method: 'GET', path: '/products', status: 200, section: '§8' },
+      {
+        name: 'pagination_headers_consistent',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: '§8',
+        verifies: ['§8.pagination.headers', '§4.3.page'],
+      },
       async ({ ctx }) => {
         const walk = await productPages(ctx);
         const created = (await pagedProducts(ctx)).map((product) => product.record.id);
@@ -79,19 +145,19 @@ export const pagination: CheckGroup = {
           problems.expect(
             p?.currentPage === i + 1,
             `page ${i + 1}: header Current-Page`,
-            received(page, 'Current-Page'),
+            headerOf(page.exchange, 'Current-Page'),
             `${i + 1}, the page returned (§8)`,
           );
           problems.expect(
             p?.totalCount === seen.length,
             `page ${i + 1}: header Total-Count`,
-            received(page, 'Total-Count'),
+            headerOf(page.exchange, 'Total-Count'),
             `${seen.length}, the records on all ${walk.pages.length} page(s) (§8)`,
           );
           problems.expect(
             p?.totalPages === walk.pages.length,
             `page ${i + 1}: header Total-Pages`,
-            received(page, 'Total-Pages'),
+            headerOf(page.exchange, 'Total-Pages'),
             `${walk.pages.length}, the pages rel="next" led to (§8)`,
           );
           problems.expect(
@@ -106,8 +172,8 @@ export const pagination: CheckGroup = {
         problems.expect(
           walk.stopped === undefined,
           'Link rel="next"',
-          String(walk.stopped),
-          'a next page within the same list (§8)',
+          () => `still there when the walk ${walk.stopped}`,
+          `a last page without rel="next" for the ${PAGED_PRODUCTS} products the filter matches (§8)`,
         );
         problems.expect(
           new Set(seen).size === seen.length,
@@ -126,7 +192,14 @@ export const pagination: CheckGroup = {
     );
 
     group.check(
-      { name: 'pagination_links_correct', method: 'GET', path: '/products', status: 200, section: '§8' },
+      {
+        name: 'pagination_links_correct',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: '§8',
+        verifies: ['§8.pagination.headers'],
+      },
       async ({ ctx }) => {
         const walk = await productPages(ctx);
         const total = walk.pages.length;
@@ -167,6 +240,7 @@ export const pagination: CheckGroup = {
         path: '/products',
         status: 200,
         section: '§8',
+        verifies: ['§8.pagination.link-location-filter'],
       },
       async ({ ctx }) => {
         const unfiltered = await productPages(ctx);
@@ -206,6 +280,7 @@ export const pagination: CheckGroup = {
         path: '/purchase_orders',
         status: 200,
         section: '§8',
+        verifies: ['§8.pagination.link-location-filter', '§4.6.list'],
       },
       async ({ ctx }) => {
         const { record } = await assignedOrder(ctx);
@@ -246,6 +321,7 @@ export const pagination: CheckGroup = {
         path: '/purchase_orders/with_booked_appointments',
         status: 200,
         section: '§4.6',
+        verifies: ['§4.6.booked.offset', '§4.6.booked.limit-offset', '§8.pagination.booked'],
       },
       async (run) => {
         const { ctx, skip } = run;
@@ -279,6 +355,7 @@ export const pagination: CheckGroup = {
         path: '/purchase_orders/with_booked_appointments',
         status: 200,
         section: '§4.6',
+        verifies: ['§4.6.booked.limit', '§8.pagination.booked'],
       },
       async ({ ctx }) => {
         const template = '/purchase_orders/with_booked_appointments';

@@ -90,7 +90,10 @@ export const roundTrip: CheckGroup = {
   basis: 'reference',
   define(group) {
     for (const { method, path, section, echo } of samples) {
-      group.check({ name: 'values_returned_verbatim', method, path, status: 200, section }, async (run) => {
+      // Every answer's location names as GET /locations lists them (§2.1); the values sent rest on
+      // DECISIONS 91, which reads the reference's fields as stored and returned unchanged.
+      const meta = { name: 'values_returned_verbatim', method, path, status: 200, section, verifies: ['§2.1.name'] };
+      group.check(meta, async (run) => {
         const { exchange, sent, id } = await echo(run);
         expectStatus(exchange, 200, `with the record (${section})`);
         const problems = new Problems(exchange);

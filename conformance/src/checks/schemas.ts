@@ -100,7 +100,7 @@ const samples: Sample[] = [
     path: '/companies/{id}',
     status: 200,
     section: '§4.4',
-    exchange: ({ ctx }) => companyUpdate(ctx),
+    exchange: async ({ ctx }) => (await companyUpdate(ctx)).update,
   },
   {
     method: 'DELETE',
@@ -181,7 +181,8 @@ export const schemas: CheckGroup = {
     for (const sample of samples) {
       const { method, path, status, section } = sample;
       group.check(
-        { name: 'response_schema_conformance', method, path, status, section: `${section}, spec` },
+        // The spec's schemas, our decisions included: no rule of the reference is this group's alone.
+        { name: 'response_schema_conformance', method, path, status, section: `${section}, spec`, verifies: [] },
         async (run) => {
           const exchange = await sample.exchange(run);
           expectStatus(exchange, status, 'whose schema this check validates against');

@@ -3,15 +3,14 @@
 // move); explicit offsets win; responses are rendered in the entity's own zone, daylight
 // saving applied, whatever location filter the request used. Checked on purchase orders and
 // products, which the run can delete, with dates on both sides of a daylight-saving change.
-import { DateTime } from 'luxon';
+import { epochInstead, offsetInstead, readInstead } from '../causes.js';
 import type { CheckGroup } from '../check.js';
 import { bookedAppointment, bookedSearch } from '../fixtures/appointments.js';
 import { blankUnassignedOrder, movedOrder, updatedOrder, updatedRecord } from '../fixtures/changed-orders.js';
 import { listedRecords } from '../fixtures/created.js';
-import { productAt } from '../fixtures/products.js';
+import { productsAcross } from '../fixtures/products.js';
 import { assignedOrder, createOrder, unassignedInFilteredList, unassignedOrder } from '../fixtures/purchase-orders.js';
 import { preview } from '../http.js';
-import { secondLocation } from '../needs.js';
 import { expectStatus, fail, isObject, Problems } from '../problems.js';
 import { datesAroundChange, expectedInstant, offsetLess, offsetOf, receivedInstant, zoneOffset } from '../zones.js';
 
@@ -32,7 +31,7 @@ function expectReadIn(
   problems.expect(
     time !== undefined && time.toMillis() === expected.toMillis(),
     field,
-    () => `${preview(received)} for ${sent}`,
+    () => `${preview(received)} for ${sent}${time ? readInstead(sent, time, zone) : epochInstead(received)}`,
     `${expected.toISO({ suppressMilliseconds: true })}: ${sent} read in ${zone} (${documented})`,
   );
 }
@@ -47,14 +46,14 @@ function expectRenderedIn(
 ): void {
   const time = receivedInstant(received);
   if (!time) {
-    problems.add(field, preview(received), `an ISO 8601 date-time with a UTC offset (§8)`);
+    problems.add(field, preview(received) + epochInstead(received), `an ISO 8601 date-time with a UTC offset (§8)`);
     return;
   }
   const offset = zoneOffset(zone, time);
   problems.expect(
     offsetOf(received as string) === offset,
     field,
-    preview(received),
+    () => preview(received) + offsetInstead(time.offset, zone, time),
     `${time.setZone(zone).toISO({ suppressMilliseconds: true })}, ` +
       `offset ${offset} of ${zone} at that instant (${documented})`,
   );
@@ -85,6 +84,13 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders',
         status: 200,
         section: '§4.6',
+        verifies: [
+          '§4.6.zones.assigned',
+          '§3.create-assigned',
+          '§8.timestamps.input',
+          '§2.3.expected-starts-at',
+          '§2.3.expected-ends-at',
+        ],
       },
       async ({ ctx }) => {
         const { exchange, record, dates } = await assignedOrder(ctx);
@@ -110,7 +116,19 @@ export const timeZones: CheckGroup = {
     );
 
     group.check(
-      { name: 'rendered_in_entity_zone', method: 'POST', path: '/purchase_orders', status: 200, section: '§8' },
+      {
+        name: 'rendered_in_entity_zone',
+        method: 'POST',
+        path: '/purchase_orders',
+        status: 200,
+        section: '§8',
+        verifies: [
+          '§8.timestamps.entity-zone',
+          '§8.timestamps.daylight-saving',
+          '§8.timestamps.offset',
+          '§2.3.response-timestamps',
+        ],
+      },
       async ({ ctx }) => {
         const { exchange, record, dates } = await assignedOrder(ctx);
         const zone = ctx.home.timeZone;
@@ -136,7 +154,14 @@ export const timeZones: CheckGroup = {
     );
 
     group.check(
-      { name: 'unassigned_input_read_as_utc', method: 'POST', path: '/purchase_orders', status: 200, section: '§3' },
+      {
+        name: 'unassigned_input_read_as_utc',
+        method: 'POST',
+        path: '/purchase_orders',
+        status: 200,
+        section: '§3',
+        verifies: ['§3.create-unassigned', '§4.6.zones.unassigned', '§8.timestamps.input'],
+      },
       async ({ ctx }) => {
         const { exchange, record, dates } = await unassignedOrder(ctx);
         const problems = new Problems(exchange);
@@ -153,7 +178,14 @@ export const timeZones: CheckGroup = {
     );
 
     group.check(
-      { name: 'unassigned_rendered_in_utc', method: 'POST', path: '/purchase_orders', status: 200, section: '§8' },
+      {
+        name: 'unassigned_rendered_in_utc',
+        method: 'POST',
+        path: '/purchase_orders',
+        status: 200,
+        section: '§8',
+        verifies: ['§8.timestamps.unassigned-utc'],
+      },
       async ({ ctx }) => {
         const { exchange, record } = await unassignedOrder(ctx);
         const problems = new Problems(exchange);
@@ -165,7 +197,14 @@ export const timeZones: CheckGroup = {
     );
 
     group.check(
-      { name: 'explicit_offset_wins', method: 'POST', path: '/purchase_orders', status: 200, section: '§4.6' },
+      {
+        name: 'explicit_offset_wins',
+        method: 'POST',
+        path: '/purchase_orders',
+        status: 200,
+        section: '§4.6',
+        verifies: ['§4.6.zones.explicit-offset', '§2.3.expected-starts-at'],
+      },
       async ({ ctx }) => {
         const { before, after } = datesAroundChange(ctx.home.timeZone);
         // An offset no warehouse is likely to have, and Z.
@@ -204,6 +243,7 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders/{id}',
         status: 200,
         section: '§4.6',
+        verifies: ['§4.6.zones.update-without-location', '§3.location-omitted'],
       },
       async ({ ctx }) => {
         const changed = await updatedOrder(ctx);
@@ -228,6 +268,7 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders/{id}',
         status: 200,
         section: '§3',
+        verifies: ['§4.6.zones.move', '§3.move'],
       },
       async (run) => {
         const { ctx } = run;
@@ -261,7 +302,14 @@ export const timeZones: CheckGroup = {
     );
 
     group.check(
-      { name: 'unassignment_reads_utc', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§3' },
+      {
+        name: 'unassignment_reads_utc',
+        method: 'PATCH',
+        path: '/purchase_orders/{id}',
+        status: 200,
+        section: '§3',
+        verifies: ['§4.6.zones.unassigned', '§3.unassign'],
+      },
       async ({ ctx }) => {
         const changed = await blankUnassignedOrder(ctx);
         const body = updatedRecord(changed, 'with the order unassigned (§3)');
@@ -292,6 +340,7 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders/{id}',
         status: 200,
         section: '§8',
+        verifies: ['§8.timestamps.filter-never-changes', '§4.6.view'],
       },
       async ({ ctx }) => {
         const { record } = await assignedOrder(ctx);
@@ -321,6 +370,7 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders',
         status: 200,
         section: '§8',
+        verifies: ['§8.timestamps.filter-never-changes', '§8.timestamps.unassigned-utc'],
       },
       async ({ ctx }) => {
         const { record } = await unassignedOrder(ctx);
@@ -349,18 +399,16 @@ export const timeZones: CheckGroup = {
     );
 
     group.check(
-      { name: 'rendered_in_entity_zone', method: 'GET', path: '/products', status: 200, section: '§8' },
+      {
+        name: 'rendered_in_entity_zone',
+        method: 'GET',
+        path: '/products',
+        status: 200,
+        section: '§8',
+        verifies: ['§8.timestamps.entity-zone'],
+      },
       async (run) => {
-        const { ctx } = run;
-        const now = DateTime.now();
-        const locations = [
-          ctx.home,
-          ...(ctx.others.length
-            ? [secondLocation(run, (l) => zoneOffset(l.timeZone, now) !== zoneOffset(ctx.home.timeZone, now))]
-            : []),
-        ];
-        const created = await Promise.all(locations.map((location) => productAt(ctx, location)));
-        const list = await ctx.send(ctx.admin, 'GET', '/products', { query: { name: ctx.name('product at') } });
+        const { locations, created, list } = await productsAcross(run);
         const records = listedRecords(list, "with the run's products (§4.3)");
         const problems = new Problems(list);
         locations.forEach((location, i) => {
@@ -391,6 +439,7 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders/with_booked_appointments',
         status: 200,
         section: '§4.6',
+        verifies: ['§4.6.booked.start-time', '§4.6.zones.filters', '§4.6.booked.location-filter'],
       },
       async (run) => {
         const { ctx, skip } = run;
@@ -448,6 +497,13 @@ export const timeZones: CheckGroup = {
         path: '/purchase_orders/with_booked_appointments',
         status: 200,
         section: '§8',
+        verifies: [
+          '§8.timestamps.entity-zone',
+          '§8.timestamps.unassigned-utc',
+          '§2.4.scheduled-at',
+          '§2.4.warehouse-time-zone',
+          '§2.3.response-nested-appointments',
+        ],
       },
       async (run) => {
         const { ctx } = run;

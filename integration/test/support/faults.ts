@@ -100,3 +100,60 @@ export const changesLocationNameCase: Fault = {
           ),
         },
 };
+
+/** Says the hour's limit (5000) on a 429 that the minute's limit caused: the header names another limit than the one exceeded. */
+export const namesHourlyLimit: Fault = {
+  change: (response) =>
+    response.status === 429 ? { ...response, headers: { ...response.headers, 'x-ratelimit-limit': '5000' } } : response,
+};
+
+/** Points every Link URL at an internal host, as a proxy forwarding its own Host header makes a deployment do. */
+export const linkToInternalHost: Fault = {
+  change: (response) => {
+    const link = response.headers.link;
+    if (!link) return response;
+    const internal = link.replace(/<([^>]*)>/g, (_, href: string) => {
+      const url = new URL(href);
+      url.host = 'wh-internal:8080';
+      return `<${url.href}>`;
+    });
+    return { ...response, headers: { ...response.headers, link: internal } };
+  },
+};
+
+/**
+ * Refuses `token`'s requests with 429 after its first `allowed`, with X-RateLimit-Reset in epoch
+ * seconds, so no client can tell when to come back. DELETEs still pass, so the clean-up can
+ * finish.
+ */
+export function budgetResetInEpochSeconds(token: string, allowed: number): Fault {
+  let seen = 0;
+  return {
+    respond: (request) => {
+      if (request.headers.authorization !== `Token ${token}` || request.method === 'DELETE') return undefined;
+      if (++seen <= allowed) return undefined;
+      return {
+        status: 429,
+        headers: {
+          'content-type': 'application/json',
+          'x-ratelimit-limit': '120',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 30),
+        },
+        body: JSON.stringify({ error: 'rate limit exceeded' }),
+      };
+    },
+  };
+}
+
+/** Renders every time with offset -04:00 at -05:00, the same instant: Toronto's standard offset all year, daylight saving never applied. */
+export const standardOffsetAllYear: Fault = {
+  change: (response) => ({
+    ...response,
+    body: response.body.replace(DATE_TIME, (whole, time: string) =>
+      time.endsWith('-04:00')
+        ? `"${DateTime.fromISO(time, { setZone: true }).setZone('UTC-5').toISO({ suppressMilliseconds: true })}"`
+        : whole,
+    ),
+  }),
+};

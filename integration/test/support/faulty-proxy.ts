@@ -6,6 +6,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders } from '
 export interface ProxiedRequest {
   method: string;
   url: URL;
+  headers: Record<string, string>;
 }
 
 export interface ProxiedResponse {
@@ -62,7 +63,11 @@ export async function startFaultyProxy(targetPort: number, fault: Fault): Promis
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const request = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', `http://${req.headers.host}`) };
+      const request = {
+        method: req.method ?? 'GET',
+        url: new URL(req.url ?? '/', `http://${req.headers.host}`),
+        headers: flatten(req.headers),
+      };
       try {
         let answer =
           fault.respond?.(request) ??

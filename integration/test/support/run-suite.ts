@@ -13,6 +13,8 @@ export interface SuiteRun {
   stderr: string;
   verdict?: Verdict;
   junit?: string;
+  /** Where --report-dir pointed, for the other files it wrote (report.html). */
+  reportDir: string;
   /** The result of the check with this title prefix (`name: METHOD path status`). */
   check(title: string): CheckResult;
 }
@@ -60,6 +62,7 @@ function finished(child: ChildProcess, reportDir: string, options: RunOptions): 
         status,
         stdout,
         stderr,
+        reportDir,
         ...(verdict && { verdict }),
         ...(read('junit.xml') !== undefined && { junit: read('junit.xml') }),
         check(title) {

@@ -1,13 +1,13 @@
-// `whctl conformance run` and `whctl conformance list`: the conformance suite's command line.
+// `whctl conformance run`, `init` and `list`: the conformance suite's command line.
 // It throws ConformanceErrors carrying an exit code, and CommanderErrors for usage; whctl's
 // entry point maps them (see main.ts and failure.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ChecksFailedError,
-  catalogue,
   InterruptedError,
   loadProfile,
+  renderReport,
   runConformance,
   selectableNames,
   selectGroups,
@@ -17,6 +17,7 @@ import {
 import { Command, Option } from 'commander';
 import { examples } from '../shared/examples.js';
 import { init } from './init.js';
+import { list } from './list.js';
 
 interface RunOptions {
   deployment?: string;
@@ -38,12 +39,17 @@ const commaList = (value: string) =>
     .filter(Boolean);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** What the human report cannot say: skipped checks with their reasons, the clean-up, the files. */
+/** What the human report cannot say: skipped and blocked checks with their reasons, the clean-up, the files. */
 function summarize(verdict: Verdict, files: string[]): void {
   const skipped = verdict.checks.filter((check) => check.state === 'skipped');
   if (skipped.length) {
     log(`\nSkipped (not applicable to this profile or run):`);
     for (const check of skipped) log(`  - ${check.title}: ${check.reason ?? 'skipped'}`);
+  }
+  const blocked = verdict.checks.filter((check) => check.state === 'blocked');
+  if (blocked.length) {
+    log(`\nBlocked (something they need could not be had; the check named reports the cause):`);
+    for (const check of blocked) log(`  - ${check.title}: ${check.reason}`);
   }
   const cancelled = verdict.cleanup.undone.filter(
     (entry) => entry.outcome !== 'deleted' && entry.outcome !== 'already gone',
@@ -152,14 +158,17 @@ async function run(options: RunOptions, command: Command): Promise<void> {
   if (options.reportDir) {
     const file = join(options.reportDir, 'verdict.json');
     writeFileSync(file, `${JSON.stringify(verdict, null, 2)}\n`);
-    files.push(file);
+    const page = join(options.reportDir, 'report.html');
+    writeFileSync(page, renderReport(verdict));
+    files.push(file, page);
   }
   summarize(verdict, files);
-  const { failed, total, skipped } = verdict.summary;
+  const { failed, total, skipped, blocked } = verdict.summary;
   if (verdict.verdict === 'interrupted')
     throw new InterruptedError('interrupted: the run was stopped before every check ran');
   if (verdict.verdict === 'fail') {
     const also = [
+      blocked && `${blocked} blocked`,
       verdict.errors.length && `${verdict.errors.length} error(s) outside the checks`,
       verdict.cleanup.left_behind.length && `${verdict.cleanup.left_behind.length} record(s) left behind`,
     ].filter(Boolean);
@@ -168,26 +177,16 @@ async function run(options: RunOptions, command: Command): Promise<void> {
   log(`\nConformant: ${total - skipped} check(s) passed${skipped ? `, ${skipped} skipped` : ''}.`);
 }
 
-/** The catalogue, one group after another, each check with its title. */
-function list(): void {
-  let group: string | undefined;
-  for (const check of catalogue()) {
-    if (check.group !== group) {
-      group = check.group;
-      process.stdout.write(
-        `\n${group} (${check.basis === 'reference' ? 'the API reference' : 'our decisions and spec'})\n`,
-      );
-    }
-    process.stdout.write(`  ${check.title}\n`);
-  }
-}
-
 export function conformanceCommand(): Command {
   const command = new Command('conformance')
     .description('Check a deployment of the warehouse API against the contract')
     .addHelpText(
       'after',
-      examples('whctl conformance run --deployment deployment.yaml --report-dir reports', 'whctl conformance list'),
+      examples(
+        'whctl conformance run --deployment deployment.yaml --report-dir reports',
+        'whctl conformance list',
+        'whctl conformance list --trace',
+      ),
     );
   command
     .command('run', { isDefault: true })
@@ -205,7 +204,10 @@ export function conformanceCommand(): Command {
     .option('--skip <groups>', 'comma-separated groups to leave out, e.g. rate-limits', commaList)
     .option('-g, --grep <pattern>', 'only the checks whose title matches this regular expression')
     .option('-R, --reporter <name>', 'mocha reporter for stdout (spec, dot, tap, ...)', 'spec')
-    .option('--report-dir <dir>', 'also write junit.xml and verdict.json to this folder')
+    .option(
+      '--report-dir <dir>',
+      'also write junit.xml, verdict.json and report.html (one self-contained page: failures, trace, coverage) to this folder',
+    )
     .option('--har <file>', 'write every request and answer of the run to this file as HAR 1.2, tokens redacted')
     .option(
       '--allow-appointments',
@@ -228,11 +230,7 @@ behind; 2 the profile or the options are unusable; 130 interrupted.`,
     )
     .action(run);
   command.addCommand(init);
-  command
-    .command('list')
-    .description('print every check, by group, without contacting a deployment')
-    .addHelpText('after', examples('whctl conformance list', 'whctl conformance list | grep rate_limit'))
-    .action(list);
+  command.addCommand(list);
   // Usage errors reach whoever mounts the command as a CommanderError, never as an exit.
   for (const each of [command, ...command.commands]) each.exitOverride();
   return command;

@@ -1,4 +1,6 @@
 import type { CheckGroup } from '../../check.js';
+import { defineAppointmentRefusals } from './appointments.js';
+import { definePermissions } from './permissions.js';
 import { defineRefusals } from './refusals.js';
 import { defineSuccesses } from './successes.js';
 
@@ -8,6 +10,8 @@ export const statusCodes: CheckGroup = {
   basis: 'reference',
   define(group) {
     defineRefusals(group);
+    definePermissions(group);
+    defineAppointmentRefusals(group);
     defineSuccesses(group);
   },
 };

@@ -3,7 +3,7 @@ import type { GroupBuilder } from '../../check.js';
 import { bookedAppointment } from '../../fixtures/appointments.js';
 import { orderForRefusals } from '../../fixtures/changed-orders.js';
 import { deletedProduct, productAt } from '../../fixtures/products.js';
-import { assignedOrder, createTimedOrder, deletedOrder } from '../../fixtures/purchase-orders.js';
+import { assignedOrder, createdUnassigned, deletedOrder } from '../../fixtures/purchase-orders.js';
 import {
   duplicateSku,
   inaccessibleLocation,
@@ -18,30 +18,7 @@ import {
 } from '../../fixtures/refusals.js';
 import { type Exchange, preview } from '../../http.js';
 import { listedLocation, paidLocation, secondLocation } from '../../needs.js';
-import { expectErrorSentence, expectStatus, isObject, Problems } from '../../problems.js';
-
-/** §7: a 422 body is an object with `errors`; for products it maps a field to its messages. */
-function expectValidationErrors(exchange: Exchange, field: RegExp, documented: string): void {
-  expectStatus(exchange, 422, documented);
-  const errors = isObject(exchange.body) ? exchange.body.errors : undefined;
-  const problems = new Problems(exchange);
-  const shaped =
-    isObject(errors) &&
-    Object.values(errors).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'));
-  problems.expect(
-    shaped && Object.keys(errors).length > 0,
-    'body.errors',
-    () => preview(exchange.body),
-    'an object mapping each field to an array of messages (§7)',
-  );
-  problems.expect(
-    !shaped || Object.keys(errors).some((key) => field.test(key)),
-    'body.errors',
-    () => preview(errors),
-    `a key naming the field (${field.source}) (§7)`,
-  );
-  problems.throwIfAny();
-}
+import { expectLocationNameRequired, expectStatus, expectValidationErrors, Problems } from '../../problems.js';
 
 function expectNoContent(exchange: Exchange, documented: string): void {
   expectStatus(exchange, 204, documented);
@@ -52,21 +29,42 @@ function expectNoContent(exchange: Exchange, documented: string): void {
 
 export function defineRefusals(group: GroupBuilder): void {
   group.check(
-    { name: 'missing_token_rejected', method: 'GET', path: '/locations', status: 401, section: '§5' },
+    {
+      name: 'missing_token_rejected',
+      method: 'GET',
+      path: '/locations',
+      status: 401,
+      section: '§5',
+      verifies: ['§5.rule-5.401', '§4.authorization-required', '§5.rule-1', '§7.401'],
+    },
     async ({ ctx }) => {
       expectStatus(await missingToken(ctx), 401, 'when the Authorization header is missing (§5 rule 5)');
     },
   );
 
   group.check(
-    { name: 'invalid_token_rejected', method: 'GET', path: '/products', status: 401, section: '§5' },
+    {
+      name: 'invalid_token_rejected',
+      method: 'GET',
+      path: '/products',
+      status: 401,
+      section: '§5',
+      verifies: ['§5.rule-5.401', '§7.401'],
+    },
     async ({ ctx }) => {
       expectStatus(await invalidToken(ctx), 401, 'for a token the deployment never issued (§5 rule 5)');
     },
   );
 
   group.check(
-    { name: 'unpaid_organization_refused', method: 'GET', path: '/locations', status: 402, section: '§5' },
+    {
+      name: 'unpaid_organization_refused',
+      method: 'GET',
+      path: '/locations',
+      status: 402,
+      section: '§5',
+      verifies: ['§5.rule-4', '§5.rule-4.otherwise-402', '§7.402'],
+    },
     async (run) => {
       expectStatus(
         await unpaidOrganization(run),
@@ -77,7 +75,14 @@ export function defineRefusals(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'inaccessible_location_forbidden', method: 'GET', path: '/products', status: 403, section: '§4.1' },
+    {
+      name: 'inaccessible_location_forbidden',
+      method: 'GET',
+      path: '/products',
+      status: 403,
+      section: '§4.1',
+      verifies: ['§4.1.rule-6', '§5.rule-3', '§7.403'],
+    },
     async (run) => {
       expectStatus(
         await inaccessibleLocation(run),
@@ -88,7 +93,14 @@ export function defineRefusals(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'no_admin_access_forbidden', method: 'GET', path: '/locations', status: 403, section: '§5' },
+    {
+      name: 'no_admin_access_forbidden',
+      method: 'GET',
+      path: '/locations',
+      status: 403,
+      section: '§5',
+      verifies: ['§5.rule-3', '§7.403'],
+    },
     async (run) => {
       expectStatus(
         await noAdminRequest(run),
@@ -99,7 +111,14 @@ export function defineRefusals(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'read_only_write_forbidden', method: 'POST', path: '/products', status: 403, section: '§5' },
+    {
+      name: 'read_only_write_forbidden',
+      method: 'POST',
+      path: '/products',
+      status: 403,
+      section: '§5',
+      verifies: ['§5.rule-3.read-only', '§5.rule-5.403'],
+    },
     async (run) => {
       expectStatus(
         await readOnlyCreate(run),
@@ -110,7 +129,14 @@ export function defineRefusals(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'read_only_write_forbidden', method: 'PATCH', path: '/products/{id}', status: 403, section: '§5' },
+    {
+      name: 'read_only_write_forbidden',
+      method: 'PATCH',
+      path: '/products/{id}',
+      status: 403,
+      section: '§5',
+      verifies: ['§5.rule-3.read-only', '§5.rule-5.403'],
+    },
     async (run) => {
       const { ctx } = run;
       const readOnly = ctx.readOnly!;
@@ -130,10 +156,11 @@ export function defineRefusals(group: GroupBuilder): void {
       path: '/purchase_orders/{id}',
       status: 403,
       section: '§4.6',
+      verifies: ['§4.6.update.rule-2.destination', '§7.403'],
     },
     async ({ ctx }) => {
       const noAccess = ctx.noAccess!;
-      const { record } = await createTimedOrder(ctx, 'unassigned order to move', undefined);
+      const { record } = await createdUnassigned(ctx, '');
       const move = await ctx.send(noAccess, 'PATCH', '/purchase_orders/{id}', {
         path: { id: record.id },
         body: { purchase_order: { location_name: noAccess.location } },
@@ -143,28 +170,56 @@ export function defineRefusals(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'unknown_location_not_found', method: 'GET', path: '/products', status: 404, section: '§7' },
+    {
+      name: 'unknown_location_not_found',
+      method: 'GET',
+      path: '/products',
+      status: 404,
+      section: '§7',
+      verifies: ['§7.404'],
+    },
     async ({ ctx }) => {
       expectStatus(await unknownLocation(ctx), 404, 'for a location_name no location has (§7)');
     },
   );
 
   group.check(
-    { name: 'unknown_record_not_found', method: 'GET', path: '/products/{id}', status: 404, section: '§7' },
+    {
+      name: 'unknown_record_not_found',
+      method: 'GET',
+      path: '/products/{id}',
+      status: 404,
+      section: '§7',
+      verifies: ['§7.404'],
+    },
     async ({ ctx }) => {
       expectStatus((await deletedProduct(ctx)).afterwards, 404, 'for the id of a product deleted a moment ago (§7)');
     },
   );
 
   group.check(
-    { name: 'unknown_record_not_found', method: 'GET', path: '/purchase_orders/{id}', status: 404, section: '§7' },
+    {
+      name: 'unknown_record_not_found',
+      method: 'GET',
+      path: '/purchase_orders/{id}',
+      status: 404,
+      section: '§7',
+      verifies: ['§7.404'],
+    },
     async ({ ctx }) => {
       expectStatus((await deletedOrder(ctx)).afterwards, 404, 'for the id of an order deleted a moment ago (§7)');
     },
   );
 
   group.check(
-    { name: 'inaccessible_record_not_found', method: 'GET', path: '/products/{id}', status: 404, section: '§4.3' },
+    {
+      name: 'inaccessible_record_not_found',
+      method: 'GET',
+      path: '/products/{id}',
+      status: 404,
+      section: '§4.3',
+      verifies: ['§4.3.not-found', '§7.404'],
+    },
     async (run) => {
       const { ctx } = run;
       const noAccess = ctx.noAccess!;
@@ -181,6 +236,7 @@ export function defineRefusals(group: GroupBuilder): void {
       path: '/purchase_orders/{id}',
       status: 404,
       section: '§4.6',
+      verifies: ['§4.6.not-found', '§7.404'],
     },
     async (run) => {
       const { ctx } = run;
@@ -198,6 +254,7 @@ export function defineRefusals(group: GroupBuilder): void {
       path: '/products/{id}',
       status: 404,
       section: '§4.1',
+      verifies: ['§4.1.rule-3', '§4.3.not-found'],
     },
     async (run) => {
       const other = secondLocation(run);
@@ -221,6 +278,7 @@ export function defineRefusals(group: GroupBuilder): void {
       path: '/purchase_orders/{id}',
       status: 404,
       section: '§4.1',
+      verifies: ['§4.1.rule-3', '§4.6.update.rule-3.url'],
     },
     async (run) => {
       const other = secondLocation(run);
@@ -238,24 +296,28 @@ export function defineRefusals(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'missing_location_name_rejected', method: 'POST', path: '/products', status: 400, section: '§4.1' },
+    {
+      name: 'missing_location_name_rejected',
+      method: 'POST',
+      path: '/products',
+      status: 400,
+      section: '§4.1',
+      verifies: ['§4.1.rule-4.absent', '§4.1.products', '§2.2.location-name-on-create', '§7.400', '§7.body-400'],
+    },
     async ({ ctx }) => {
-      const exchange = await missingLocationName(ctx);
-      expectStatus(exchange, 400, 'for a product create that names no location (§4.1 rule 4)');
-      const problems = new Problems(exchange);
-      const error = expectErrorSentence(problems, exchange, 'an error field saying location_name is required (§7)');
-      problems.expect(
-        error === undefined || /location_name/i.test(error),
-        'body.error',
-        () => preview(error),
-        'a sentence that names location_name (§7)',
-      );
-      problems.throwIfAny();
+      expectLocationNameRequired(await missingLocationName(ctx), 'a product');
     },
   );
 
   group.check(
-    { name: 'mismatched_location_names_rejected', method: 'POST', path: '/products', status: 400, section: '§4.1' },
+    {
+      name: 'mismatched_location_names_rejected',
+      method: 'POST',
+      path: '/products',
+      status: 400,
+      section: '§4.1',
+      verifies: ['§4.1.rule-4.names-match', '§7.400'],
+    },
     async (run) => {
       const { ctx } = run;
       const other = secondLocation(run);
@@ -274,6 +336,7 @@ export function defineRefusals(group: GroupBuilder): void {
       path: '/purchase_orders/{id}',
       status: 400,
       section: '§4.6',
+      verifies: ['§4.6.update.rule-3.names-match', '§7.400'],
     },
     async (run) => {
       const { ctx } = run;
@@ -295,6 +358,7 @@ export function defineRefusals(group: GroupBuilder): void {
       path: '/purchase_orders/with_booked_appointments',
       status: 400,
       section: '§4.6',
+      verifies: ['§4.6.list.time-filters', '§7.400'],
     },
     async ({ ctx }) => {
       expectStatus(await invalidTimeFilter(ctx), 400, 'for start_time=not-a-time (§4.6: invalid filters return 400)');
@@ -302,7 +366,14 @@ export function defineRefusals(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'validation_failure_shape', method: 'POST', path: '/products', status: 422, section: '§7' },
+    {
+      name: 'validation_failure_shape',
+      method: 'POST',
+      path: '/products',
+      status: 422,
+      section: '§7',
+      verifies: ['§2.2.sku-unique-in-location', '§7.422', '§7.body-422'],
+    },
     async ({ ctx }) => {
       expectValidationErrors(
         await duplicateSku(ctx),
@@ -313,7 +384,14 @@ export function defineRefusals(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'validation_failure_shape', method: 'POST', path: '/purchase_orders', status: 422, section: '§4.6' },
+    {
+      name: 'validation_failure_shape',
+      method: 'POST',
+      path: '/purchase_orders',
+      status: 422,
+      section: '§4.6',
+      verifies: ['§4.6.custom-fields.rule-6', '§7.422', '§7.body-422'],
+    },
     async ({ ctx }) => {
       const key = `${ctx.prefix.replace('-', '_')}_unknown_field`;
       const create = await ctx.send(ctx.admin, 'POST', '/purchase_orders', {
@@ -328,7 +406,14 @@ export function defineRefusals(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'location_interface_requires_sku', method: 'POST', path: '/products', status: 422, section: '§2.2' },
+    {
+      name: 'location_interface_requires_sku',
+      method: 'POST',
+      path: '/products',
+      status: 422,
+      section: '§2.2',
+      verifies: ['§2.2.rule-2'],
+    },
     async (run) => {
       const location = paidLocation(run);
       const create = await run.ctx.send(run.ctx.adminAt(location), 'POST', '/products', {
@@ -344,7 +429,14 @@ export function defineRefusals(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'referenced_product_not_deleted', method: 'DELETE', path: '/products/{id}', status: 422, section: '§2.2' },
+    {
+      name: 'referenced_product_not_deleted',
+      method: 'DELETE',
+      path: '/products/{id}',
+      status: 422,
+      section: '§2.2',
+      verifies: ['§2.2.rule-4', '§7.422'],
+    },
     async (run) => {
       await bookedAppointment(run);
       const { record } = await productAt(run.ctx);
@@ -359,7 +451,14 @@ export function defineRefusals(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'delete_answers_no_content', method: 'DELETE', path: '/products/{id}', status: 204, section: '§4.3' },
+    {
+      name: 'delete_answers_no_content',
+      method: 'DELETE',
+      path: '/products/{id}',
+      status: 204,
+      section: '§4.3',
+      verifies: ['§4.3.delete', '§4.1.products', '§4.1.rule-2.inferred'],
+    },
     async ({ ctx }) => {
       expectNoContent((await deletedProduct(ctx)).deletion, 'with no body (§4.3)');
     },
@@ -372,6 +471,7 @@ export function defineRefusals(group: GroupBuilder): void {
       path: '/purchase_orders/{id}',
       status: 204,
       section: '§4.6',
+      verifies: ['§4.6.delete', '§4.1.purchase-orders'],
     },
     async ({ ctx }) => {
       expectNoContent((await deletedOrder(ctx)).deletion, 'No Content (§4.6)');

@@ -1,5 +1,7 @@
 // 200 with the record, or the array of records, on every operation (section 4: "Unless
 // noted, success is 200 OK with the record (or an array for lists)").
+
+import { howTheyDiffer } from '../../causes.js';
 import type { GroupBuilder } from '../../check.js';
 import {
   appointmentList,
@@ -39,7 +41,7 @@ function expectRecord(exchange: Exchange, expected: Record<string, unknown>, doc
       problems.expect(
         equal,
         `body.${field}`,
-        () => preview(received),
+        () => preview(received) + howTheyDiffer(received, value),
         `${JSON.stringify(value)}, as sent or stored (${documented})`,
       );
     }
@@ -70,7 +72,21 @@ function expectList(
 
 export function defineSuccesses(group: GroupBuilder): void {
   group.check(
-    { name: 'success_returns_list', method: 'GET', path: '/locations', status: 200, section: '§4.2' },
+    {
+      name: 'success_returns_list',
+      method: 'GET',
+      path: '/locations',
+      status: 200,
+      section: '§4.2',
+      verifies: [
+        '§4.2.route',
+        '§4.2.response',
+        '§4.1.locations',
+        '§1.organization-interface',
+        '§5.rule-2.existing-token',
+        '§4.success-200',
+      ],
+    },
     async ({ ctx }) => {
       const list = await locationList(ctx);
       expectStatus(list, 200, 'with the accessible locations (§4.2)');
@@ -96,7 +112,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_record', method: 'POST', path: '/products', status: 200, section: '§4.3' },
+    {
+      name: 'success_returns_record',
+      method: 'POST',
+      path: '/products',
+      status: 200,
+      section: '§4.3',
+      verifies: ['§4.3.create', '§2.2.id', '§4.read-and-create-routes', '§4.success-200'],
+    },
     async ({ ctx }) => {
       const { exchange } = await productAt(ctx);
       expectRecord(
@@ -108,7 +131,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'organization_interface_sku_optional', method: 'POST', path: '/products', status: 200, section: '§2.2' },
+    {
+      name: 'organization_interface_sku_optional',
+      method: 'POST',
+      path: '/products',
+      status: 200,
+      section: '§2.2',
+      verifies: ['§2.2.rule-3'],
+    },
     async ({ ctx }) => {
       const withoutSku = (await pagedProducts(ctx)).at(-1)!;
       expectRecord(
@@ -120,7 +150,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_record', method: 'GET', path: '/products/{id}', status: 200, section: '§4.3' },
+    {
+      name: 'success_returns_record',
+      method: 'GET',
+      path: '/products/{id}',
+      status: 200,
+      section: '§4.3',
+      verifies: ['§4.3.view', '§4.numeric-ids', '§4.read-and-create-routes', '§4.1.rule-2.inferred'],
+    },
     async ({ ctx }) => {
       const { record } = await productAt(ctx);
       expectRecord(
@@ -133,7 +170,15 @@ export function defineSuccesses(group: GroupBuilder): void {
 
   for (const method of ['PATCH', 'PUT'] as const) {
     group.check(
-      { name: 'success_returns_record', method, path: '/products/{id}', status: 200, section: '§4.3' },
+      {
+        name: 'success_returns_record',
+        method,
+        path: '/products/{id}',
+        status: 200,
+        section: '§4.3',
+        // Only the name is sent: the rest of the product must stay as it was.
+        verifies: ['§4.3.update', '§4.patch-and-put', '§4.3.partial-update'],
+      },
       async ({ ctx }) => {
         const { record } = await updatedProduct(ctx);
         const { name, update } = await productRenamed(ctx, method);
@@ -147,7 +192,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   }
 
   group.check(
-    { name: 'success_returns_list', method: 'GET', path: '/products', status: 200, section: '§4.3' },
+    {
+      name: 'success_returns_list',
+      method: 'GET',
+      path: '/products',
+      status: 200,
+      section: '§4.3',
+      verifies: ['§4.3.list', '§4.1.products'],
+    },
     async ({ ctx }) => {
       const { record } = await productAt(ctx);
       expectList(await productList(ctx), 'of products, filtered by name (§4.3)', record.id);
@@ -155,7 +207,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'unpaid_location_served_by_organization', method: 'GET', path: '/products', status: 200, section: '§5' },
+    {
+      name: 'unpaid_location_served_by_organization',
+      method: 'GET',
+      path: '/products',
+      status: 200,
+      section: '§5',
+      verifies: ['§5.rule-4.unpaid-locations'],
+    },
     async ({ ctx, skip }) => {
       const unpaid =
         ctx.profile.locations.find((location) => !location.paid) ??
@@ -172,7 +231,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_record', method: 'POST', path: '/companies', status: 200, section: '§4.4' },
+    {
+      name: 'success_returns_record',
+      method: 'POST',
+      path: '/companies',
+      status: 200,
+      section: '§4.4',
+      verifies: ['§4.4.create', '§2.5.fields', '§4.1.companies'],
+    },
     async ({ ctx }) => {
       const { exchange } = await createdCompany(ctx);
       expectRecord(
@@ -184,7 +250,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_record', method: 'GET', path: '/companies/{id}', status: 200, section: '§4.4' },
+    {
+      name: 'success_returns_record',
+      method: 'GET',
+      path: '/companies/{id}',
+      status: 200,
+      section: '§4.4',
+      verifies: ['§4.4.view'],
+    },
     async ({ ctx }) => {
       const { record } = await createdCompany(ctx);
       expectRecord(await companyView(ctx), { id: record.id, name: record.name }, 'with the company (§4.4)');
@@ -192,22 +265,44 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_record', method: 'PATCH', path: '/companies/{id}', status: 200, section: '§4.4' },
+    {
+      name: 'success_returns_record',
+      method: 'PATCH',
+      path: '/companies/{id}',
+      status: 200,
+      section: '§4.4',
+      verifies: ['§4.4.update'],
+    },
     async ({ ctx }) => {
       const { record } = await createdCompany(ctx);
-      expectRecord(await companyUpdate(ctx), { id: record.id, name: record.name }, 'with the company (§4.4)');
+      const { name, update } = await companyUpdate(ctx);
+      expectRecord(update, { id: record.id, name }, 'with the renamed company (§4.4)');
     },
   );
 
   group.check(
-    { name: 'success_returns_list', method: 'GET', path: '/companies', status: 200, section: '§4.4' },
+    {
+      name: 'success_returns_list',
+      method: 'GET',
+      path: '/companies',
+      status: 200,
+      section: '§4.4',
+      verifies: ['§4.4.list'],
+    },
     async ({ ctx }) => {
       expectList(await companyList(ctx), 'of companies (§4.4)');
     },
   );
 
   group.check(
-    { name: 'success_returns_record', method: 'POST', path: '/purchase_orders', status: 200, section: '§4.6' },
+    {
+      name: 'success_returns_record',
+      method: 'POST',
+      path: '/purchase_orders',
+      status: 200,
+      section: '§4.6',
+      verifies: ['§4.6.create', '§2.3.response-id-and-location', '§4.1.purchase-orders', '§3.create-assigned'],
+    },
     async ({ ctx }) => {
       const { exchange, record } = await assignedOrder(ctx);
       expectRecord(
@@ -219,7 +314,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_record', method: 'GET', path: '/purchase_orders/{id}', status: 200, section: '§4.6' },
+    {
+      name: 'success_returns_record',
+      method: 'GET',
+      path: '/purchase_orders/{id}',
+      status: 200,
+      section: '§4.6',
+      verifies: ['§4.6.view'],
+    },
     async ({ ctx }) => {
       const { record } = await assignedOrder(ctx);
       expectRecord(
@@ -231,7 +333,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_record', method: 'PATCH', path: '/purchase_orders/{id}', status: 200, section: '§4.6' },
+    {
+      name: 'success_returns_record',
+      method: 'PATCH',
+      path: '/purchase_orders/{id}',
+      status: 200,
+      section: '§4.6',
+      verifies: ['§4.6.update', '§4.6.update.rule-1.omitted', '§3.location-omitted'],
+    },
     async ({ ctx }) => {
       const { order, update, notes } = await updatedOrder(ctx);
       expectRecord(
@@ -243,7 +352,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_record', method: 'PUT', path: '/purchase_orders/{id}', status: 200, section: '§4.6' },
+    {
+      name: 'success_returns_record',
+      method: 'PUT',
+      path: '/purchase_orders/{id}',
+      status: 200,
+      section: '§4.6',
+      verifies: ['§4.6.update', '§4.patch-and-put'],
+    },
     async ({ ctx }) => {
       const { order } = await updatedOrder(ctx);
       const notes = ctx.name('order updated by PUT');
@@ -260,7 +376,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_list', method: 'GET', path: '/purchase_orders', status: 200, section: '§4.6' },
+    {
+      name: 'success_returns_list',
+      method: 'GET',
+      path: '/purchase_orders',
+      status: 200,
+      section: '§4.6',
+      verifies: ['§4.6.list', '§4.6.list.po-number-filter'],
+    },
     async ({ ctx }) => {
       const { record } = await assignedOrder(ctx);
       expectList(await orderList(ctx), 'of orders, filtered by po_number (§4.6)', record.id);
@@ -274,6 +397,7 @@ export function defineSuccesses(group: GroupBuilder): void {
       path: '/purchase_orders/with_booked_appointments',
       status: 200,
       section: '§4.6',
+      verifies: ['§4.6.booked'],
     },
     async ({ ctx }) => {
       expectList(await bookedOrders(ctx), 'of orders with booked appointments (§4.6)');
@@ -281,14 +405,28 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_list', method: 'GET', path: '/appointments', status: 200, section: '§4.5' },
+    {
+      name: 'success_returns_list',
+      method: 'GET',
+      path: '/appointments',
+      status: 200,
+      section: '§4.5',
+      verifies: ['§4.5.list', '§4.1.appointments'],
+    },
     async (run) => {
       expectList(await appointmentList(run), 'of appointments (§4.5)');
     },
   );
 
   group.check(
-    { name: 'success_returns_list', method: 'GET', path: '/product_limits', status: 200, section: '§4.7' },
+    {
+      name: 'success_returns_list',
+      method: 'GET',
+      path: '/product_limits',
+      status: 200,
+      section: '§4.7',
+      verifies: ['§4.7.route', '§4.7.response', '§2.6.array', '§4.1.product-limits'],
+    },
     async ({ ctx }) => {
       const limits = await productLimits(ctx);
       expectList(limits, 'holding a product_limits array (§4.7)', undefined, (body) =>
@@ -298,7 +436,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_record', method: 'POST', path: '/appointments', status: 200, section: '§4.5' },
+    {
+      name: 'success_returns_record',
+      method: 'POST',
+      path: '/appointments',
+      status: 200,
+      section: '§4.5',
+      verifies: ['§4.5.create', '§4.1.appointments'],
+    },
     async (run) => {
       const { exchange } = await bookedAppointment(run);
       expectRecord(exchange, { location_name: run.ctx.home.name }, 'with the created appointment (§4.5)');
@@ -306,7 +451,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_record', method: 'GET', path: '/appointments/{id}', status: 200, section: '§4.5' },
+    {
+      name: 'success_returns_record',
+      method: 'GET',
+      path: '/appointments/{id}',
+      status: 200,
+      section: '§4.5',
+      verifies: ['§4.5.view', '§2.4.response-fields'],
+    },
     async (run) => {
       const { record } = await bookedAppointment(run);
       expectRecord(
@@ -318,7 +470,14 @@ export function defineSuccesses(group: GroupBuilder): void {
   );
 
   group.check(
-    { name: 'success_returns_record', method: 'PATCH', path: '/appointments/{id}', status: 200, section: '§4.5' },
+    {
+      name: 'success_returns_record',
+      method: 'PATCH',
+      path: '/appointments/{id}',
+      status: 200,
+      section: '§4.5',
+      verifies: ['§4.5.update', '§2.4.location-inferred-on-update', '§2.4.duration'],
+    },
     async (run) => {
       const { record } = await bookedAppointment(run);
       expectRecord(
