@@ -13,6 +13,30 @@ export function testDatabaseUrl(): string {
   return url;
 }
 
+/**
+ * In `mocha --parallel` each worker process runs its files on a database of its own in the
+ * run's PostgreSQL, so that tests which read whole tables (rate limits, the events feed) or
+ * empty them before each test never see another worker's rows. A no-op in a serial run.
+ */
+export async function useWorkerDatabase(): Promise<void> {
+  const worker = process.env.MOCHA_WORKER_ID;
+  if (worker === undefined || shared) return;
+  const url = new URL(testDatabaseUrl());
+  const name = `wh_test_worker_${Number.parseInt(worker, 10)}`;
+  if (url.pathname === `/${name}`) return;
+  const admin = await openOrm(url.toString());
+  try {
+    await admin.em.getConnection().execute(`create database ${name}`);
+  } catch (error) {
+    // 42P04: a worker that was replaced left its database; its rows are the tests' own.
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  } finally {
+    await admin.close();
+  }
+  url.pathname = `/${name}`;
+  process.env.TEST_DATABASE_URL = url.toString();
+}
+
 export function testOrm(): Promise<Orm> {
   shared ??= openOrm(testDatabaseUrl()).then(async (orm) => {
     await migrate(orm);

@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from '../db/embedded.js';
-import { closeTestOrm, resetRateLimits } from './database.js';
+import { closeTestOrm, resetRateLimits, useWorkerDatabase } from './database.js';
 import { checkRunLog, RUN_LOG_ENV } from './run-log.js';
 
 let database: EmbeddedDatabase | undefined;
@@ -27,6 +27,7 @@ export async function mochaGlobalSetup(): Promise<void> {
 let runLogClean = false;
 
 export const mochaHooks = {
+  beforeAll: useWorkerDatabase,
   beforeEach: resetRateLimits,
   afterAll() {
     checkRunLog();
