@@ -36,6 +36,12 @@ export interface EndpointChanges {
   enabled?: boolean;
 }
 
+/** An array parameter, sent as JSON (the driver would spread a JS array into a list); null stays null. */
+const textArray = '(select array_agg(v order by n) from json_array_elements_text(?::json) with ordinality as t(v, n))';
+const intArray =
+  '(select array_agg(v::int order by n) from json_array_elements_text(?::json) with ordinality as t(v, n))';
+const json = (value: unknown[] | null | undefined) => (value == null ? null : JSON.stringify(value));
+
 const columns = `id, organization_id as "organizationId", location_ids as "locationIds", url, description, types,
   selected_types as "selectedTypes", enabled, disabled_reason as "disabledReason",
   previous_secret_expires_at as "previousSecretExpiresAt", created_at as "createdAt", updated_at as "updatedAt"`;
@@ -105,15 +111,15 @@ export async function insertEndpoint(
   const [{ id }] = await em.execute<[{ id: number }]>(
     `insert into webhook_endpoints (organization_id, location_ids, url, description, types, selected_types, enabled,
         secret, start_txid)
-      values (?, ?::int[], ?, ?, ?::text[], ?::text[], ?, '', pg_snapshot_xmin(pg_current_snapshot()))
+      values (?, ${intArray}, ?, ?, ${textArray}, ${textArray}, ?, '', pg_snapshot_xmin(pg_current_snapshot()))
       returning id`,
     [
       endpoint.organizationId,
-      endpoint.locationIds,
+      json(endpoint.locationIds),
       endpoint.url,
       endpoint.description,
-      endpoint.types,
-      endpoint.selectedTypes,
+      json(endpoint.types),
+      json(endpoint.selectedTypes),
       endpoint.enabled,
     ],
   );
@@ -136,8 +142,8 @@ export async function updateEndpoint(
   await em.execute(
     `update webhook_endpoints set
         url = coalesce(?::text, url), description = coalesce(?::text, description),
-        types = coalesce(?::text[], types),
-        selected_types = case when ?::boolean then ?::text[] else selected_types end,
+        types = coalesce(${textArray}, types),
+        selected_types = case when ?::boolean then ${textArray} else selected_types end,
         enabled = coalesce(?::boolean, enabled),
         disabled_reason = case when ?::boolean is not null then null else disabled_reason end,
         failing_since = case when ?::boolean then null else failing_since end,
@@ -146,9 +152,9 @@ export async function updateEndpoint(
     [
       changes.url ?? null,
       changes.description ?? null,
-      changes.types ?? null,
+      json(changes.types),
       changes.selectedTypes !== undefined,
-      changes.selectedTypes ?? null,
+      json(changes.selectedTypes),
       changes.enabled ?? null,
       changes.enabled ?? null,
       changes.enabled === true,
@@ -189,4 +195,18 @@ export async function signingSecrets(em: EntityManager, key: Buffer, endpointId:
   return [row.secret, row.previous]
     .filter((stored): stored is string => stored !== null)
     .map((stored) => decryptSecret(key, endpointId, stored));
+}
+
+/** The ids of the locations an endpoint covers, among `locations` (the organization's). */
+export async function coveredLocationIds(
+  em: EntityManager,
+  endpointId: number,
+  locations: { id: number }[],
+): Promise<number[]> {
+  const [row] = await em.execute<{ locationIds: number[] | null }[]>(
+    'select location_ids as "locationIds" from webhook_endpoints where id = ?',
+    [endpointId],
+  );
+  const ids = row?.locationIds ?? null;
+  return locations.map((location) => location.id).filter((id) => ids === null || ids.includes(id));
 }
