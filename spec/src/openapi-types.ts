@@ -3485,7 +3485,9 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WebhookRecoverRequest"];
+                "application/json": {
+                    recovery: components["schemas"]["WebhookRecoverRequest"];
+                };
             };
         };
         responses: {

@@ -36,8 +36,8 @@ export const webhookDeliveryHandlers: Pick<
 
   async recoverWebhookEndpoint({ em, access, path, body }) {
     const endpoint = requireManager(access, await findEndpoint(em, access.organization.id, path.id));
-    const since = windowTime(body.since, 'since');
-    const until = body.until === undefined ? new Date() : windowTime(body.until, 'until');
+    const since = windowTime(body.recovery.since, 'since');
+    const until = body.recovery.until === undefined ? new Date() : windowTime(body.recovery.until, 'until');
     return { deliveries: await recover(em, endpoint, since, until) };
   },
 };
