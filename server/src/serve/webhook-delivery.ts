@@ -54,11 +54,25 @@ export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger:
     const claimed = await claimDue(em, CONCURRENCY, leaseMs);
     await Promise.all(
       claimed.map((delivery) =>
-        deliver(orm.em.fork(), delivery, settings).catch((error: unknown) =>
-          logger.warn(
-            { err: error, delivery: delivery.id },
-            'a webhook attempt could not be recorded; its lease ends and it is sent again',
-          ),
+        deliver(orm.em.fork(), delivery, settings).then(
+          // The URL is left out: its query may hold a receiver's token.
+          (outcome) =>
+            logger.debug(
+              {
+                delivery: delivery.id,
+                endpoint: delivery.endpointId,
+                attempt: delivery.attempt,
+                status_code: outcome.statusCode,
+                error: outcome.error,
+                next: outcome.next.status,
+              },
+              'webhook attempt',
+            ),
+          (error: unknown) =>
+            logger.warn(
+              { err: error, delivery: delivery.id },
+              'a webhook attempt could not be recorded; its lease ends and it is sent again',
+            ),
         ),
       ),
     );

@@ -91,8 +91,12 @@ function outcomeOf(
   return { ...base, next: { status: 'pending', at: new Date(Date.now() + wait) }, succeeded: false };
 }
 
-/** Makes the attempt and records it. */
-export async function deliver(em: EntityManager, claimed: ClaimedDelivery, settings: DeliverySettings): Promise<void> {
+/** Makes the attempt and records it; answers its outcome. */
+export async function deliver(
+  em: EntityManager,
+  claimed: ClaimedDelivery,
+  settings: DeliverySettings,
+): Promise<AttemptOutcome> {
   const startedAt = new Date();
   const prepared = await request(em, claimed, settings, Math.floor(startedAt.getTime() / 1000));
   const outcome =
@@ -109,4 +113,5 @@ export async function deliver(em: EntityManager, claimed: ClaimedDelivery, setti
           startedAt,
         );
   await recordAttempt(em, claimed, outcome, settings.disableAfterDays);
+  return outcome;
 }

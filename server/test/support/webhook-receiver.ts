@@ -10,10 +10,8 @@ export interface Received {
   body: string;
 }
 
-export interface Answer {
-  status: number;
-  headers?: Record<string, string>;
-}
+/** A status after an optional delay, or no answer at all (`hang`). */
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number } | { hang: true };
 
 export interface Receiver {
   url: string;
@@ -34,8 +32,9 @@ export async function startReceiver(): Promise<Receiver> {
     request.on('end', () => {
       const entry = { at: Date.now(), headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
       received.push(entry);
-      const { status, headers } = script(entry, received.length - 1);
-      response.writeHead(status, headers).end();
+      const answer = script(entry, received.length - 1);
+      if ('hang' in answer) return;
+      setTimeout(() => response.writeHead(answer.status, answer.headers).end(), answer.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
