@@ -28,6 +28,8 @@ export interface StartOptions {
 
 export async function start(options: StartOptions): Promise<void> {
   const config = configFromEnv(process.env, { port: options.port, host: options.host });
+  // The demo's webhook receivers run on the same machine (DECISIONS 242), unless the variable says otherwise.
+  if (options.demo && process.env.WH_WEBHOOK_ALLOW_PRIVATE === undefined) config.webhookAllowPrivate = true;
   if (options.fixture && options.demo) throw new ConfigError('--fixture and --demo cannot be used together');
   const fixture = options.demo ? readFixture(DEMO_FIXTURE) : options.fixture ? readFixture(options.fixture) : undefined;
   const logger = await createLogger(config);
