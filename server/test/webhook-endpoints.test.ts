@@ -151,6 +151,24 @@ describe('webhook endpoints (extension)', () => {
     await world.as('admin').delete(`/webhook_endpoints/${allowed.body.id}`);
   });
 
+  it('refuses an Idempotency-Key on create and rotate, whose stored answer would hold the secret', async () => {
+    const admin = world.as('admin');
+    const headers = { 'Idempotency-Key': 'hook-1' };
+    const created = await admin.request('POST', '/webhook_endpoints', {
+      headers,
+      body: { webhook_endpoint: { url: 'http://127.0.0.1/once' } },
+    });
+    expect(created.status).to.equal(400);
+    expect(created.body.error).to.include('Idempotency-Key is not taken here');
+    const all = (await admin.get('/webhook_endpoints', { per_page: 100 })).body as { url: string }[];
+    expect(all.map((endpoint) => endpoint.url)).to.not.include('http://127.0.0.1/once');
+    const endpoint = await create(admin, { url: 'http://127.0.0.1/rotated' });
+    const rotated = await admin.request('POST', `/webhook_endpoints/${endpoint.body.id}/rotate_secret`, { headers });
+    expect(rotated.status).to.equal(400);
+    expect((await admin.get(`/webhook_endpoints/${endpoint.body.id}`)).body.previous_secret_expires_at).to.equal(null);
+    await admin.delete(`/webhook_endpoints/${endpoint.body.id}`);
+  });
+
   it('keeps an organization to 20 endpoints', async () => {
     const admin = world.as('admin');
     const existing = (await admin.get('/webhook_endpoints', { per_page: 100 })).body.length as number;

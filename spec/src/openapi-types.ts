@@ -576,6 +576,7 @@ export interface paths {
          *     shows the signing `secret` once; keep it. An organization has at most 20 endpoints (422).
          *     A URL whose host resolves to a loopback, private, link-local or other non-public address
          *     is 422 unless the deployment allows it (the reference server: `WH_WEBHOOK_ALLOW_PRIVATE`).
+         *     An `Idempotency-Key` is refused (400): the answer holds the secret, which is never stored.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -642,7 +643,8 @@ export interface paths {
          * @description Extension beyond the reference (DECISIONS 244): a new secret, shown this once. For 24
          *     hours (`previous_secret_expires_at`) every delivery carries two signatures, one with the
          *     new secret and one with the one it replaced, so a receiver can switch when it likes.
-         *     Rotating again within those hours drops the oldest secret.
+         *     Rotating again within those hours drops the oldest secret. An `Idempotency-Key` is refused
+         *     (400), as on create.
          */
         post: operations["rotateWebhookEndpointSecret"];
         delete?: never;
@@ -3219,6 +3221,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -3437,7 +3440,21 @@ export interface operations {
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
+                 *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
+                 *     method, path, query and body is answered that response again with
+                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
+                 *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
+                 *     as of now, at the locations the request names (its interface, the query's and the
+                 *     record's `location_name`); without it the answer is today's 403, and the stored response
+                 *     is kept for when access returns (DECISIONS 141).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
@@ -3473,7 +3490,21 @@ export interface operations {
     recoverWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
+                 *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
+                 *     method, path, query and body is answered that response again with
+                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
+                 *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
+                 *     as of now, at the locations the request names (its interface, the query's and the
+                 *     record's `location_name`); without it the answer is today's 403, and the stored response
+                 *     is kept for when access returns (DECISIONS 141).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
