@@ -9,7 +9,7 @@ import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import { type Receiver, startReceiver, verifies } from './support/webhook-receiver.js';
-import { startWebhookWorker } from './support/webhook-worker.js';
+import { deleteEndpoints, startWebhookWorker } from './support/webhook-worker.js';
 
 describe('webhook delivery (extension)', function () {
   this.timeout(30_000);
@@ -30,7 +30,10 @@ describe('webhook delivery (extension)', function () {
     world = await createWorld(server);
     receiver = await startReceiver();
   });
-  afterEach(() => receiver.close());
+  afterEach(async () => {
+    await deleteEndpoints(world);
+    await receiver.close();
+  });
 
   async function endpoint(fields: Record<string, unknown> = {}): Promise<{ id: number; secret: string }> {
     const res = await world
@@ -157,6 +160,28 @@ describe('webhook delivery (extension)', function () {
     expect(backwards.body.errors).to.have.property('until');
     const unknown = await world.as('admin').post(`/webhook_endpoints/${id}/deliveries/999999999/redeliver`, undefined);
     expect(unknown.status).to.equal(404);
+  });
+
+  it('checks the address again at delivery, connecting only to one the guard allows (DNS rebinding)', async () => {
+    // Saved while loopback was allowed, as a name that resolved to a public address then would be.
+    const { id } = await endpoint({ url: receiver.url.replace('127.0.0.1', 'localhost') });
+    await worker.stop();
+    const strict = await startWebhookWorker({ webhookAllowPrivate: false });
+    try {
+      await createProduct();
+      let delivery: { status: string; attempts: { status_code: number | null; error: string | null }[] } | undefined;
+      for (let look = 0; look < 100 && !delivery?.attempts.length; look++) {
+        await sleep(50);
+        [delivery] = await deliveries(id);
+      }
+      expect(delivery?.status).to.equal('pending');
+      expect(delivery!.attempts[0]).to.include({ status_code: null });
+      expect(delivery!.attempts[0]!.error).to.match(/localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
+      expect(receiver.received).to.have.length(0);
+    } finally {
+      await strict.stop();
+      worker = await startWebhookWorker();
+    }
   });
 
   it('delivers only the types and locations an endpoint covers', async () => {

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import { childEnv } from './support/child-env.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';
-import { fastWebhooks } from './support/webhook-worker.js';
+import { deleteEndpoints, fastWebhooks } from './support/webhook-worker.js';
 
 describe('webhook delivery by several processes (extension)', function () {
   this.timeout(60_000);
@@ -35,6 +35,7 @@ describe('webhook delivery by several processes (extension)', function () {
   });
   afterEach(async () => {
     for (const child of children.splice(0)) if (child.child.exitCode === null) await stopChildServer(child.child);
+    await deleteEndpoints(world);
     await receiver.close();
   });
   after(() => server.close());
