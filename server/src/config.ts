@@ -305,7 +305,7 @@ export const settings = {
       describe: 'ms an idle process waits before looking for events to dispatch and deliveries due (DECISIONS 252)',
       parse: integer(10, 60_000),
     },
-    500,
+    250,
   ),
   validateResponses: setting(
     { env: 'WH_VALIDATE_RESPONSES', describe: '1 to check every response against the spec (tests)', parse: flag },

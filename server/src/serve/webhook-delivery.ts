@@ -8,10 +8,10 @@ import type { Orm } from '../db/orm.js';
 import { claimDue, dispatchAll, sweepOldDeliveries } from '../domain/webhooks/queue.js';
 import { encryptionKey } from '../domain/webhooks/secrets.js';
 import type { Logger } from '../logging/logger.js';
-import { type DeliverySettings, deliver } from '../webhooks/deliver.js';
+import { type DeliverySettings, deliver, tenantsOf } from '../webhooks/deliver.js';
 
 /** Deliveries one process sends at once. */
-const CONCURRENCY = 10;
+const CONCURRENCY = 25;
 const SWEEP_EVERY_MS = 60_000;
 
 export type WebhookDeliveryConfig = Pick<
@@ -52,29 +52,30 @@ export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger:
     }
     const more = await dispatchAll(em);
     const claimed = await claimDue(em, CONCURRENCY, leaseMs);
+    const tenantOf = tenantsOf(em);
     await Promise.all(
-      claimed.map((delivery) =>
-        deliver(orm.em.fork(), delivery, settings).then(
+      claimed.map(async (delivery) => {
+        try {
+          const outcome = await deliver(orm.em.fork(), delivery, await tenantOf(delivery.organizationId), settings);
           // The URL is left out: its query may hold a receiver's token.
-          (outcome) =>
-            logger.debug(
-              {
-                delivery: delivery.id,
-                endpoint: delivery.endpointId,
-                attempt: delivery.attempt,
-                status_code: outcome.statusCode,
-                error: outcome.error,
-                next: outcome.next.status,
-              },
-              'webhook attempt',
-            ),
-          (error: unknown) =>
-            logger.warn(
-              { err: error, delivery: delivery.id },
-              'a webhook attempt could not be recorded; its lease ends and it is sent again',
-            ),
-        ),
-      ),
+          logger.debug(
+            {
+              delivery: delivery.id,
+              endpoint: delivery.endpointId,
+              attempt: delivery.attempt,
+              status_code: outcome.statusCode,
+              error: outcome.error,
+              next: outcome.next.status,
+            },
+            'webhook attempt',
+          );
+        } catch (error) {
+          logger.warn(
+            { err: error, delivery: delivery.id },
+            'a webhook attempt could not be recorded; its lease ends and it is sent again',
+          );
+        }
+      }),
     );
     return more || claimed.length === CONCURRENCY;
   };

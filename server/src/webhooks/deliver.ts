@@ -3,10 +3,9 @@
 // attempt's time on the schedule (or after the receiver's Retry-After).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { readEvent } from '../domain/events/feed.js';
-import { coveredLocationIds, signingSecrets } from '../domain/webhooks/endpoints.js';
 import { type AttemptOutcome, type ClaimedDelivery, recordAttempt } from '../domain/webhooks/queue.js';
 import { MAX_ATTEMPTS, retryAfterWait, scheduledWait } from '../domain/webhooks/schedule.js';
-import { signature } from '../domain/webhooks/secrets.js';
+import { signature, signingSecrets } from '../domain/webhooks/secrets.js';
 import { Location } from '../entities/location.js';
 import { Organization } from '../entities/organization.js';
 import { envelopeFor } from '../events/envelope.js';
@@ -20,30 +19,55 @@ export interface DeliverySettings {
   disableAfterDays: number;
 }
 
+/** An organization and its locations, as an envelope needs them. */
+export interface Tenant {
+  organization: Organization;
+  locations: Location[];
+}
+
+/** Reads each organization once for a round of deliveries. */
+export function tenantsOf(em: EntityManager): (organizationId: number) => Promise<Tenant> {
+  const read = new Map<number, Promise<Tenant>>();
+  return (organizationId) => {
+    let tenant = read.get(organizationId);
+    if (!tenant) {
+      tenant = Promise.all([
+        em.fork().findOneOrFail(Organization, organizationId),
+        em.fork().find(Location, { organizationId }),
+      ]).then(([organization, locations]) => ({ organization, locations }));
+      read.set(organizationId, tenant);
+    }
+    return tenant;
+  };
+}
+
+type Prepared = { body: string; headers: Record<string, string> } | { error: string; final: boolean };
+
 /** The signed body and headers of the delivery's event, or why there is none. */
-async function request(
+async function prepare(
   em: EntityManager,
   claimed: ClaimedDelivery,
+  tenant: Tenant,
   settings: DeliverySettings,
   timestamp: number,
-): Promise<{ body: string; headers: Record<string, string> } | { error: string; final: boolean }> {
+): Promise<Prepared> {
   const event = await readEvent(em, claimed.organizationId, claimed.eventId);
   if (!event) return { error: `event evt_${claimed.eventId} has expired`, final: true };
   let secrets: string[];
   try {
-    secrets = await signingSecrets(em, settings.key, claimed.endpointId);
+    secrets = signingSecrets(settings.key, claimed.endpointId, claimed.secret, claimed.previousSecret);
   } catch {
     return {
       error: 'the secret cannot be decrypted with WH_WEBHOOK_SECRET_KEY; rotate it (DECISIONS 244)',
       final: false,
     };
   }
-  const organization = await em.findOneOrFail(Organization, claimed.organizationId);
-  const locations = await em.find(Location, { organizationId: claimed.organizationId });
-  const byId = new Map(locations.map((location) => [location.id, location]));
-  const locationIds = await coveredLocationIds(em, claimed.endpointId, locations);
+  const byId = new Map(tenant.locations.map((location) => [location.id, location]));
+  const covered = tenant.locations
+    .map((location) => location.id)
+    .filter((id) => claimed.locationIds === null || claimed.locationIds.includes(id));
   const envelope = envelopeFor(
-    { organization, locationById: (id) => byId.get(id)!, locationIds: new Set(locationIds) },
+    { organization: tenant.organization, locationById: (id) => byId.get(id)!, locationIds: new Set(covered) },
     event,
   );
   const body = JSON.stringify(envelope);
@@ -95,10 +119,11 @@ function outcomeOf(
 export async function deliver(
   em: EntityManager,
   claimed: ClaimedDelivery,
+  tenant: Tenant,
   settings: DeliverySettings,
 ): Promise<AttemptOutcome> {
   const startedAt = new Date();
-  const prepared = await request(em, claimed, settings, Math.floor(startedAt.getTime() / 1000));
+  const prepared = await prepare(em, claimed, tenant, settings, Math.floor(startedAt.getTime() / 1000));
   const outcome =
     'error' in prepared
       ? outcomeOf(prepared, claimed, settings, startedAt, prepared.final)

@@ -3,7 +3,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Invalid, NotFound } from '../errors.js';
 import { MAX_RECORD_ID } from '../tenant-lookup.js';
-import { decryptSecret, encryptSecret, newSecret } from './secrets.js';
+import { encryptSecret, newSecret } from './secrets.js';
 
 /** An organization's endpoints, at most (DECISIONS 240). */
 export const MAX_ENDPOINTS = 20;
@@ -182,31 +182,4 @@ export async function rotateSecret(
     [encryptSecret(key, row.id, secret), row.id],
   );
   return { row: await findEndpoint(em, row.organizationId, row.id), secret };
-}
-
-/** The secrets that sign a delivery now, newest first. */
-export async function signingSecrets(em: EntityManager, key: Buffer, endpointId: number): Promise<string[]> {
-  const [row] = await em.execute<{ secret: string; previous: string | null }[]>(
-    `select secret, case when previous_secret_expires_at > now() then previous_secret end as previous
-      from webhook_endpoints where id = ?`,
-    [endpointId],
-  );
-  if (!row) return [];
-  return [row.secret, row.previous]
-    .filter((stored): stored is string => stored !== null)
-    .map((stored) => decryptSecret(key, endpointId, stored));
-}
-
-/** The ids of the locations an endpoint covers, among `locations` (the organization's). */
-export async function coveredLocationIds(
-  em: EntityManager,
-  endpointId: number,
-  locations: { id: number }[],
-): Promise<number[]> {
-  const [row] = await em.execute<{ locationIds: number[] | null }[]>(
-    'select location_ids as "locationIds" from webhook_endpoints where id = ?',
-    [endpointId],
-  );
-  const ids = row?.locationIds ?? null;
-  return locations.map((location) => location.id).filter((id) => ids === null || ids.includes(id));
 }

@@ -51,6 +51,11 @@ export interface ClaimedDelivery {
   organizationId: number;
   endpointId: number;
   url: string;
+  /** The endpoint's covered locations; null for all. */
+  locationIds: number[] | null;
+  /** The stored secret, and the one it replaced while that still signs (DECISIONS 244). */
+  secret: string;
+  previousSecret: string | null;
   eventId: string;
   /** This attempt's number, from 1. */
   attempt: number;
@@ -69,6 +74,8 @@ export async function claimDue(em: EntityManager, limit: number, leaseMs: number
           and (due.locked_until is null or due.locked_until < now())
         order by due.next_attempt_at limit ? for update of due skip locked)
       returning d.id::text as id, d.organization_id as "organizationId", d.endpoint_id as "endpointId", w.url,
+        w.location_ids as "locationIds", w.secret,
+        case when w.previous_secret_expires_at > now() then w.previous_secret end as "previousSecret",
         d.event_id::text as "eventId", d.attempt_count as attempt, d.lease::text as lease`,
     [leaseMs, limit],
   );
@@ -88,9 +95,10 @@ export interface AttemptOutcome {
 }
 
 /**
- * Records an attempt and the delivery's next state, if the lease is still this process's (a
- * lease that expired and was claimed again belongs to another); updates the endpoint's failing
- * streak, disabling it after `disableAfterDays` days of failures without a success.
+ * Records an attempt and the delivery's next state, in one statement and only if the lease is
+ * still this process's (a lease that expired and was claimed again belongs to another); updates
+ * the endpoint's failing streak, disabling it after `disableAfterDays` days of failures without
+ * a success, or at once with `outcome.disable`.
  */
 export async function recordAttempt(
   em: EntityManager,
@@ -98,42 +106,40 @@ export async function recordAttempt(
   outcome: AttemptOutcome,
   disableAfterDays: number,
 ): Promise<void> {
-  await em.fork().transactional(async (tx) => {
-    const [mine] = await tx.execute<{ id: string }[]>(
-      `update webhook_deliveries set status = ?, next_attempt_at = ?, locked_until = null, lease = null
-        where id = ? and lease = ? returning id`,
-      [outcome.next.status, outcome.next.status === 'pending' ? outcome.next.at : null, claimed.id, claimed.lease],
-    );
-    if (!mine) return;
-    await tx.execute(
-      'insert into webhook_attempts (delivery_id, attempted_at, status_code, error, duration_ms) values (?, ?, ?, ?, ?)',
-      [claimed.id, outcome.startedAt, outcome.statusCode, outcome.error, outcome.durationMs],
-    );
-    await tx.execute(
-      `update webhook_endpoints set
-          failing_since = case when ?::boolean then null else coalesce(failing_since, now()) end,
-          enabled = case when ?::text is not null or (not ?::boolean and failing_since < now() - make_interval(days => ?))
-            then false else enabled end,
-          disabled_reason = case
-            when ?::text is not null then ?::text
-            when not ?::boolean and failing_since < now() - make_interval(days => ?)
-              then 'deliveries failed without a success for ' || ? || ' days'
-            else disabled_reason end
-        where id = ? and enabled`,
-      [
-        outcome.succeeded,
-        outcome.disable ?? null,
-        outcome.succeeded,
-        disableAfterDays,
-        outcome.disable ?? null,
-        outcome.disable ?? null,
-        outcome.succeeded,
-        disableAfterDays,
-        disableAfterDays,
-        claimed.endpointId,
-      ],
-    );
-  });
+  await em.execute(
+    `with mine as (
+        update webhook_deliveries set status = ?, next_attempt_at = ?, locked_until = null, lease = null
+        where id = ? and lease = ? returning id, endpoint_id),
+      attempt as (
+        insert into webhook_attempts (delivery_id, attempted_at, status_code, error, duration_ms)
+        select id, ?, ?, ?, ? from mine),
+      verdict as (
+        select ?::boolean as succeeded, coalesce(?::text, case when not ?::boolean
+          and w.failing_since < now() - make_interval(days => ?)
+          then 'deliveries failed without a success for ' || ? || ' days' end) as reason
+        from webhook_endpoints w join mine on mine.endpoint_id = w.id)
+    update webhook_endpoints w set
+        failing_since = case when v.succeeded then null else coalesce(w.failing_since, now()) end,
+        enabled = v.reason is null,
+        disabled_reason = v.reason
+      from verdict v, mine
+      where w.id = mine.endpoint_id and w.enabled`,
+    [
+      outcome.next.status,
+      outcome.next.status === 'pending' ? outcome.next.at : null,
+      claimed.id,
+      claimed.lease,
+      outcome.startedAt,
+      outcome.statusCode,
+      outcome.error,
+      outcome.durationMs,
+      outcome.succeeded,
+      outcome.disable ?? null,
+      outcome.succeeded,
+      disableAfterDays,
+      disableAfterDays,
+    ],
+  );
 }
 
 /** Deletes deliveries (and their attempts) older than the events' retention (DECISIONS 249). */

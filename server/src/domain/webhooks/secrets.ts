@@ -45,3 +45,15 @@ export function signature(secrets: string[], id: string, timestamp: number, body
     })
     .join(' ');
 }
+
+/** The secrets that sign a delivery now, newest first, from their stored forms. */
+export function signingSecrets(key: Buffer, endpointId: number, stored: string, previous: string | null): string[] {
+  const current = decryptSecret(key, endpointId, stored);
+  if (previous === null) return [current];
+  // A secret stored under a key since replaced (rotated to recover from it) no longer signs.
+  try {
+    return [current, decryptSecret(key, endpointId, previous)];
+  } catch {
+    return [current];
+  }
+}
