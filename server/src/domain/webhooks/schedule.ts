@@ -20,7 +20,12 @@ export function scheduledWait(attempt: number, scale: number, random = Math.rand
 export function retryAfterWait(header: string | undefined, now = Date.now()): number | undefined {
   if (!header) return undefined;
   const trimmed = header.trim();
-  const ms = /^\d{1,10}$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+  // Delay-seconds, or an HTTP date (IMF-fixdate, as RFC 9110 has servers send it).
+  const ms = /^\d{1,10}$/.test(trimmed)
+    ? Number(trimmed) * 1000
+    : /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed)
+      ? Date.parse(trimmed) - now
+      : Number.NaN;
   if (!Number.isFinite(ms)) return undefined;
   return Math.min(Math.max(ms, 0), LONGEST_MS);
 }
