@@ -13,6 +13,8 @@ import { type DeliverySettings, deliver, tenantsOf } from '../webhooks/deliver.j
 /** Deliveries one process sends at once. */
 const CONCURRENCY = 25;
 const SWEEP_EVERY_MS = 60_000;
+/** After a failed round (the database away, say), so that the log gets a line every few seconds, not every poll. */
+const RETRY_AFTER_ERROR_MS = 5_000;
 
 export type WebhookDeliveryConfig = Pick<
   ServerConfig,
@@ -88,8 +90,8 @@ export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger:
         .then((more) => next(more ? 0 : config.webhookPollMs))
         .catch((error: unknown) => {
           // A database that is away is reported by /readyz; the next round tries again.
-          logger.warn({ err: error }, 'delivering webhooks failed; trying again');
-          next(config.webhookPollMs);
+          logger.warn({ err: error }, 'delivering webhooks failed; trying again in a few seconds');
+          next(Math.max(config.webhookPollMs, RETRY_AFTER_ERROR_MS));
         });
     }, delay);
   };

@@ -62,6 +62,7 @@ export class Migration20261127100000_webhooks extends Migration {
 
       create table webhook_attempts (
         id bigint generated always as identity primary key,
+        organization_id integer not null references organizations (id) on delete cascade,
         delivery_id bigint not null references webhook_deliveries (id) on delete cascade,
         attempted_at timestamptz not null,
         status_code integer,

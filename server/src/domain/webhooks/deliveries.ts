@@ -33,7 +33,7 @@ const columns = `d.id::int as id, d.event_id::text as "eventId", d.event_type as
   case when d.status = 'pending' then d.next_attempt_at end as "nextAttemptAt", d.created_at as "createdAt",
   coalesce((select json_agg(json_build_object('attemptedAt', a.attempted_at, 'statusCode', a.status_code,
       'error', a.error, 'durationMs', a.duration_ms) order by a.id)
-    from webhook_attempts a where a.delivery_id = d.id), '[]') as attempts`;
+    from webhook_attempts a where a.organization_id = d.organization_id and a.delivery_id = d.id), '[]') as attempts`;
 
 type Raw = Omit<DeliveryRow, 'nextAttemptAt' | 'createdAt' | 'attempts'> & {
   nextAttemptAt: string | null;
@@ -56,26 +56,27 @@ export async function listDeliveries(
   page: PageRequest,
 ): Promise<{ deliveries: DeliveryRow[]; total: number }> {
   const filter = status ? 'and d.status = ?' : '';
-  const values = status ? [endpoint.id, status] : [endpoint.id];
+  const values = [endpoint.organizationId, endpoint.id, ...(status ? [status] : [])];
   const [rows, [{ count }]] = await Promise.all([
     em.execute<Raw[]>(
-      `select ${columns} from webhook_deliveries d where d.endpoint_id = ? ${filter} order by d.id desc limit ? offset ?`,
+      `select ${columns} from webhook_deliveries d where d.organization_id = ? and d.endpoint_id = ? ${filter}
+        order by d.id desc limit ? offset ?`,
       [...values, page.perPage, page.offset],
     ),
     em.execute<[{ count: string }]>(
-      `select count(*) from webhook_deliveries d where d.endpoint_id = ? ${filter}`,
+      `select count(*) from webhook_deliveries d where d.organization_id = ? and d.endpoint_id = ? ${filter}`,
       values,
     ),
   ]);
   return { deliveries: rows.map((raw) => fromRaw(em, raw)), total: Number(count) };
 }
 
-async function findDelivery(em: EntityManager, endpointId: number, id: number): Promise<DeliveryRow> {
+async function findDelivery(em: EntityManager, endpoint: WebhookEndpointRow, id: number): Promise<DeliveryRow> {
   const [raw] = await em.execute<Raw[]>(
-    `select ${columns} from webhook_deliveries d where d.endpoint_id = ? and d.id = ?`,
-    [endpointId, id],
+    `select ${columns} from webhook_deliveries d where d.organization_id = ? and d.endpoint_id = ? and d.id = ?`,
+    [endpoint.organizationId, endpoint.id, id],
   );
-  if (!raw) throw new NotFound(`delivery ${id} of webhook endpoint ${endpointId} not found`);
+  if (!raw) throw new NotFound(`delivery ${id} of webhook endpoint ${endpoint.id} not found`);
   return fromRaw(em, raw);
 }
 
@@ -89,7 +90,7 @@ export async function redeliver(
   endpoint: WebhookEndpointRow,
   deliveryId: number,
 ): Promise<DeliveryRow> {
-  const old = await findDelivery(em, endpoint.id, Math.min(deliveryId, Number.MAX_SAFE_INTEGER));
+  const old = await findDelivery(em, endpoint, deliveryId);
   requireEnabled(endpoint);
   const [created] = await em.execute<{ id: number }[]>(
     `insert into webhook_deliveries (organization_id, endpoint_id, event_id, event_type, reason, next_attempt_at)
@@ -101,7 +102,7 @@ export async function redeliver(
   if (!created) {
     throw Invalid.field('base', `event evt_${old.eventId} has expired (DECISIONS 177); it cannot be sent again`);
   }
-  return findDelivery(em, endpoint.id, created.id);
+  return findDelivery(em, endpoint, created.id);
 }
 
 /** A delivery of every event of `[since, until)` the endpoint receives, in feed order (DECISIONS 251). */
@@ -113,7 +114,7 @@ export async function recover(
 ): Promise<number> {
   requireEnabled(endpoint);
   if (since >= until) throw Invalid.field('until', 'must be after since');
-  const window = `from events e join webhook_endpoints w on w.id = ?
+  const window = `from events e join webhook_endpoints w on w.organization_id = e.organization_id and w.id = ?
     where e.organization_id = ? and e.occurred_at >= ? and e.occurred_at < ? and ${SUBSCRIBED}`;
   const values = [endpoint.id, endpoint.organizationId, since, until];
   const [{ count }] = await em.execute<[{ count: string }]>(`select count(*) ${window}`, values);

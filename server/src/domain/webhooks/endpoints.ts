@@ -124,7 +124,11 @@ export async function insertEndpoint(
     ],
   );
   const secret = newSecret();
-  await em.execute('update webhook_endpoints set secret = ? where id = ?', [encryptSecret(key, id, secret), id]);
+  await em.execute('update webhook_endpoints set secret = ? where organization_id = ? and id = ?', [
+    encryptSecret(key, id, secret),
+    endpoint.organizationId,
+    id,
+  ]);
   await em.execute(
     `insert into webhook_dispatch (organization_id, txid, id)
       values (?, pg_snapshot_xmin(pg_current_snapshot()), 0) on conflict (organization_id) do nothing`,
@@ -148,7 +152,7 @@ export async function updateEndpoint(
         disabled_reason = case when ?::boolean is not null then null else disabled_reason end,
         failing_since = case when ?::boolean then null else failing_since end,
         updated_at = now()
-      where id = ?`,
+      where organization_id = ? and id = ?`,
     [
       changes.url ?? null,
       changes.description ?? null,
@@ -158,6 +162,7 @@ export async function updateEndpoint(
       changes.enabled ?? null,
       changes.enabled ?? null,
       changes.enabled === true,
+      row.organizationId,
       row.id,
     ],
   );
@@ -165,7 +170,7 @@ export async function updateEndpoint(
 }
 
 export async function deleteEndpoint(em: EntityManager, row: WebhookEndpointRow): Promise<void> {
-  await em.execute('delete from webhook_endpoints where id = ?', [row.id]);
+  await em.execute('delete from webhook_endpoints where organization_id = ? and id = ?', [row.organizationId, row.id]);
 }
 
 /** A new secret; the replaced one signs too for 24 hours, and an older one no more (DECISIONS 244). */
@@ -178,8 +183,8 @@ export async function rotateSecret(
   await em.execute(
     `update webhook_endpoints set previous_secret = secret, secret = ?,
         previous_secret_expires_at = now() + interval '${ROTATION_OVERLAP}', updated_at = now()
-      where id = ?`,
-    [encryptSecret(key, row.id, secret), row.id],
+      where organization_id = ? and id = ?`,
+    [encryptSecret(key, row.id, secret), row.organizationId, row.id],
   );
   return { row: await findEndpoint(em, row.organizationId, row.id), secret };
 }

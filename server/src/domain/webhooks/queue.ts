@@ -109,24 +109,25 @@ export async function recordAttempt(
   await em.execute(
     `with mine as (
         update webhook_deliveries set status = ?, next_attempt_at = ?, locked_until = null, lease = null
-        where id = ? and lease = ? returning id, endpoint_id),
+        where organization_id = ? and id = ? and lease = ? returning id, endpoint_id, organization_id),
       attempt as (
-        insert into webhook_attempts (delivery_id, attempted_at, status_code, error, duration_ms)
-        select id, ?, ?, ?, ? from mine),
+        insert into webhook_attempts (organization_id, delivery_id, attempted_at, status_code, error, duration_ms)
+        select organization_id, id, ?, ?, ?, ? from mine),
       verdict as (
         select ?::boolean as succeeded, coalesce(?::text, case when not ?::boolean
           and w.failing_since < now() - make_interval(days => ?)
           then 'deliveries failed without a success for ' || ? || ' days' end) as reason
-        from webhook_endpoints w join mine on mine.endpoint_id = w.id)
+        from webhook_endpoints w join mine on mine.organization_id = w.organization_id and mine.endpoint_id = w.id)
     update webhook_endpoints w set
         failing_since = case when v.succeeded then null else coalesce(w.failing_since, now()) end,
         enabled = v.reason is null,
         disabled_reason = v.reason
       from verdict v, mine
-      where w.id = mine.endpoint_id and w.enabled`,
+      where w.organization_id = mine.organization_id and w.id = mine.endpoint_id and w.enabled`,
     [
       outcome.next.status,
       outcome.next.status === 'pending' ? outcome.next.at : null,
+      claimed.organizationId,
       claimed.id,
       claimed.lease,
       outcome.startedAt,
