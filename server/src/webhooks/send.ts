@@ -28,7 +28,12 @@ export function send(url: string, body: string, options: SendOptions): Promise<S
       target,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'wh-server-webhooks', ...options.headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'wh-server-webhooks',
+          ...options.headers,
+        },
         lookup: guardedLookup(options.allowPrivate),
         signal: AbortSignal.timeout(options.timeoutMs),
         agent: false,
