@@ -90,7 +90,7 @@ describe('webhook delivery (extension)', function () {
     expect(second!.at - first!.at).to.be.at.least(950);
   });
 
-  it('disables an endpoint that answers 410, and sends it nothing more', async () => {
+  it('disables an endpoint that answers 410 and sends it nothing more until it is enabled again', async () => {
     const { id } = await endpoint();
     receiver.answer(() => ({ status: 410 }));
     await createProduct();
@@ -103,6 +103,14 @@ describe('webhook delivery (extension)', function () {
     await createProduct();
     await sleep(300);
     expect(receiver.received).to.have.length(1);
+
+    // Enabled again, it clears the reason and receives what comes next.
+    receiver.answer(() => ({ status: 204 }));
+    const enabled = await world.as('admin').patch(`/webhook_endpoints/${id}`, { webhook_endpoint: { enabled: true } });
+    expect(enabled.body).to.include({ enabled: true, disabled_reason: null });
+    const product = await createProduct();
+    const [, next] = await receiver.waitFor(2);
+    expect(JSON.parse(next!.body).subject).to.equal(`products/${product.id}`);
   });
 
   it('disables an endpoint whose deliveries failed for WH_WEBHOOK_DISABLE_AFTER_DAYS days', async () => {
