@@ -1358,20 +1358,16 @@ export interface components {
         WebhookEndpointCreate: {
             url: components["schemas"]["WebhookUrl"];
             description?: components["schemas"]["WebhookDescription"];
-            /**
-             * @default [
-             *       "*"
-             *     ]
-             */
-            event_types: components["schemas"]["WebhookEventTypes"];
+            /** @description The event types delivered; every type (`['*']`) when omitted. */
+            event_types?: components["schemas"]["WebhookEventTypes"];
             /**
              * @description The locations whose events the endpoint receives, besides the organization-wide ones.
              *     Omitted: every location of the organization, present and future. On a location
              *     interface it may only name that location.
              */
             location_names?: components["schemas"]["LocationName"][];
-            /** @default true */
-            enabled: boolean;
+            /** @description False creates it disabled; true when omitted. */
+            enabled?: boolean;
         };
         WebhookEndpointUpdate: {
             url?: components["schemas"]["WebhookUrl"];
