@@ -8,6 +8,10 @@ export interface Timing {
   max: number;
 }
 
+/** The value at quantile `q` of ascending `samples`. */
+export const percentile = (samples: number[], q: number): number =>
+  samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+
 export async function time(runs: number, task: () => Promise<unknown>): Promise<Timing> {
   await task(); // warm-up: JIT, connection pool, PostgreSQL caches
   const samples: number[] = [];
@@ -17,8 +21,7 @@ export async function time(runs: number, task: () => Promise<unknown>): Promise<
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { runs, p50: at(0.5), p95: at(0.95), max: samples[samples.length - 1]! };
+  return { runs, p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), max: samples[samples.length - 1]! };
 }
 
 /**

@@ -4,7 +4,8 @@
 //   GET /products and GET /purchase_orders, medians of interleaved rounds, and their ratio;
 // - SQL statements per request, counted on the pool (statements.ts), and with --explain the plans;
 // - single-client latencies of more lists, and page 1,000 against page 1;
-// - the SDK's heap while it pages through 1,000 and then 100,000 records.
+// - the SDK's heap while it pages through 1,000 and then 100,000 records;
+// - webhook delivery to a local receiver: latency after a write, and a 10,000-event backlog drained.
 // Statement counts are deterministic, so a list whose count grows with its page size (an
 // N+1) fails the run; timings are only reported.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { benchOptions } from './options.js';
 import { benchFixture, ORGANIZATION_HOST, seed, seedSize, TOKEN, WALK_HOST, WALK_TOKEN } from './seed.js';
 import { statementsOf } from './statements.js';
 import { compare, type Route, settle } from './throughput.js';
+import { benchWebhooks } from './webhooks.js';
 
 const POOL_SIZE = 10;
 const LOAD_TOKENS = 1_000;
@@ -55,7 +57,12 @@ async function main(): Promise<void> {
 
     // Silent: the benchmark measures the server, not the terminal it would print to.
     const logger = await createLogger({ logLevel: 'silent', logFormat: 'json' });
-    const app = createApp({ orm, config: { ...configFromEnv({}), baseHost: 'localhost' }, logger });
+    // Webhooks go to a receiver on loopback (benchWebhooks).
+    const app = createApp({
+      orm,
+      config: { ...configFromEnv({}), baseHost: 'localhost', webhookAllowPrivate: true },
+      logger,
+    });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server!.once('listening', resolve));
     const address = server.address();
@@ -229,6 +236,7 @@ async function main(): Promise<void> {
       bulk = await timeBulkUpload(port, 'bench-toronto.localhost', TOKEN, String(Date.now()));
     });
     if (bulk.status !== 200) throw new Error(`the bulk upload answered ${bulk.status}`);
+    const webhooks = await benchWebhooks(orm, client, logger, freshBudget);
 
     // Flat memory: the heap grows no more over 1,000 pages than over 10. One token's budget is
     // 120 requests a minute, so the budget is refreshed every 100 pages.
@@ -272,6 +280,11 @@ async function main(): Promise<void> {
     console.log(
       `bulk upload of 1000 products and 1000 orders with 3 items each: ${ms(bulk.milliseconds)}, ` +
         `${bulkStatements.length} SQL statements`,
+    );
+    console.log(
+      `webhooks to a local receiver: ${webhooks.writes} writes one by one, delivered ${ms(webhooks.p50)} (p50) and ` +
+        `${ms(webhooks.p99)} (p99) after the answer; a backlog of ${webhooks.backlog} events drained by one process ` +
+        `in ${ms(webhooks.drainMs)}`,
     );
     for (const run of walks) {
       console.log(

@@ -36,6 +36,10 @@ export const commands: Record<string, Entry> = {
     description: 'list daily receiving limits per product',
     load: async () => (await import('./commands/product-limits/index.js')).productLimits,
   },
+  webhooks: {
+    description: 'manage webhook endpoints, their deliveries, redelivery and recovery (extension)',
+    load: async () => (await import('./commands/webhooks/index.js')).webhooks,
+  },
   api: {
     description: 'send any request to the API, like gh api',
     load: async () => (await import('./commands/api/index.js')).api,

@@ -15,6 +15,7 @@ import type { ServerConfig } from './config.js';
 import { IdempotencyKeys } from './db/idempotency-keys.js';
 import { type Orm, poolUsage } from './db/orm.js';
 import { RateLimitCounters } from './db/rate-limit-counters.js';
+import { webhookSettings } from './domain/webhooks/settings.js';
 import { notFound } from './http/errors.js';
 import { API_PREFIX } from './http/prefix.js';
 import type { Logger } from './logging/logger.js';
@@ -53,6 +54,8 @@ export interface AppOptions {
     | 'metricsToken'
     | 'metricsAddress'
     | 'idempotencyTtlHours'
+    | 'webhookAllowPrivate'
+    | 'webhookSecretKey'
   >;
   logger: Logger;
 }
@@ -64,7 +67,7 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
   const knex = orm.em.getConnection().getKnex();
   const bodyLimit = (operationId: string) =>
     operationId === 'createBulkUpload' ? config.bulkUploadBodyLimit : config.bodyLimit;
-  const router = createApiRouter(handlers, { bodyLimit });
+  const router = createApiRouter(handlers, { bodyLimit, webhooks: webhookSettings(config) });
   const metrics = createMetrics(() => poolUsage(orm));
   const counters = new RateLimitCounters(knex);
   const failures = new AuthenticationFailures(counters, config.authFailuresPerMinute);

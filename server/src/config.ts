@@ -73,6 +73,13 @@ const postgresUrl = (raw: string): string => {
 
 const text = (raw: string): string => raw;
 
+/** A number above 0 and at most 1. */
+const fraction = (raw: string): number => {
+  const value = Number(raw);
+  if (!/^\d*\.?\d+(e-?\d+)?$/i.test(raw) || !(value > 0 && value <= 1)) throw 'must be a number above 0 and at most 1';
+  return value;
+};
+
 /** Off (`false`), how many proxies stand before the server, or the addresses of the proxies to trust. */
 export type TrustProxy = false | number | string[];
 
@@ -251,6 +258,54 @@ export const settings = {
       parse: integer(1, 3650),
     },
     30,
+  ),
+  webhookAllowPrivate: setting(
+    {
+      env: 'WH_WEBHOOK_ALLOW_PRIVATE',
+      describe: '1 to let webhook URLs reach loopback, private and link-local addresses (DECISIONS 242)',
+      parse: flag,
+    },
+    false,
+  ),
+  webhookSecretKey: optional({
+    env: 'WH_WEBHOOK_SECRET_KEY',
+    describe:
+      'the key webhook secrets are encrypted with, 16 to 256 characters, the same in every process (DECISIONS 244)',
+    defaultText: 'a demo key, with a warning',
+    parse: bearerToken,
+    secret: true,
+  }),
+  webhookTimeoutMs: setting(
+    {
+      env: 'WH_WEBHOOK_TIMEOUT_MS',
+      describe: 'ms a webhook receiver has to answer (DECISIONS 248)',
+      parse: milliseconds,
+    },
+    15_000,
+  ),
+  webhookRetryScale: setting(
+    {
+      env: 'WH_WEBHOOK_RETRY_SCALE',
+      describe: "factor on the webhook retry schedule's waits, e.g. 0.001 in tests (DECISIONS 248)",
+      parse: fraction,
+    },
+    1,
+  ),
+  webhookDisableAfterDays: setting(
+    {
+      env: 'WH_WEBHOOK_DISABLE_AFTER_DAYS',
+      describe: 'days of failed deliveries without a success after which an endpoint is disabled (DECISIONS 245)',
+      parse: integer(1, 365),
+    },
+    5,
+  ),
+  webhookPollMs: setting(
+    {
+      env: 'WH_WEBHOOK_POLL_MS',
+      describe: 'ms an idle process waits before looking for events to dispatch and deliveries due (DECISIONS 252)',
+      parse: integer(10, 60_000),
+    },
+    250,
   ),
   validateResponses: setting(
     { env: 'WH_VALIDATE_RESPONSES', describe: '1 to check every response against the spec (tests)', parse: flag },

@@ -553,6 +553,193 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints (extension)
+         * @description Extension beyond the reference (DECISIONS 240–243): the endpoints this token administers,
+         *     those covering only locations where it is admin (on a location interface: those covering
+         *     exactly that location), by `id`. Secrets are never shown here.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint (extension)
+         * @description Extension beyond the reference (DECISIONS 240–244). Needs admin access at every location
+         *     the endpoint covers: those of `location_names`, or without it every location of the
+         *     organization, present and future (on a location interface: that location). The answer
+         *     shows the signing `secret` once; keep it. An organization has at most 20 endpoints (422).
+         *     A URL whose host resolves to a loopback, private, link-local or other non-public address
+         *     is 422 unless the deployment allows it (the reference server: `WH_WEBHOOK_ALLOW_PRIVATE`).
+         *     An `Idempotency-Key` is refused (400): the answer holds the secret, which is never stored.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * View a webhook endpoint (extension)
+         * @description Extension beyond the reference (DECISIONS 241). 404 when the endpoint covers a location
+         *     where the token has no role (or, on a location interface, covers another set of
+         *     locations), 403 when it covers one where the token may only read.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint (extension)
+         * @description Extension beyond the reference (DECISIONS 241). 204; its deliveries go with it.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint (extension)
+         * @description Extension beyond the reference (DECISIONS 241, 245): the URL, description, event types
+         *     or `enabled`. Enabling a disabled endpoint clears its `disabled_reason`, and its pending
+         *     deliveries go out again. The covered locations stay as created.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/webhook_endpoints/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's secret (extension)
+         * @description Extension beyond the reference (DECISIONS 244): a new secret, shown this once. For 24
+         *     hours (`previous_secret_expires_at`) every delivery carries two signatures, one with the
+         *     new secret and one with the one it replaced, so a receiver can switch when it likes.
+         *     Rotating again within those hours drops the oldest secret. An `Idempotency-Key` is refused
+         *     (400), as on create.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries (extension)
+         * @description Extension beyond the reference (DECISIONS 246–249): the endpoint's deliveries, newest
+         *     first, each with its attempts (at most the 8 of the schedule), as pages like every list.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+                /** @description The delivery's `id`. */
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery's event again (extension)
+         * @description Extension beyond the reference (DECISIONS 250): a new delivery of the same event (same
+         *     `webhook-id`), sent at once and retried on the schedule like any other. 422 when the
+         *     event is older than the feed keeps, or the endpoint is disabled.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a time window to an endpoint (extension)
+         * @description Extension beyond the reference (DECISIONS 251): a new delivery for every event the
+         *     endpoint subscribes to and sees that was written at or after `since` and before `until`
+         *     (default now), in feed order, whether it was delivered before or not. At most 10,000
+         *     events a request (422: narrow the window); 422 as well for a disabled endpoint or a
+         *     window that is empty or ends before it starts.
+         */
+        post: operations["recoverWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     event: {
@@ -1149,6 +1336,109 @@ export interface components {
             next_cursor: string;
             /** @description More events are ready now; when false, wait a little before reading on. */
             has_more: boolean;
+        };
+        /**
+         * @description Where deliveries are POSTed: an absolute `https://` or `http://` URL without user or
+         *     password, at most 2,048 characters, whose host resolves to public addresses only (unless
+         *     the deployment allows others).
+         * @example https://erp.example.com/hooks/warehouse
+         */
+        WebhookUrl: string;
+        /**
+         * @description The event types delivered: each an exact type (`purchase_order.moved`), every type of one
+         *     kind (`appointment.*`), or `*`, as the feed's `types` (DECISIONS 176). Unknown ones are 422.
+         * @example [
+         *       "appointment.*",
+         *       "purchase_order.moved"
+         *     ]
+         */
+        WebhookEventTypes: string[];
+        /** @description A note for people; not sent anywhere. */
+        WebhookDescription: string;
+        WebhookEndpointCreate: {
+            url: components["schemas"]["WebhookUrl"];
+            description?: components["schemas"]["WebhookDescription"];
+            /** @description The event types delivered; every type (`['*']`) when omitted. */
+            event_types?: components["schemas"]["WebhookEventTypes"];
+            /**
+             * @description The locations whose events the endpoint receives, besides the organization-wide ones.
+             *     Omitted: every location of the organization, present and future. On a location
+             *     interface it may only name that location.
+             */
+            location_names?: components["schemas"]["LocationName"][];
+            /** @description False creates it disabled; true when omitted. */
+            enabled?: boolean;
+        };
+        WebhookEndpointUpdate: {
+            url?: components["schemas"]["WebhookUrl"];
+            description?: components["schemas"]["WebhookDescription"];
+            event_types?: components["schemas"]["WebhookEventTypes"];
+            enabled?: boolean;
+        };
+        /** @description Extension beyond the reference (DECISIONS 240–245). A receiver of signed event deliveries. */
+        WebhookEndpoint: {
+            id: number;
+            url: string;
+            description: string;
+            event_types: string[];
+            /** @description The covered locations, by name; null for every location of the organization. */
+            location_names: string[] | null;
+            enabled: boolean;
+            /**
+             * @description Why the server disabled it (a 410 answer, or failing for days); null when enabled, or
+             *     disabled by an admin.
+             */
+            disabled_reason: string | null;
+            /** @description After a rotation, until when the previous secret signs too; null otherwise. */
+            previous_secret_expires_at: components["schemas"]["NullableDateTime"];
+            created_at: components["schemas"]["DateTime"];
+            updated_at: components["schemas"]["DateTime"];
+        };
+        /** @description An endpoint with its signing secret, answered only by create and rotate. */
+        WebhookEndpointWithSecret: components["schemas"]["WebhookEndpoint"] & {
+            /** @description `whsec_` and the base64 of 32 random bytes: the HMAC key is those bytes. */
+            secret: string;
+        };
+        /**
+         * @description `pending`: waiting for its next attempt; `delivered`: a 2xx answer came; `failed`: every
+         *     attempt of the schedule failed, or the endpoint answered 410, or the event expired.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        WebhookAttempt: {
+            attempted_at: components["schemas"]["DateTime"];
+            /** @description The receiver's HTTP status; null when no answer came. */
+            status_code: number | null;
+            /** @description Why it failed without an answer (timeout, refused address, connection error); null otherwise. */
+            error: string | null;
+            duration_ms: number;
+        };
+        WebhookDelivery: {
+            id: number;
+            /** @description The event's `id`, which is also the `webhook-id` of every attempt. */
+            event_id: string;
+            event_type: components["schemas"]["EventType"];
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /**
+             * @description What queued it, the event itself, a redelivery or a recovery.
+             * @enum {string}
+             */
+            reason: "event" | "redeliver" | "recover";
+            /** @description When a pending delivery is tried next; null once it is delivered or failed. */
+            next_attempt_at: components["schemas"]["NullableDateTime"];
+            created_at: components["schemas"]["DateTime"];
+            /** @description Oldest first. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookRecoverRequest: {
+            /** @description The window's start; an `InputDateTime` without an offset is read in UTC. */
+            since: components["schemas"]["InputDateTime"];
+            /** @description The window's end, excluded; now when omitted. */
+            until?: components["schemas"]["InputDateTime"];
+        };
+        WebhookRecoverResult: {
+            /** @description The deliveries queued, one per event of the window. */
+            deliveries: number;
         };
     };
     responses: {
@@ -2892,6 +3182,360 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000 (so 100,000,000 records can be reached at 100 a page). */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page. */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhook endpoints. */
+            200: {
+                headers: {
+                    "Current-Page": components["headers"]["Current-Page"];
+                    "Page-Items": components["headers"]["Page-Items"];
+                    "Total-Pages": components["headers"]["Total-Pages"];
+                    "Total-Count": components["headers"]["Total-Count"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    webhook_endpoint: components["schemas"]["WebhookEndpointCreate"];
+                };
+            };
+        };
+        responses: {
+            /** @description The created endpoint, with its secret (shown this once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, without its secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    webhook_endpoint: components["schemas"]["WebhookEndpointUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000 (so 100,000,000 records can be reached at 100 a page). */
+                page?: components["parameters"]["Page"];
+                /** @description Records per page. */
+                per_page?: components["parameters"]["PerPage"];
+                /** @description Only deliveries in this state. */
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries, newest first. */
+            200: {
+                headers: {
+                    "Current-Page": components["headers"]["Current-Page"];
+                    "Page-Items": components["headers"]["Page-Items"];
+                    "Total-Pages": components["headers"]["Total-Pages"];
+                    "Total-Count": components["headers"]["Total-Count"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
+                 *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
+                 *     method, path, query and body is answered that response again with
+                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
+                 *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
+                 *     as of now, at the locations the request names (its interface, the query's and the
+                 *     record's `location_name`); without it the answer is today's 403, and the stored response
+                 *     is kept for when access returns (DECISIONS 141).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+                /** @description The delivery's `id`. */
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, pending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    recoverWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
+                 *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
+                 *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
+                 *     method, path, query and body is answered that response again with
+                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
+                 *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
+                 *     as of now, at the locations the request names (its interface, the query's and the
+                 *     record's `location_name`); without it the answer is today's 403, and the stored response
+                 *     is kept for when access returns (DECISIONS 141).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 *     a larger id names no record and is 404, like any id that names none.
+                 */
+                id: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recovery: components["schemas"]["WebhookRecoverRequest"];
+                };
+            };
+        };
+        responses: {
+            /** @description How many deliveries were queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecoverResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };

@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { operations } from '@warehouse-kit/spec';
 import type { ParameterizedContext } from 'koa';
 import type { Access } from '../domain/access.js';
+import type { WebhookSettings } from '../domain/webhooks/settings.js';
 import type { EventLog } from '../events/event-log.js';
 
 /**
@@ -34,6 +35,8 @@ export interface HandlerInput<K extends OperationId> {
   em: EntityManager;
   /** The events of this request's changes, written just before its transaction commits (DECISIONS 171). */
   events: EventLog;
+  /** The configuration webhook endpoints need: the SSRF guard's setting and the secrets' key. */
+  webhooks: WebhookSettings;
   /** For response headers (pagination) and the request URL; not for the body. */
   ctx: ParameterizedContext;
 }

@@ -62,6 +62,9 @@ export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: stri
     if (ctx.method !== 'POST' || key === undefined || !operation.spec) return next();
     if (typeof key !== 'string' || !wellFormed.test(key))
       throw badRequest(`${IDEMPOTENCY_KEY} must be 1 to 255 printable ASCII characters`);
+    // An answer holding a secret shown once (a webhook endpoint's) is never stored (DECISIONS 244).
+    if (!operation.spec.parameters.some((parameter) => parameter.in === 'header' && parameter.name === IDEMPOTENCY_KEY))
+      throw badRequest(`${IDEMPOTENCY_KEY} is not taken here: the answer holds a secret that is never stored`);
     // A body that cannot be read is refused here, before the key is claimed, and never stored.
     const body = operation.spec.requestBodySchema ? await readJsonBody(ctx, bodyLimit(operation.id)) : undefined;
     const access = ctx.state.access as Access;

@@ -7,6 +7,8 @@ import { locationHandlers } from './locations.js';
 import { productLimitHandlers } from './product-limits.js';
 import { productHandlers } from './products.js';
 import { purchaseOrderHandlers } from './purchase-orders.js';
+import { webhookDeliveryHandlers } from './webhook-deliveries.js';
+import { webhookEndpointHandlers } from './webhook-endpoints.js';
 
 /** Every operation of the spec; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -18,4 +20,6 @@ export const handlers: Handlers = {
   ...productLimitHandlers,
   ...bulkUploadHandlers,
   ...eventHandlers,
+  ...webhookEndpointHandlers,
+  ...webhookDeliveryHandlers,
 };

@@ -6,6 +6,7 @@ import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { listOperations, type OperationSpec } from '@warehouse-kit/spec/document';
 import { retryingRaces } from '../db/retry.js';
 import type { Access } from '../domain/access.js';
+import type { WebhookSettings } from '../domain/webhooks/settings.js';
 import { EventLog } from '../events/event-log.js';
 import { notFound } from '../http/errors.js';
 import type { Handler, HandlerInput, Handlers, OperationId } from '../http/handler.js';
@@ -25,11 +26,13 @@ export interface RouterOptions {
   /** The largest request body, in bytes after decompression, that an operation reads. */
   bodyLimit(operationId: string): number;
   operations?: OperationSpec[];
+  /** What the webhook endpoints' handlers need of the configuration. */
+  webhooks: WebhookSettings;
 }
 
 export function createApiRouter(
   handlers: Handlers,
-  { bodyLimit, operations = listOperations() }: RouterOptions,
+  { bodyLimit, operations = listOperations(), webhooks }: RouterOptions,
 ): Router {
   const validators = compileRequestValidators(operations);
   const router = new Router({ prefix: API_PREFIX });
@@ -59,6 +62,7 @@ export function createApiRouter(
           em: manager,
           ctx,
           events,
+          webhooks,
         } as unknown as HandlerInput<OperationId>);
         await events.flush(manager);
         return result;

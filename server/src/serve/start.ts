@@ -1,6 +1,6 @@
 // `wh-server start`: open the database (embedded or DATABASE_URL), migrate, provision the
 // fixture or the demo if asked, serve (and /metrics on WH_METRICS_ADDRESS when set) until
-// SIGTERM or SIGINT, sweeping ended rate-limit windows meanwhile, then drain and close the pool
+// SIGTERM or SIGINT, sweeping ended rate-limit windows and delivering webhooks meanwhile, then drain and close the pool
 // and the database, in that order. Resolves once everything is closed.
 import { createApp } from '../app.js';
 import { ConfigError, configFromEnv } from '../config.js';
@@ -17,6 +17,7 @@ import { banner } from './banner.js';
 import { sweepExpiredEventsEveryMinute } from './event-retention.js';
 import { createHttpServer, listen } from './http-server.js';
 import { drainOnSignal } from './shutdown.js';
+import { deliverWebhooks } from './webhook-delivery.js';
 
 export interface StartOptions {
   port?: string;
@@ -27,6 +28,8 @@ export interface StartOptions {
 
 export async function start(options: StartOptions): Promise<void> {
   const config = configFromEnv(process.env, { port: options.port, host: options.host });
+  // The demo's webhook receivers run on the same machine (DECISIONS 242), unless the variable says otherwise.
+  if (options.demo && process.env.WH_WEBHOOK_ALLOW_PRIVATE === undefined) config.webhookAllowPrivate = true;
   if (options.fixture && options.demo) throw new ConfigError('--fixture and --demo cannot be used together');
   const fixture = options.demo ? readFixture(DEMO_FIXTURE) : options.fixture ? readFixture(options.fixture) : undefined;
   const logger = await createLogger(config);
@@ -67,6 +70,10 @@ export async function start(options: StartOptions): Promise<void> {
     logger.warn({ err: error }, 'sweeping ended rate-limit windows failed; the next sweep tries again'),
   );
   const sweeps = sweepExpiredEventsEveryMinute(orm, config.eventRetentionDays, logger);
+  if (!config.webhookSecretKey) {
+    logger.warn('WH_WEBHOOK_SECRET_KEY is not set: webhook secrets are encrypted with the demo key (DECISIONS 244)');
+  }
+  const webhooks = deliverWebhooks(orm, config, logger);
   const origin = (bound: typeof address) =>
     `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
   const listening = origin(address);
@@ -88,6 +95,7 @@ export async function start(options: StartOptions): Promise<void> {
   await stopped;
   stopSweeping();
   await sweeps.stop();
+  await webhooks.stop();
   await release();
   logger.info('stopped');
 }

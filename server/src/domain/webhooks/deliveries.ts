@@ -1,0 +1,130 @@
+// An endpoint's deliveries as the API shows and makes them (DECISIONS 249–251): the list with
+// attempts, a redelivery of one event, and the recovery of a time window.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Invalid, NotFound } from '../errors.js';
+import type { PageRequest } from '../pagination.js';
+import { timeOf, type WebhookEndpointRow } from './endpoints.js';
+import { SUBSCRIBED } from './subscribed.js';
+
+/** The most events one recovery queues (DECISIONS 251). */
+export const MAX_RECOVERED = 10_000;
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface AttemptRow {
+  attemptedAt: Date;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface DeliveryRow {
+  id: number;
+  eventId: string;
+  eventType: string;
+  status: DeliveryStatus;
+  reason: 'event' | 'redeliver' | 'recover';
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  attempts: AttemptRow[];
+}
+
+const columns = `d.id::int as id, d.event_id::text as "eventId", d.event_type as "eventType", d.status, d.reason,
+  case when d.status = 'pending' then d.next_attempt_at end as "nextAttemptAt", d.created_at as "createdAt",
+  coalesce((select json_agg(json_build_object('attemptedAt', a.attempted_at, 'statusCode', a.status_code,
+      'error', a.error, 'durationMs', a.duration_ms) order by a.id)
+    from webhook_attempts a where a.organization_id = d.organization_id and a.delivery_id = d.id), '[]') as attempts`;
+
+type Raw = Omit<DeliveryRow, 'nextAttemptAt' | 'createdAt' | 'attempts'> & {
+  nextAttemptAt: string | null;
+  createdAt: string;
+  attempts: (Omit<AttemptRow, 'attemptedAt'> & { attemptedAt: string })[];
+};
+
+const fromRaw = (em: EntityManager, raw: Raw): DeliveryRow => ({
+  ...raw,
+  nextAttemptAt: raw.nextAttemptAt === null ? null : timeOf(em, raw.nextAttemptAt),
+  createdAt: timeOf(em, raw.createdAt),
+  attempts: raw.attempts.map((attempt) => ({ ...attempt, attemptedAt: new Date(attempt.attemptedAt) })),
+});
+
+/** One page of the endpoint's deliveries, newest first, and how many match. */
+export async function listDeliveries(
+  em: EntityManager,
+  endpoint: WebhookEndpointRow,
+  status: DeliveryStatus | undefined,
+  page: PageRequest,
+): Promise<{ deliveries: DeliveryRow[]; total: number }> {
+  const filter = status ? 'and d.status = ?' : '';
+  const values = [endpoint.organizationId, endpoint.id, ...(status ? [status] : [])];
+  const [rows, [{ count }]] = await Promise.all([
+    em.execute<Raw[]>(
+      `select ${columns} from webhook_deliveries d where d.organization_id = ? and d.endpoint_id = ? ${filter}
+        order by d.id desc limit ? offset ?`,
+      [...values, page.perPage, page.offset],
+    ),
+    em.execute<[{ count: string }]>(
+      `select count(*) from webhook_deliveries d where d.organization_id = ? and d.endpoint_id = ? ${filter}`,
+      values,
+    ),
+  ]);
+  return { deliveries: rows.map((raw) => fromRaw(em, raw)), total: Number(count) };
+}
+
+async function findDelivery(em: EntityManager, endpoint: WebhookEndpointRow, id: number): Promise<DeliveryRow> {
+  const [raw] = await em.execute<Raw[]>(
+    `select ${columns} from webhook_deliveries d where d.organization_id = ? and d.endpoint_id = ? and d.id = ?`,
+    [endpoint.organizationId, endpoint.id, id],
+  );
+  if (!raw) throw new NotFound(`delivery ${id} of webhook endpoint ${endpoint.id} not found`);
+  return fromRaw(em, raw);
+}
+
+const requireEnabled = (endpoint: WebhookEndpointRow) => {
+  if (!endpoint.enabled) throw Invalid.field('base', 'the webhook endpoint is disabled; enable it first');
+};
+
+/** A new delivery of the same event, due now (DECISIONS 250). */
+export async function redeliver(
+  em: EntityManager,
+  endpoint: WebhookEndpointRow,
+  deliveryId: number,
+): Promise<DeliveryRow> {
+  const old = await findDelivery(em, endpoint, deliveryId);
+  requireEnabled(endpoint);
+  const [created] = await em.execute<{ id: number }[]>(
+    `insert into webhook_deliveries (organization_id, endpoint_id, event_id, event_type, reason, next_attempt_at)
+      select e.organization_id, ?, e.id, e.type, 'redeliver', now() from events e
+      where e.organization_id = ? and e.id = ?
+      returning id::int as id`,
+    [endpoint.id, endpoint.organizationId, old.eventId],
+  );
+  if (!created) {
+    throw Invalid.field('base', `event evt_${old.eventId} has expired (DECISIONS 177); it cannot be sent again`);
+  }
+  return findDelivery(em, endpoint, created.id);
+}
+
+/** A delivery of every event of `[since, until)` the endpoint receives, in feed order (DECISIONS 251). */
+export async function recover(
+  em: EntityManager,
+  endpoint: WebhookEndpointRow,
+  since: Date,
+  until: Date,
+): Promise<number> {
+  requireEnabled(endpoint);
+  if (since >= until) throw Invalid.field('until', 'must be after since');
+  const window = `from events e join webhook_endpoints w on w.organization_id = e.organization_id and w.id = ?
+    where e.organization_id = ? and e.occurred_at >= ? and e.occurred_at < ? and ${SUBSCRIBED}`;
+  const values = [endpoint.id, endpoint.organizationId, since, until];
+  const [{ count }] = await em.execute<[{ count: string }]>(`select count(*) ${window}`, values);
+  if (Number(count) > MAX_RECOVERED) {
+    throw Invalid.field('since', `the window holds ${count} events, more than ${MAX_RECOVERED}; narrow it`);
+  }
+  await em.execute(
+    `insert into webhook_deliveries (organization_id, endpoint_id, event_id, event_type, reason, next_attempt_at)
+      select e.organization_id, w.id, e.id, e.type, 'recover', now() ${window} order by e.txid, e.id`,
+    values,
+  );
+  return Number(count);
+}

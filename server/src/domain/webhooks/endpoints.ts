@@ -1,0 +1,190 @@
+// Webhook endpoints as the database keeps them (DECISIONS 240–245): the organization's rows, read
+// and written by id within it. Who may touch which is the caller's check (webhook-access.ts).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Invalid, NotFound } from '../errors.js';
+import { MAX_RECORD_ID } from '../tenant-lookup.js';
+import { encryptSecret, newSecret } from './secrets.js';
+
+/** An organization's endpoints, at most (DECISIONS 240). */
+export const MAX_ENDPOINTS = 20;
+
+/** How long a replaced secret still signs (DECISIONS 244). */
+const ROTATION_OVERLAP = '24 hours';
+
+export interface WebhookEndpointRow {
+  id: number;
+  organizationId: number;
+  /** null: every location of the organization. */
+  locationIds: number[] | null;
+  url: string;
+  description: string;
+  types: string[];
+  /** The event types `types` selected when saved; null: every type. */
+  selectedTypes: string[] | null;
+  enabled: boolean;
+  disabledReason: string | null;
+  previousSecretExpiresAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface EndpointChanges {
+  url?: string;
+  description?: string;
+  types?: string[];
+  selectedTypes?: string[] | null;
+  enabled?: boolean;
+}
+
+/** An array parameter, sent as JSON (the driver would spread a JS array into a list); null stays null. */
+const textArray = '(select array_agg(v order by n) from json_array_elements_text(?::json) with ordinality as t(v, n))';
+const intArray =
+  '(select array_agg(v::int order by n) from json_array_elements_text(?::json) with ordinality as t(v, n))';
+const json = (value: unknown[] | null | undefined) => (value == null ? null : JSON.stringify(value));
+
+const columns = `id, organization_id as "organizationId", location_ids as "locationIds", url, description, types,
+  selected_types as "selectedTypes", enabled, disabled_reason as "disabledReason",
+  previous_secret_expires_at as "previousSecretExpiresAt", created_at as "createdAt", updated_at as "updatedAt"`;
+
+type Raw = Omit<WebhookEndpointRow, 'previousSecretExpiresAt' | 'createdAt' | 'updatedAt'> & {
+  previousSecretExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Times as the ORM reads them, from PostgreSQL's text. */
+export const timeOf = (em: EntityManager, value: string) => em.getPlatform().parseDate(value) as Date;
+
+const fromRaw = (em: EntityManager, raw: Raw): WebhookEndpointRow => ({
+  ...raw,
+  previousSecretExpiresAt: raw.previousSecretExpiresAt === null ? null : timeOf(em, raw.previousSecretExpiresAt),
+  createdAt: timeOf(em, raw.createdAt),
+  updatedAt: timeOf(em, raw.updatedAt),
+});
+
+/** Every endpoint of the organization, by id (there are at most MAX_ENDPOINTS). */
+export async function listEndpoints(em: EntityManager, organizationId: number): Promise<WebhookEndpointRow[]> {
+  const rows = await em.execute<Raw[]>(
+    `select ${columns} from webhook_endpoints where organization_id = ? order by id`,
+    [organizationId],
+  );
+  return rows.map((raw) => fromRaw(em, raw));
+}
+
+/** The organization's endpoint `id`; NotFound when it has none such. */
+export async function findEndpoint(em: EntityManager, organizationId: number, id: number): Promise<WebhookEndpointRow> {
+  const [raw] =
+    id > MAX_RECORD_ID
+      ? []
+      : await em.execute<Raw[]>(`select ${columns} from webhook_endpoints where organization_id = ? and id = ?`, [
+          organizationId,
+          id,
+        ]);
+  if (!raw) throw new NotFound(`webhook endpoint ${id} not found`);
+  return fromRaw(em, raw);
+}
+
+export interface NewEndpoint extends Required<Omit<EndpointChanges, 'enabled'>> {
+  organizationId: number;
+  locationIds: number[] | null;
+  enabled: boolean;
+}
+
+/**
+ * Creates an endpoint with a new secret, starting at the feed's end, and the organization's
+ * dispatch cursor if it has none yet; answers the row and the secret in clear, once.
+ */
+export async function insertEndpoint(
+  em: EntityManager,
+  key: Buffer,
+  endpoint: NewEndpoint,
+): Promise<{ row: WebhookEndpointRow; secret: string }> {
+  // One create at a time per organization, so two at once cannot pass the count together.
+  await em.execute('select pg_advisory_xact_lock(7243018, ?)', [endpoint.organizationId]);
+  const [{ count }] = await em.execute<[{ count: string }]>(
+    'select count(*) from webhook_endpoints where organization_id = ?',
+    [endpoint.organizationId],
+  );
+  if (Number(count) >= MAX_ENDPOINTS) {
+    throw Invalid.field('base', `an organization has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first`);
+  }
+  const [{ id }] = await em.execute<[{ id: number }]>(
+    `insert into webhook_endpoints (organization_id, location_ids, url, description, types, selected_types, enabled,
+        secret, start_txid)
+      values (?, ${intArray}, ?, ?, ${textArray}, ${textArray}, ?, '', pg_snapshot_xmin(pg_current_snapshot()))
+      returning id`,
+    [
+      endpoint.organizationId,
+      json(endpoint.locationIds),
+      endpoint.url,
+      endpoint.description,
+      json(endpoint.types),
+      json(endpoint.selectedTypes),
+      endpoint.enabled,
+    ],
+  );
+  const secret = newSecret();
+  await em.execute('update webhook_endpoints set secret = ? where organization_id = ? and id = ?', [
+    encryptSecret(key, id, secret),
+    endpoint.organizationId,
+    id,
+  ]);
+  await em.execute(
+    `insert into webhook_dispatch (organization_id, txid, id)
+      values (?, pg_snapshot_xmin(pg_current_snapshot()), 0) on conflict (organization_id) do nothing`,
+    [endpoint.organizationId],
+  );
+  return { row: await findEndpoint(em, endpoint.organizationId, id), secret };
+}
+
+/** Applies changes; enabling clears the reason the server disabled it and its failing streak. */
+export async function updateEndpoint(
+  em: EntityManager,
+  row: WebhookEndpointRow,
+  changes: EndpointChanges,
+): Promise<WebhookEndpointRow> {
+  await em.execute(
+    `update webhook_endpoints set
+        url = coalesce(?::text, url), description = coalesce(?::text, description),
+        types = coalesce(${textArray}, types),
+        selected_types = case when ?::boolean then ${textArray} else selected_types end,
+        enabled = coalesce(?::boolean, enabled),
+        disabled_reason = case when ?::boolean is not null then null else disabled_reason end,
+        failing_since = case when ?::boolean then null else failing_since end,
+        updated_at = now()
+      where organization_id = ? and id = ?`,
+    [
+      changes.url ?? null,
+      changes.description ?? null,
+      json(changes.types),
+      changes.selectedTypes !== undefined,
+      json(changes.selectedTypes),
+      changes.enabled ?? null,
+      changes.enabled ?? null,
+      changes.enabled === true,
+      row.organizationId,
+      row.id,
+    ],
+  );
+  return findEndpoint(em, row.organizationId, row.id);
+}
+
+export async function deleteEndpoint(em: EntityManager, row: WebhookEndpointRow): Promise<void> {
+  await em.execute('delete from webhook_endpoints where organization_id = ? and id = ?', [row.organizationId, row.id]);
+}
+
+/** A new secret; the replaced one signs too for 24 hours, and an older one no more (DECISIONS 244). */
+export async function rotateSecret(
+  em: EntityManager,
+  key: Buffer,
+  row: WebhookEndpointRow,
+): Promise<{ row: WebhookEndpointRow; secret: string }> {
+  const secret = newSecret();
+  await em.execute(
+    `update webhook_endpoints set previous_secret = secret, secret = ?,
+        previous_secret_expires_at = now() + interval '${ROTATION_OVERLAP}', updated_at = now()
+      where organization_id = ? and id = ?`,
+    [encryptSecret(key, row.id, secret), row.organizationId, row.id],
+  );
+  return { row: await findEndpoint(em, row.organizationId, row.id), secret };
+}

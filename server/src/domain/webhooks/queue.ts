@@ -1,0 +1,154 @@
+// The delivery queue (DECISIONS 246–248): fanning events out to deliveries, claiming due ones
+// under a lease, and recording each attempt's outcome. Every step is a statement or a short
+// transaction on PostgreSQL, so any number of processes share the work and a killed one loses
+// nothing but its leases, which expire.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { SUBSCRIBED } from './subscribed.js';
+
+/** Events one dispatch reads for an organization at most. */
+const DISPATCH_BATCH = 1_000;
+
+/**
+ * Fans the organization's settled events after its cursor out to deliveries, and moves the
+ * cursor, in one statement; answers how many events it read (0 when another process holds the
+ * organization's cursor).
+ */
+export async function dispatchOrganization(em: EntityManager, organizationId: number): Promise<number> {
+  const [{ events }] = await em.execute<[{ events: string }]>(
+    `with cursor as (select txid, id from webhook_dispatch where organization_id = ? for update skip locked),
+      batch as materialized (
+        select e.id, e.txid, e.type, e.visibility, e.location_id from events e, cursor c
+        where e.organization_id = ? and (e.txid, e.id) > (c.txid, c.id)
+          and e.txid < pg_snapshot_xmin(pg_current_snapshot())
+        order by e.txid, e.id limit ?),
+      queued as (
+        insert into webhook_deliveries (organization_id, endpoint_id, event_id, event_type, reason, next_attempt_at)
+        select ?, w.id, e.id, e.type, 'event', now() from batch e
+          join webhook_endpoints w on w.organization_id = ? and w.enabled and e.txid >= w.start_txid and ${SUBSCRIBED}
+        order by e.txid, e.id, w.id),
+      moved as (
+        update webhook_dispatch d set txid = last.txid, id = last.id
+        from (select txid, id from batch order by txid desc, id desc limit 1) last
+        where d.organization_id = ?)
+    select count(*) as events from batch`,
+    [organizationId, organizationId, DISPATCH_BATCH, organizationId, organizationId, organizationId],
+  );
+  return Number(events);
+}
+
+/** Dispatches every organization with endpoints; answers whether any read a full batch (more waits). */
+export async function dispatchAll(em: EntityManager): Promise<boolean> {
+  const organizations = await em.execute<{ organization_id: number }[]>('select organization_id from webhook_dispatch');
+  let more = false;
+  for (const { organization_id } of organizations) {
+    if ((await dispatchOrganization(em, organization_id)) >= DISPATCH_BATCH) more = true;
+  }
+  return more;
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  organizationId: number;
+  endpointId: number;
+  url: string;
+  /** The endpoint's covered locations; null for all. */
+  locationIds: number[] | null;
+  /** The stored secret, and the one it replaced while that still signs (DECISIONS 244). */
+  secret: string;
+  previousSecret: string | null;
+  eventId: string;
+  /** This attempt's number, from 1. */
+  attempt: number;
+  lease: string;
+}
+
+/** Claims up to `limit` due deliveries of enabled endpoints for `leaseMs` (DECISIONS 247). */
+export async function claimDue(em: EntityManager, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  return em.execute<ClaimedDelivery[]>(
+    `update webhook_deliveries d set locked_until = now() + make_interval(secs => ?::float8 / 1000),
+        lease = gen_random_uuid(), attempt_count = d.attempt_count + 1
+      from webhook_endpoints w
+      where w.id = d.endpoint_id and d.id in (
+        select due.id from webhook_deliveries due join webhook_endpoints e on e.id = due.endpoint_id and e.enabled
+        where due.status = 'pending' and due.next_attempt_at <= now()
+          and (due.locked_until is null or due.locked_until < now())
+        order by due.next_attempt_at limit ? for update of due skip locked)
+      returning d.id::text as id, d.organization_id as "organizationId", d.endpoint_id as "endpointId", w.url,
+        w.location_ids as "locationIds", w.secret,
+        case when w.previous_secret_expires_at > now() then w.previous_secret end as "previousSecret",
+        d.event_id::text as "eventId", d.attempt_count as attempt, d.lease::text as lease`,
+    [leaseMs, limit],
+  );
+}
+
+export interface AttemptOutcome {
+  startedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+  /** pending with the time of the next attempt, or final. */
+  next: { status: 'pending'; at: Date } | { status: 'delivered' | 'failed' };
+  /** Set when the endpoint is to be disabled, with the reason. */
+  disable?: string;
+  /** Whether the attempt counts as a success for the endpoint's failing streak. */
+  succeeded: boolean;
+}
+
+/**
+ * Records an attempt and the delivery's next state, in one statement and only if the lease is
+ * still this process's (a lease that expired and was claimed again belongs to another); updates
+ * the endpoint's failing streak, disabling it after `disableAfterDays` days of failures without
+ * a success, or at once with `outcome.disable`.
+ */
+export async function recordAttempt(
+  em: EntityManager,
+  claimed: ClaimedDelivery,
+  outcome: AttemptOutcome,
+  disableAfterDays: number,
+): Promise<void> {
+  await em.execute(
+    `with mine as (
+        update webhook_deliveries set status = ?, next_attempt_at = ?, locked_until = null, lease = null
+        where organization_id = ? and id = ? and lease = ? returning id, endpoint_id, organization_id),
+      attempt as (
+        insert into webhook_attempts (organization_id, delivery_id, attempted_at, status_code, error, duration_ms)
+        select organization_id, id, ?, ?, ?, ? from mine),
+      verdict as (
+        select ?::boolean as succeeded, coalesce(?::text, case when not ?::boolean
+          and w.failing_since < now() - make_interval(days => ?)
+          then 'deliveries failed without a success for ' || ? || ' days' end) as reason
+        from webhook_endpoints w join mine on mine.organization_id = w.organization_id and mine.endpoint_id = w.id)
+    update webhook_endpoints w set
+        failing_since = case when v.succeeded then null else coalesce(w.failing_since, now()) end,
+        enabled = v.reason is null,
+        disabled_reason = v.reason
+      from verdict v, mine
+      where w.organization_id = mine.organization_id and w.id = mine.endpoint_id and w.enabled`,
+    [
+      outcome.next.status,
+      outcome.next.status === 'pending' ? outcome.next.at : null,
+      claimed.organizationId,
+      claimed.id,
+      claimed.lease,
+      outcome.startedAt,
+      outcome.statusCode,
+      outcome.error,
+      outcome.durationMs,
+      outcome.succeeded,
+      outcome.disable ?? null,
+      outcome.succeeded,
+      disableAfterDays,
+      disableAfterDays,
+    ],
+  );
+}
+
+/** Deletes deliveries (and their attempts) older than the events' retention (DECISIONS 249). */
+export async function sweepOldDeliveries(em: EntityManager, retentionDays: number): Promise<number> {
+  const [{ count }] = await em.execute<[{ count: string }]>(
+    `with gone as (delete from webhook_deliveries where created_at < now() - make_interval(days => ?) returning 1)
+      select count(*) from gone`,
+    [retentionDays],
+  );
+  return Number(count);
+}

@@ -1,0 +1,34 @@
+// A webhook delivery with its attempts, as the API shows it (DECISIONS 249); times in UTC.
+import type { components } from '@warehouse-kit/spec';
+import { UTC } from '../domain/time.js';
+import { renderNullableTime, renderTime } from './time.js';
+
+type WebhookDelivery = components['schemas']['WebhookDelivery'];
+
+/** What the rendering needs of a delivery's row. */
+export interface DeliveryFields {
+  id: number;
+  eventId: string;
+  eventType: string;
+  status: WebhookDelivery['status'];
+  reason: WebhookDelivery['reason'];
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  attempts: { attemptedAt: Date; statusCode: number | null; error: string | null; durationMs: number }[];
+}
+
+export const renderWebhookDelivery = (row: DeliveryFields): WebhookDelivery => ({
+  id: row.id,
+  event_id: `evt_${row.eventId}`,
+  event_type: row.eventType as WebhookDelivery['event_type'],
+  status: row.status,
+  reason: row.reason,
+  next_attempt_at: renderNullableTime(row.nextAttemptAt, UTC),
+  created_at: renderTime(row.createdAt, UTC),
+  attempts: row.attempts.map((attempt) => ({
+    attempted_at: renderTime(attempt.attemptedAt, UTC),
+    status_code: attempt.statusCode,
+    error: attempt.error,
+    duration_ms: attempt.durationMs,
+  })),
+});

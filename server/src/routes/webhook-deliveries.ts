@@ -1,0 +1,43 @@
+// An endpoint's deliveries (DECISIONS 249–251), an extension beyond the reference: the list with
+// attempts, redelivery and recovery, for those who manage the endpoint.
+import { Invalid } from '../domain/errors.js';
+import { pageRequest } from '../domain/pagination.js';
+import { readInputTime, UTC } from '../domain/time.js';
+import { requireManager } from '../domain/webhooks/access.js';
+import { listDeliveries, recover, redeliver } from '../domain/webhooks/deliveries.js';
+import { findEndpoint } from '../domain/webhooks/endpoints.js';
+import type { Handlers } from '../http/handler.js';
+import { setPaginationHeaders } from '../http/pagination-headers.js';
+import { renderWebhookDelivery } from '../render/webhook-delivery.js';
+
+/** A body time of the recovery window, offset-less ones in UTC; Invalid on `field`. */
+function windowTime(value: string, field: string): Date {
+  const reading = readInputTime(value, UTC);
+  if ('problem' in reading) throw Invalid.field(field, reading.problem);
+  return reading.instant;
+}
+
+export const webhookDeliveryHandlers: Pick<
+  Handlers,
+  'listWebhookDeliveries' | 'redeliverWebhookDelivery' | 'recoverWebhookEndpoint'
+> = {
+  async listWebhookDeliveries({ em, access, path, query, ctx }) {
+    const endpoint = requireManager(access, await findEndpoint(em, access.organization.id, path.id));
+    const page = pageRequest(query);
+    const { deliveries, total } = await listDeliveries(em, endpoint, query.status, page);
+    setPaginationHeaders(ctx, page, total);
+    return deliveries.map(renderWebhookDelivery);
+  },
+
+  async redeliverWebhookDelivery({ em, access, path }) {
+    const endpoint = requireManager(access, await findEndpoint(em, access.organization.id, path.id));
+    return renderWebhookDelivery(await redeliver(em, endpoint, path.delivery_id));
+  },
+
+  async recoverWebhookEndpoint({ em, access, path, body }) {
+    const endpoint = requireManager(access, await findEndpoint(em, access.organization.id, path.id));
+    const since = windowTime(body.recovery.since, 'since');
+    const until = body.recovery.until === undefined ? new Date() : windowTime(body.recovery.until, 'until');
+    return { deliveries: await recover(em, endpoint, since, until) };
+  },
+};

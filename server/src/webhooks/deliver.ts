@@ -1,0 +1,142 @@
+// One attempt of one delivery (DECISIONS 248): the event as the feed shows it to the endpoint's
+// locations, signed with every valid secret, sent, and its outcome recorded with the next
+// attempt's time on the schedule (or after the receiver's Retry-After).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { readEvent } from '../domain/events/feed.js';
+import { type AttemptOutcome, type ClaimedDelivery, recordAttempt } from '../domain/webhooks/queue.js';
+import { MAX_ATTEMPTS, retryAfterWait, scheduledWait } from '../domain/webhooks/schedule.js';
+import { signature, signingSecrets } from '../domain/webhooks/secrets.js';
+import { Location } from '../entities/location.js';
+import { Organization } from '../entities/organization.js';
+import { envelopeFor } from '../events/envelope.js';
+import { type SendResult, send } from './send.js';
+
+export interface DeliverySettings {
+  key: Buffer;
+  allowPrivate: boolean;
+  timeoutMs: number;
+  retryScale: number;
+  disableAfterDays: number;
+}
+
+/** An organization and its locations, as an envelope needs them. */
+export interface Tenant {
+  organization: Organization;
+  locations: Location[];
+}
+
+/** Reads each organization once for a round of deliveries. */
+export function tenantsOf(em: EntityManager): (organizationId: number) => Promise<Tenant> {
+  const read = new Map<number, Promise<Tenant>>();
+  return (organizationId) => {
+    let tenant = read.get(organizationId);
+    if (!tenant) {
+      tenant = Promise.all([
+        em.fork().findOneOrFail(Organization, organizationId),
+        em.fork().find(Location, { organizationId }),
+      ]).then(([organization, locations]) => ({ organization, locations }));
+      read.set(organizationId, tenant);
+    }
+    return tenant;
+  };
+}
+
+type Prepared = { body: string; headers: Record<string, string> } | { error: string; final: boolean };
+
+/** The signed body and headers of the delivery's event, or why there is none. */
+async function prepare(
+  em: EntityManager,
+  claimed: ClaimedDelivery,
+  tenant: Tenant,
+  settings: DeliverySettings,
+  timestamp: number,
+): Promise<Prepared> {
+  const event = await readEvent(em, claimed.organizationId, claimed.eventId);
+  if (!event) return { error: `event evt_${claimed.eventId} has expired`, final: true };
+  let secrets: string[];
+  try {
+    secrets = signingSecrets(settings.key, claimed.endpointId, claimed.secret, claimed.previousSecret);
+  } catch {
+    return {
+      error: 'the secret cannot be decrypted with WH_WEBHOOK_SECRET_KEY; rotate it (DECISIONS 244)',
+      final: false,
+    };
+  }
+  const byId = new Map(tenant.locations.map((location) => [location.id, location]));
+  const covered = tenant.locations
+    .map((location) => location.id)
+    .filter((id) => claimed.locationIds === null || claimed.locationIds.includes(id));
+  const envelope = envelopeFor(
+    { organization: tenant.organization, locationById: (id) => byId.get(id)!, locationIds: new Set(covered) },
+    event,
+  );
+  const body = JSON.stringify(envelope);
+  const id = `evt_${claimed.eventId}`;
+  return {
+    body,
+    headers: {
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signature(secrets, id, timestamp, body),
+    },
+  };
+}
+
+/** What follows an answer (or its absence): delivered, disabled by 410, or retried. */
+function outcomeOf(
+  result: SendResult,
+  claimed: ClaimedDelivery,
+  settings: DeliverySettings,
+  startedAt: Date,
+  final = false,
+): AttemptOutcome {
+  const durationMs = Date.now() - startedAt.getTime();
+  const statusCode = 'statusCode' in result ? result.statusCode : null;
+  const error = 'error' in result ? result.error : null;
+  const base = { startedAt, durationMs, statusCode, error };
+  if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+    return { ...base, next: { status: 'delivered' }, succeeded: true };
+  }
+  if (statusCode === 410) {
+    return {
+      ...base,
+      next: { status: 'failed' },
+      succeeded: false,
+      disable: `the endpoint answered 410 Gone at ${startedAt.toISOString()}`,
+    };
+  }
+  const retryAfter =
+    (statusCode === 429 || statusCode === 503) && 'retryAfter' in result
+      ? retryAfterWait(result.retryAfter)
+      : undefined;
+  const wait = final ? undefined : (retryAfter ?? scheduledWait(claimed.attempt, settings.retryScale));
+  if (wait === undefined || claimed.attempt >= MAX_ATTEMPTS)
+    return { ...base, next: { status: 'failed' }, succeeded: false };
+  return { ...base, next: { status: 'pending', at: new Date(Date.now() + wait) }, succeeded: false };
+}
+
+/** Makes the attempt and records it; answers its outcome. */
+export async function deliver(
+  em: EntityManager,
+  claimed: ClaimedDelivery,
+  tenant: Tenant,
+  settings: DeliverySettings,
+): Promise<AttemptOutcome> {
+  const startedAt = new Date();
+  const prepared = await prepare(em, claimed, tenant, settings, Math.floor(startedAt.getTime() / 1000));
+  const outcome =
+    'error' in prepared
+      ? outcomeOf(prepared, claimed, settings, startedAt, prepared.final)
+      : outcomeOf(
+          await send(claimed.url, prepared.body, {
+            headers: prepared.headers,
+            timeoutMs: settings.timeoutMs,
+            allowPrivate: settings.allowPrivate,
+          }),
+          claimed,
+          settings,
+          startedAt,
+        );
+  await recordAttempt(em, claimed, outcome, settings.disableAfterDays);
+  return outcome;
+}

@@ -1,0 +1,76 @@
+// A webhook receiver on node:http for the delivery tests: it records every POST with its raw
+// body and headers, answers as the test scripts, and verifies Standard Webhooks signatures with
+// node:crypto alone, as a receiver without a library would.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+
+export interface Received {
+  at: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A status after an optional delay, or no answer at all (`hang`). */
+export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number } | { hang: true };
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  /** How the next requests are answered; 204 by default. */
+  answer(script: (request: Received, index: number) => Answer): void;
+  /** Resolves once `count` requests have come, or rejects after `timeoutMs`. */
+  waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(): Promise<Receiver> {
+  const received: Received[] = [];
+  let script: (request: Received, index: number) => Answer = () => ({ status: 204 });
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const entry = { at: Date.now(), headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
+      received.push(entry);
+      const answer = script(entry, received.length - 1);
+      if ('hang' in answer) return;
+      setTimeout(() => response.writeHead(answer.status, answer.headers).end(), answer.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    answer: (next) => {
+      script = next;
+    },
+    async waitFor(count, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > until) throw new Error(`the receiver got ${received.length} of ${count} deliveries`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return received;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Whether one `v1,` signature of the request verifies with `secret` (`whsec_…`). */
+export function verifies(request: Received, secret: string): boolean {
+  const id = request.headers['webhook-id'] as string;
+  const timestamp = request.headers['webhook-timestamp'] as string;
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${request.body}`).digest();
+  return String(request.headers['webhook-signature'])
+    .split(' ')
+    .some((entry) => {
+      const given = Buffer.from(entry.replace(/^v1,/, ''), 'base64');
+      return entry.startsWith('v1,') && given.length === expected.length && timingSafeEqual(given, expected);
+    });
+}

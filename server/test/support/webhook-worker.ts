@@ -1,0 +1,28 @@
+// The webhook delivery of one process, in the test's process: the schedule shortened a
+// thousandfold, a short timeout and poll, loopback allowed, logging to the run's log.
+import { configFromEnv, type ServerConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { deliverWebhooks, type WebhookDelivery } from '../../src/serve/webhook-delivery.js';
+import { testOrm } from '../../src/testing/database.js';
+import { runLogDestination } from '../../src/testing/run-log.js';
+import type { World } from '../../src/testing/world.js';
+
+/** The settings the delivery tests run with; child processes get them as variables. */
+export const fastWebhooks = {
+  WH_WEBHOOK_ALLOW_PRIVATE: '1',
+  WH_WEBHOOK_RETRY_SCALE: '0.001',
+  WH_WEBHOOK_TIMEOUT_MS: '1000',
+  WH_WEBHOOK_POLL_MS: '20',
+};
+
+export async function startWebhookWorker(config: Partial<ServerConfig> = {}): Promise<WebhookDelivery> {
+  const logger = await createLogger({ logLevel: 'debug', logFormat: 'json' }, runLogDestination());
+  return deliverWebhooks(await testOrm(), { ...configFromEnv(fastWebhooks), ...config }, logger);
+}
+
+/** Deletes a world's endpoints, and so their deliveries, so that no later test's receiver on a reused port gets their retries. */
+export async function deleteEndpoints(world: World): Promise<void> {
+  const admin = world.as('admin');
+  for (const { id } of (await admin.get('/webhook_endpoints', { per_page: 100 })).body as { id: number }[])
+    await admin.delete(`/webhook_endpoints/${id}`);
+}
