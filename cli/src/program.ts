@@ -36,6 +36,14 @@ export const commands: Record<string, Entry> = {
     description: 'list daily receiving limits per product',
     load: async () => (await import('./commands/product-limits/index.js')).productLimits,
   },
+  events: {
+    description: 'list, show and follow the change feed (an extension)',
+    load: async () => (await import('./commands/events/index.js')).events,
+  },
+  listen: {
+    description: 'forward the change feed, signed, to a local webhook receiver',
+    load: async () => (await import('./commands/listen/index.js')).listen,
+  },
   api: {
     description: 'send any request to the API, like gh api',
     load: async () => (await import('./commands/api/index.js')).api,
