@@ -9,6 +9,7 @@ import {
   budgetResetInEpochSeconds,
   changesLocationNameCase,
   dropsTotalCount,
+  eventsWithoutPreviousAttributes,
   exactLocationNames,
   forbiddenForBadTokens,
   linkDropsLocationFilter,
@@ -28,7 +29,7 @@ describe('conformance suite against deliberately broken deployments', () => {
   let runs = 0;
 
   before(async () => {
-    deployment = await startDeployment(12);
+    deployment = await startDeployment(13);
   });
   after(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
@@ -300,5 +301,15 @@ describe('conformance suite against deliberately broken deployments', () => {
       'daylight saving was not applied',
     );
     expect(run.check('offset_less_input_read_in_warehouse_zone').state, 'the instants are right').to.equal('passed');
+  });
+
+  it('catches events of updates without previous_attributes, and only in the check that reads them', async () => {
+    const run = await runAgainst(eventsWithoutPreviousAttributes, ['--checks', 'events']);
+    expectFailure(
+      run,
+      'write_events_in_order: GET /events 200',
+      'company.updated data.previous_attributes.city: Received no previous_attributes / Documented null',
+    );
+    expect(run.check('event_cursor_resumes').state).to.equal('passed');
   });
 });

@@ -16,6 +16,13 @@ const EVENTS = '§6.events';
 
 const ids = (events: FeedEvent[]) => events.map((event) => event.id).join(', ') || 'none';
 
+/** What an event says was before the change, as a problem shows it. */
+function previous(event: FeedEvent | undefined, type: string): string {
+  if (!event) return `no ${type} event`;
+  const before = event.data?.previous_attributes;
+  return before === undefined ? 'no previous_attributes' : preview(before);
+}
+
 export const events: CheckGroup = {
   name: 'events',
   title: 'Extensions beyond the reference: the change feed (decisions 170-177)',
@@ -70,7 +77,7 @@ export const events: CheckGroup = {
             isObject(updated.data?.previous_attributes) &&
             updated.data.previous_attributes.city === company.created.city,
           'company.updated data.previous_attributes.city',
-          () => preview(updated?.data?.previous_attributes),
+          () => previous(updated, 'company.updated'),
           `${preview(company.created.city)}, the city before the update (decision 172)`,
         );
         if (order.movedFrom !== undefined) {
@@ -79,7 +86,7 @@ export const events: CheckGroup = {
           problems.expect(
             moved?.data?.previous_attributes?.location_name === order.movedFrom,
             'purchase_order.moved data.previous_attributes.location_name',
-            () => preview(moved?.data?.previous_attributes),
+            () => previous(moved, 'purchase_order.moved'),
             `${order.movedFrom}, where the order was (decision 172)`,
           );
         }
