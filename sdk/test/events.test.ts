@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createClient, eventPages, GoneError, iterateEvents } from '../src/index.js';
+import { collect } from './support/collect.js';
 import { failureOf } from './support/failure.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
@@ -9,12 +10,6 @@ const page = (from: number, to: number, has_more: boolean) => ({
   next_cursor: `c${to}`,
   has_more,
 });
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
-}
 
 describe('SDK event feed', () => {
   useNock();

@@ -1,7 +1,9 @@
-// The options every command reading the change feed shares (list, tail, listen), and the
-// SDK feed options they stand for.
-import { type EventFeedOptions, eventPages, type WarehouseClient } from '@warehouse-kit/sdk';
+// The options every command reading the change feed shares (list, tail, listen), the SDK
+// feed options they stand for, and following the feed until stopped (tail, listen).
+import { type Event, type EventFeedOptions, eventPages, iterateEvents, type WarehouseClient } from '@warehouse-kit/sdk';
 import { type Command, InvalidArgumentError } from 'commander';
+import { pollSeconds } from '../shared/arguments.js';
+import { untilSignal } from '../shared/until-signal.js';
 
 export interface FeedFlags {
   after?: string;
@@ -43,15 +45,52 @@ export function feedQuery(flags: FeedFlags): EventFeedOptions {
   };
 }
 
+export interface FollowFlags extends FeedFlags {
+  /** Milliseconds between polls once caught up. */
+  interval: number;
+}
+
+/** The feed options and --interval, for the commands that follow the feed (tail, listen). */
+export function followOptions(command: Command, defaultInterval: number): Command {
+  return feedOptions(command).option(
+    '--interval <seconds>',
+    'seconds between polls once caught up',
+    pollSeconds,
+    defaultInterval,
+  );
+}
+
 /**
- * The SDK's options for following the feed from `--after`, or else from its end as it is now:
- * asked before the command says it is following, so nothing written after that is missed.
+ * Follows the feed from --after, or else from its end as it is now, until SIGINT or SIGTERM.
+ * The end is asked for before `ready` says the command is following, so nothing written after
+ * that line is missed; `each` gets every event, and the signal that stops the command.
  */
-export async function followQuery(client: WarehouseClient, flags: FeedFlags): Promise<EventFeedOptions> {
-  if (flags.after !== undefined) return feedQuery(flags);
-  for await (const page of eventPages(client, { ...feedQuery(flags), start: 'latest' }))
-    return { ...feedQuery(flags), after: page.next_cursor };
-  throw new Error('the feed answered no page');
+export async function followFeed(
+  client: WarehouseClient,
+  flags: FollowFlags,
+  ready: () => void,
+  each: (event: Event, signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const { signal, dispose } = untilSignal();
+  try {
+    let after = flags.after;
+    if (after === undefined)
+      for await (const page of eventPages(client, { ...feedQuery(flags), start: 'latest' })) {
+        after = page.next_cursor;
+        break;
+      }
+    const feed = iterateEvents(client, {
+      ...feedQuery(flags),
+      after,
+      follow: true,
+      pollInterval: flags.interval,
+      signal,
+    });
+    ready();
+    for await (const event of feed) await each(event, signal);
+  } finally {
+    dispose();
+  }
 }
 
 /** One line per event for a person: when, what, which record, and its id. */

@@ -1,16 +1,14 @@
-import { generateWebhookSecret, iterateEvents } from '@warehouse-kit/sdk';
+import { generateWebhookSecret } from '@warehouse-kit/sdk';
 import { Command, InvalidArgumentError } from 'commander';
 import { contextOf } from '../../context.js';
 import { writeText } from '../../output/write.js';
-import { eventLine, type FeedFlags, feedOptions, followQuery } from '../events/feed-flags.js';
-import { pollSeconds, wholeNumber } from '../shared/arguments.js';
+import { eventLine, type FollowFlags, followFeed, followOptions } from '../events/feed-flags.js';
+import { wholeNumber } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
-import { untilSignal } from '../shared/until-signal.js';
 import { forward } from './forward.js';
 
-interface Flags extends FeedFlags {
+interface Flags extends FollowFlags {
   forwardTo: URL;
-  interval: number;
   attempts: number;
 }
 
@@ -26,12 +24,12 @@ function localUrl(value: string): URL {
   return url;
 }
 
-export const listen = feedOptions(
+export const listen = followOptions(
   new Command('listen')
     .description('forward the change feed to a local webhook receiver, signed with a session secret')
     .requiredOption('--forward-to <url>', 'the receiver, e.g. http://localhost:4242/hook', localUrl)
-    .option('--interval <seconds>', 'seconds between polls once caught up', pollSeconds, 1000)
     .option('--attempts <n>', 'attempts per event before moving on, 1 to 10', wholeNumber(1, 10), 4),
+  1000,
 )
   .addHelpText(
     'after',
@@ -50,33 +48,23 @@ the event is skipped. Ctrl-C (SIGINT) or SIGTERM stops it with status 0.${exampl
     const ctx = contextOf(command);
     const client = await ctx.connect();
     const secret = generateWebhookSecret();
-    const { signal, dispose } = untilSignal();
-    try {
-      const feed = iterateEvents(client, {
-        ...(await followQuery(client, flags)),
-        follow: true,
-        pollInterval: flags.interval,
-        signal,
-      });
+    await followFeed(
+      client,
+      flags,
       // Printed even with --quiet: without it nothing can verify what is forwarded.
-      ctx.stderr.write(
-        `Ready: forwarding events to ${flags.forwardTo.href}; signing secret ${secret} (Ctrl-C to stop)\n`,
-      );
-      for await (const event of feed) {
-        const { outcomes, delivered } = await forward(flags.forwardTo, event, {
-          secret,
-          attempts: flags.attempts,
-          backoff: 500,
-          timeout: 10_000,
-          signal,
-        });
-        if (!outcomes.length) break;
+      () =>
+        ctx.stderr.write(
+          `Ready: forwarding events to ${flags.forwardTo.href}; signing secret ${secret} (Ctrl-C to stop)\n`,
+        ),
+      async (event, signal) => {
+        const options = { secret, attempts: flags.attempts, backoff: 500, timeout: 10_000, signal };
+        const { outcomes, delivered } = await forward(flags.forwardTo, event, options);
+        // Stopped before the first attempt: nothing to report.
+        if (!outcomes.length) return;
         const result = delivered
           ? outcomes.join(', ')
           : `${outcomes.join(', ')}: gave up after ${outcomes.length} attempts`;
         await writeText(ctx.stdout, `${eventLine(event)} -> ${result}\n`);
-      }
-    } finally {
-      dispose();
-    }
+      },
+    );
   });
