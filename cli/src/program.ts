@@ -121,10 +121,10 @@ Environment:
   WHCTL_DEBUG=1                        like --verbose
   XDG_CONFIG_HOME                      the config file is $XDG_CONFIG_HOME/whctl/config.yaml (default ~/.config)
 
-Exit status: 0 success, 2 usage, 3 authentication or permission, 4 not found, 5 validation,
-6 rate limited, 7 server error, 8 network error, 9 import incomplete, 10 precondition failed
-(the record changed since it was read), 1 conformance checks failed, 130 conformance run
-interrupted, 70 a bug in whctl or a broken install.`,
+Exit status: 0 success, 2 usage, 3 authentication or permission, 4 not found (or an expired
+event cursor), 5 validation, 6 rate limited, 7 server error, 8 network error, 9 import
+incomplete, 10 precondition failed (the record changed since it was read), 1 conformance checks
+failed, 130 conformance run interrupted, 70 a bug in whctl or a broken install.`,
       )
   );
 }

@@ -1,7 +1,7 @@
 // The options every command reading the change feed shares (list, tail, listen), the SDK
 // feed options they stand for, and following the feed until stopped (tail, listen).
 import { type Event, type EventFeedOptions, eventPages, iterateEvents, type WarehouseClient } from '@warehouse-kit/sdk';
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { pollSeconds } from '../shared/arguments.js';
 import { untilSignal } from '../shared/until-signal.js';
 
@@ -52,11 +52,10 @@ export interface FollowFlags extends FeedFlags {
 
 /** The feed options and --interval, for the commands that follow the feed (tail, listen). */
 export function followOptions(command: Command, defaultInterval: number): Command {
-  return feedOptions(command).option(
-    '--interval <seconds>',
-    'seconds between polls once caught up',
-    pollSeconds,
-    defaultInterval,
+  return feedOptions(command).addOption(
+    new Option('--interval <seconds>', 'seconds between polls once caught up')
+      .argParser(pollSeconds)
+      .default(defaultInterval, String(defaultInterval / 1000)),
   );
 }
 

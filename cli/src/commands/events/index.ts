@@ -13,5 +13,6 @@ export const events = new Command('events')
     `
 The change feed is an extension (a deployment declares it as extensions.events); every change to
 a product, company, appointment or purchase order is an event. An expired cursor exits with
-status 4: start again without --after.${examples('whctl events list --types company.*', 'whctl events tail')}`,
+status 4: start again without --after.
+${examples("whctl events list --types 'company.*'", 'whctl events tail')}`,
   );

@@ -25,10 +25,11 @@ export const list = queryOption(
   .addHelpText(
     'after',
     `
-Without --all one page is listed; stderr then says how to read on (--after <cursor>).${examples(
-      "whctl events list --types 'purchase_order.*' --location 'Toronto DC'",
-      'whctl events list --after djEuODEyMy4xMDQy --all -o ndjson',
-    )}`,
+Without --all one page is listed; stderr then says how to read on (--after <cursor>).
+${examples(
+  "whctl events list --types 'purchase_order.*' --location 'Toronto DC'",
+  'whctl events list --after djEuODEyMy4xMDQy --all -o ndjson',
+)}`,
   )
   .action(async (flags: Flags, command: Command) => {
     const ctx = contextOf(command);

@@ -13,10 +13,11 @@ export const tail = followOptions(
     `
 Starts at the end of the feed (only what happens from now on), or after --after. Each event is
 one line, "time type subject id"; with -o ndjson, the whole event as one JSON line. Ctrl-C
-(SIGINT) or SIGTERM stops it with status 0.${examples(
-      "whctl events tail --types 'appointment.*'",
-      'whctl events tail -o ndjson | jq -r \'select(.type == "purchase_order.moved") | .subject\'',
-    )}`,
+(SIGINT) or SIGTERM stops it with status 0.
+${examples(
+  "whctl events tail --types 'appointment.*'",
+  'whctl events tail -o ndjson | jq -r \'select(.type == "purchase_order.moved") | .subject\'',
+)}`,
   )
   .action(async (flags: FollowFlags, command: Command) => {
     const ctx = contextOf(command);

@@ -39,10 +39,11 @@ POSTs each event to --forward-to as the deployment's webhooks would, signed per 
 Webhooks with a secret made for this session and printed first. Verify with the SDK's
 verifyWebhook(body, headers, secret). One line per delivery: the event, then the receiver's
 status for each attempt; a failing receiver is retried with backoff (0.5 s, doubling), then
-the event is skipped. Ctrl-C (SIGINT) or SIGTERM stops it with status 0.${examples(
-      'whctl listen --forward-to http://localhost:4242/hook',
-      "whctl listen --forward-to http://localhost:4242/hook --types 'appointment.*' --location 'Toronto DC'",
-    )}`,
+the event is skipped. Ctrl-C (SIGINT) or SIGTERM stops it with status 0.
+${examples(
+  'whctl listen --forward-to http://localhost:4242/hook',
+  "whctl listen --forward-to http://localhost:4242/hook --types 'appointment.*' --location 'Toronto DC'",
+)}`,
   )
   .action(async (flags: Flags, command: Command) => {
     const ctx = contextOf(command);
