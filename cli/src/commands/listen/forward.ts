@@ -1,6 +1,7 @@
 // One event POSTed to the local receiver, signed as the deployment's webhooks are (Standard
 // Webhooks) with the session's secret, and retried a few times with backoff when the receiver
 // fails, so a receiver that is down or restarting cannot stop the session for long.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Event, localhostFetch, signWebhook } from '@warehouse-kit/sdk';
 
 export interface ForwardOptions {
@@ -22,18 +23,9 @@ export interface Forwarded {
 
 const MAX_WAIT = 8000;
 
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
+/** Waits `ms`, or less when the session stops; leaves no listener behind on the session's signal. */
+async function wait(ms: number, signal: AbortSignal): Promise<void> {
+  await sleep(ms, undefined, { signal }).catch(() => undefined);
 }
 
 function reason(error: unknown): string {
@@ -43,10 +35,16 @@ function reason(error: unknown): string {
   return cause?.code ?? (error as Error).message;
 }
 
-async function attempt(url: URL, event: Event, options: ForwardOptions): Promise<string> {
+async function post(url: URL, event: Event, options: ForwardOptions): Promise<string> {
   const body = JSON.stringify(event);
   // Signed again for every attempt, as a deployment does: the id stays, the timestamp is now.
   const headers = signWebhook({ id: event.id, body, secret: options.secret });
+  // One controller per attempt, rather than AbortSignal.any on the session's long-lived signal,
+  // so that nothing accumulates on it however many events a session forwards.
+  const attempt = new AbortController();
+  const stop = () => attempt.abort(options.signal.reason);
+  options.signal.addEventListener('abort', stop, { once: true });
+  const timer = setTimeout(() => attempt.abort(new DOMException('attempt timed out', 'TimeoutError')), options.timeout);
   try {
     const response = await localhostFetch(
       new Request(url, {
@@ -54,13 +52,16 @@ async function attempt(url: URL, event: Event, options: ForwardOptions): Promise
         body,
         headers: { 'Content-Type': 'application/json', ...headers },
         redirect: 'manual',
-        signal: AbortSignal.any([options.signal, AbortSignal.timeout(options.timeout)]),
+        signal: attempt.signal,
       }),
     );
     await response.body?.cancel();
     return String(response.status);
   } catch (error) {
     return reason(error);
+  } finally {
+    clearTimeout(timer);
+    options.signal.removeEventListener('abort', stop);
   }
 }
 
@@ -70,7 +71,9 @@ export async function forward(url: URL, event: Event, options: ForwardOptions): 
   for (let n = 0; n < options.attempts && !options.signal.aborted; n++) {
     if (n > 0) await wait(Math.min(options.backoff * 2 ** (n - 1), MAX_WAIT), options.signal);
     if (options.signal.aborted) break;
-    const outcome = await attempt(url, event, options);
+    const outcome = await post(url, event, options);
+    // An attempt the session's stop cut short says nothing about the receiver.
+    if (options.signal.aborted && !/^2\d\d$/.test(outcome)) break;
     outcomes.push(outcome);
     if (/^2\d\d$/.test(outcome)) return { outcomes, delivered: true };
   }
