@@ -100,13 +100,26 @@ export async function* eventPages(
   }
 }
 
-function getPage(
+/**
+ * One request of the walk. It gets a signal of its own that follows the walk's: a fetch leaves
+ * an abort listener on its signal until the request is garbage-collected, so a walk that
+ * follows for hours would otherwise pile thousands on one signal.
+ */
+async function getPage(
   client: WarehouseClient,
   query: { after?: string; start?: 'latest'; types?: string; location_name?: string; limit?: number },
   signal: AbortSignal | undefined,
 ) {
   const defined = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
-  return client.GET('/events', { params: { query: defined }, signal });
+  if (!signal) return client.GET('/events', { params: { query: defined } });
+  const request = new AbortController();
+  const stop = () => request.abort(signal.reason);
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    return await client.GET('/events', { params: { query: defined }, signal: request.signal });
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
 }
 
 /**

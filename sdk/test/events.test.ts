@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { expect } from 'chai';
 import { createClient, eventPages, GoneError, iterateEvents } from '../src/index.js';
 import { collect } from './support/collect.js';
@@ -62,6 +63,25 @@ describe('SDK event feed', () => {
       if (seen.length === 2) controller.abort();
     }
     expect(seen).to.deep.equal(['evt_1', 'evt_2']);
+    scope.done();
+  });
+
+  it('leaves no listeners on the signal however long it follows', async () => {
+    const controller = new AbortController();
+    const scope = api()
+      .get('/api/v1/events')
+      .times(30)
+      .query(true)
+      .reply(200, { events: [], next_cursor: 'c0', has_more: false })
+      .get('/api/v1/events')
+      .query(true)
+      .reply(200, page(1, 1, false));
+    for await (const _ of iterateEvents(client(), { follow: true, pollInterval: 0, signal: controller.signal })) {
+      // Each request adds one to the signal and takes it away again; a fetch of its own would
+      // leave one behind per request until garbage collection.
+      expect(getEventListeners(controller.signal, 'abort').length).to.be.at.most(1);
+      controller.abort();
+    }
     scope.done();
   });
 
