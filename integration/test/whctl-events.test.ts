@@ -78,6 +78,7 @@ describe('whctl events and listen against the reference server', () => {
       ['events', 'list', '--after', 'not a cursor'],
       ['events', 'list', '--types', 'company'],
       ['events', 'tail', '--interval', '0'],
+      ['events', 'tail', '-o', 'json'],
       ['listen', '--forward-to', 'ftp://localhost/hook'],
       ['listen'],
     ]) {

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { writeText } from '../../output/write.js';
 import { examples } from '../shared/examples.js';
 import { eventLine, type FollowFlags, followFeed, followOptions } from './feed-flags.js';
@@ -21,7 +22,11 @@ ${examples(
   )
   .action(async (flags: FollowFlags, command: Command) => {
     const ctx = contextOf(command);
-    const ndjson = command.optsWithGlobals<{ output?: string }>().output === 'ndjson';
+    const { output } = command.optsWithGlobals<{ output?: string }>();
+    // A stream that never ends has no JSON array, table or CSV header to finish.
+    if (output !== undefined && output !== 'ndjson')
+      throw new UsageError(`events tail prints one line per event, or JSON lines with -o ndjson; not -o ${output}`);
+    const ndjson = output === 'ndjson';
     const client = await ctx.connect();
     await followFeed(
       client,
