@@ -119,7 +119,7 @@ describe('conformance suite against the reference server', () => {
     const run = await runSuite(['run', '--deployment', file, '--checks', 'extensions,events']);
     expect(run.status, run.stderr).to.equal(0);
     const states = run.verdict!.checks.map((check) => [check.state, check.basis]);
-    expect(states).to.deep.equal(Array(8).fill(['skipped', 'extension']));
+    expect(states).to.deep.equal(Array(9).fill(['skipped', 'extension']));
     expect(run.check('stale_if_match_refused: PATCH /companies/{id} 412').reason).to.include('extensions.etags');
     expect(run.check('write_events_in_order: GET /events 200').reason).to.include('extensions.events');
   });
@@ -144,6 +144,7 @@ describe('conformance suite against the reference server', () => {
       ['write_events_in_order', 'passed'],
       ['event_cursor_resumes', 'passed'],
       ['event_visibility_matches_lists', 'passed'],
+      ['location_interface_feed_narrowed', 'passed'],
       ['expired_cursor_gone', 'passed'],
     ]);
   });

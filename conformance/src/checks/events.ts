@@ -8,8 +8,9 @@ import type { CheckGroup } from '../check.js';
 import { createdRecord } from '../fixtures/created.js';
 import { eventedWrites, eventPage, type FeedEvent, feedEnd, readFeed } from '../fixtures/events.js';
 import { preview } from '../http.js';
-import { listedLocation, requireExtension } from '../needs.js';
+import { listedLocation, paidLocation, requireExtension, secondLocation } from '../needs.js';
 import { expectErrorSentence, expectStatus, fail, isObject, Problems } from '../problems.js';
+import type { ProfileLocation } from '../profile.js';
 
 // The reference shows no events (§6: "not shown"); every check here settles that open point.
 const EVENTS = '§6.events';
@@ -195,6 +196,47 @@ export const events: CheckGroup = {
         expectStatus(direct, 404, `for an event at ${hidden.name}, like its record (decision 173)`);
         const filtered = await ctx.send(noAccess, 'GET', '/events', { query: { location_name: hidden.name } });
         expectStatus(filtered, 403, `for location_name=${hidden.name}, as the lists answer it (§5)`);
+      },
+    );
+
+    group.check(
+      {
+        name: 'location_interface_feed_narrowed',
+        method: 'GET',
+        path: '/events',
+        status: 200,
+        section: 'decision 173',
+        verifies: [EVENTS, '§1.location-interface'],
+      },
+      async (run) => {
+        requireExtension(run, 'events');
+        const { ctx } = run;
+        const here = paidLocation(run);
+        const elsewhere = ctx.profile.locations.find((location) => location !== here) ?? secondLocation(run);
+        const local = ctx.adminAt(here);
+        const start = await feedEnd(ctx, local);
+        const product = async (location: ProfileLocation) => {
+          const { record } = createdRecord(
+            await ctx.send(ctx.writerAt(location), 'POST', '/products', {
+              body: { product: { name: ctx.name('product with events'), location_name: location.name } },
+            }),
+            'with the created product (§4.3)',
+          );
+          return `products/${record.id}`;
+        };
+        // Written first, so it is in the feed by the time the second shows.
+        const away = await product(elsewhere);
+        const mine = await product(here);
+        const read = await readFeed(ctx, local, start, (events) => events.some((e) => e.subject === mine));
+        const subjects = read.events.map((event) => event.subject);
+        new Problems(read.exchange)
+          .expect(
+            subjects.includes(mine) && !subjects.includes(away),
+            'events[].subject',
+            subjects.join(', ') || 'none',
+            `${mine} but not ${away}: ${here.name}'s interface shows its own events and the organization-wide ones only (decision 173)`,
+          )
+          .throwIfAny();
       },
     );
 
