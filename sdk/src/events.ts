@@ -72,24 +72,19 @@ export async function* eventPages(
   let after = options.after;
   let start = options.start;
   while (!signal?.aborted) {
-    let result: Awaited<ReturnType<typeof getPage>>;
+    let page: EventPage;
     try {
-      result = await getPage(
-        client,
-        { after, start, types, location_name: options.location_name, limit: options.limit },
-        signal,
-      );
+      const query = { after, start, types, location_name: options.location_name, limit: options.limit };
+      const result = await getPage(client, query, signal);
+      // A client made with throwOnError has thrown already; one without answers here.
+      if (!result.response.ok) throw toApiError(result);
+      page = result.data as EventPage;
     } catch (error) {
       if (signal?.aborted) return;
-      throw error;
-    }
-    if (!result.response.ok) {
-      const error = toApiError(result);
       if (!(error instanceof RateLimitError)) throw error;
       if (!(await pause(untilResume(error, rateLimitWait), signal))) return;
       continue;
     }
-    const page = result.data as EventPage;
     yield page;
     after = page.next_cursor;
     start = undefined;

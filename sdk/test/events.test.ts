@@ -14,7 +14,7 @@ const page = (from: number, to: number, has_more: boolean) => ({
 
 describe('SDK event feed', () => {
   useNock();
-  const client = (retry = true) => createClient({ baseUrl: BASE, token: TOKEN, ...(retry ? {} : { retry: false }) });
+  const client = () => createClient({ baseUrl: BASE, token: TOKEN });
 
   it('follows next_cursor from after with the same filters, and stops at the first page without more', async () => {
     const scope = api()
@@ -85,18 +85,24 @@ describe('SDK event feed', () => {
     scope.done();
   });
 
-  it('waits out a 429 the client gave up on and asks for the same cursor again', async () => {
-    const scope = api()
-      .get('/api/v1/events')
-      .query({ after: 'c0' })
-      .reply(429, { error: 'rate limit exceeded' }, { 'X-RateLimit-Reset': new Date(Date.now() - 1000).toISOString() })
-      .get('/api/v1/events')
-      .query({ after: 'c0' })
-      .reply(200, page(1, 1, false));
-    const events = await collect(iterateEvents(client(false), { after: 'c0' }));
-    expect(events.map((e) => e.id)).to.deep.equal(['evt_1']);
-    scope.done();
-  });
+  for (const throwOnError of [false, true])
+    it(`waits out a 429 the client gave up on and asks for the same cursor again${throwOnError ? ', with throwOnError' : ''}`, async () => {
+      const scope = api()
+        .get('/api/v1/events')
+        .query({ after: 'c0' })
+        .reply(
+          429,
+          { error: 'rate limit exceeded' },
+          { 'X-RateLimit-Reset': new Date(Date.now() - 1000).toISOString() },
+        )
+        .get('/api/v1/events')
+        .query({ after: 'c0' })
+        .reply(200, page(1, 1, false));
+      const quick = createClient({ baseUrl: BASE, token: TOKEN, retry: false, throwOnError });
+      const events = await collect(iterateEvents(quick, { after: 'c0' }));
+      expect(events.map((e) => e.id)).to.deep.equal(['evt_1']);
+      scope.done();
+    });
 
   it('throws GoneError for an expired cursor, with the server sentence', async () => {
     const text =
