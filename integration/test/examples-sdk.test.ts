@@ -111,15 +111,28 @@ describe('SDK examples', () => {
     expect(result.stderr).to.include('WH_BASE_URL');
   });
 
+  /**
+   * An order created at Toronto and moved to Vancouver after the feed's end as it was, once the
+   * move shows in the feed (a write shows once older transactions ended: normally at once).
+   */
+  async function movedOrder(poNumber: string) {
+    const admin = world.as('admin');
+    const after: string = (await admin.get('/events', { start: 'latest' })).body.next_cursor;
+    const { id } = (
+      await admin.post('/purchase_orders', { purchase_order: { po_number: poNumber, location_name: 'Toronto DC' } })
+    ).body;
+    await admin.patch(`/purchase_orders/${id}`, { purchase_order: { location_name: 'Vancouver DC' } });
+    let moved: { id: string; type: string } | undefined;
+    for (let read = 0; !moved && read < 20; read++)
+      [moved] = (await admin.get('/events', { after, types: 'purchase_order.moved' })).body.events;
+    expect(moved).to.include({ type: 'purchase_order.moved' });
+    return { id: id as number, after, moved: moved! };
+  }
+
   it('follow-events reads on from the cursor it kept, each event once, and --once stops when caught up', async () => {
     const cursorFile = join(tempDir('wh-follow-'), 'cursor.txt');
-    writeFileSync(cursorFile, (await world.as('admin').get('/events', { start: 'latest' })).body.next_cursor);
-    const { id } = (
-      await world
-        .as('admin')
-        .post('/purchase_orders', { purchase_order: { po_number: 'EVX-1', location_name: 'Toronto DC' } })
-    ).body;
-    await world.as('admin').patch(`/purchase_orders/${id}`, { purchase_order: { location_name: 'Vancouver DC' } });
+    const { id, after } = await movedOrder('EVX-1');
+    writeFileSync(cursorFile, after);
     const first = await run('follow-events', [cursorFile, 'purchase_order.*', '--once']);
     expect(first.status, first.stderr).to.equal(0);
     expect(
@@ -139,17 +152,7 @@ describe('SDK examples', () => {
   });
 
   it('webhook-receiver handles a signed delivery once and refuses a tampered or stale one with 400', async () => {
-    const admin = world.as('admin');
-    const after = (await admin.get('/events', { start: 'latest' })).body.next_cursor;
-    const { id } = (
-      await admin.post('/purchase_orders', { purchase_order: { po_number: 'EVR-1', location_name: 'Toronto DC' } })
-    ).body;
-    await admin.patch(`/purchase_orders/${id}`, { purchase_order: { location_name: 'Vancouver DC' } });
-    // A write shows in the feed once older transactions ended: normally at the first read.
-    let moved: { id: string; type: string } | undefined;
-    for (let read = 0; !moved && read < 20; read++)
-      [moved] = (await admin.get('/events', { after, types: 'purchase_order.moved' })).body.events;
-    expect(moved).to.include({ type: 'purchase_order.moved' });
+    const { moved } = await movedOrder('EVR-1');
     const secret = generateWebhookSecret();
     const receiver = spawn(process.execPath, [join(EXAMPLES, 'dist/sdk/webhook-receiver.js'), '0'], {
       env: { ...process.env, WH_WEBHOOK_SECRET: secret },
@@ -165,17 +168,17 @@ describe('SDK examples', () => {
       const body = JSON.stringify(moved);
       const deliver = (headers: Record<string, string>, text = body) =>
         fetch(url!, { method: 'POST', body: text, headers: { 'Content-Type': 'application/json', ...headers } });
-      const signed = signWebhook({ id: moved!.id, body, secret });
+      const signed = signWebhook({ id: moved.id, body, secret });
       expect((await deliver(signed)).status).to.equal(204);
       expect((await deliver(signed)).status).to.equal(204);
       expect((await deliver(signed, body.replace('EVR-1', 'EVR-2'))).status).to.equal(400);
-      const stale = signWebhook({ id: moved!.id, body, secret, timestamp: new Date(Date.now() - 600_000) });
+      const stale = signWebhook({ id: moved.id, body, secret, timestamp: new Date(Date.now() - 600_000) });
       const refused = await deliver(stale);
       expect(refused.status).to.equal(400);
       expect(await refused.text()).to.match(/is more than 300 s old/);
       expect(stdout.split('\n').slice(1)).to.deep.equal([
         'purchase_order.moved EVR-1 from Toronto DC to Vancouver DC',
-        `duplicate ${moved!.id}, already handled`,
+        `duplicate ${moved.id}, already handled`,
         '',
       ]);
       expect(stderr).to.match(/^refused: no webhook signature matches the secret\nrefused: webhook-timestamp /);
