@@ -33,8 +33,16 @@ describe('whctl events and listen against the reference server', () => {
   const env = () => ({ WHCTL_BASE_URL: world.url(), WHCTL_TOKEN: world.token('admin') });
   const admin = (...args: string[]) => whctl(args, { env: env() });
   const feedEnd = async () => (await world.as('admin').get('/events', { start: 'latest' })).body.next_cursor as string;
-  const company = async (name: string) =>
-    (await world.as('admin').post('/companies', { company: { name, company_type: 'carrier' } })).body;
+  /** A carrier, returned once its event shows in the feed (normally at once: DECISIONS 174). */
+  const company = async (name: string) => {
+    const after = await feedEnd();
+    const made = (await world.as('admin').post('/companies', { company: { name, company_type: 'carrier' } })).body;
+    for (let read = 0; read < 20; read++) {
+      const { events } = (await world.as('admin').get('/events', { after })).body;
+      if (events.some((event: { subject: string }) => event.subject === `companies/${made.id}`)) return made;
+    }
+    throw new Error(`the event of company ${made.id} did not show`);
+  };
 
   /** whctl running until stopped, its output collected as it comes. */
   function start(args: string[]) {
