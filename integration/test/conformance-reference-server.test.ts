@@ -77,6 +77,7 @@ describe('conformance suite against the reference server', () => {
       'rate_limit_remaining_counts_down: GET /locations 200',
       'idempotent_create_replayed: POST /companies 200',
       'stale_if_match_refused: PATCH /companies/{id} 412',
+      'suite_writes_evented: GET /events 200',
       'write_events_in_order: GET /events 200',
       'event_visibility_matches_lists: GET /events 200',
     ])
@@ -119,7 +120,7 @@ describe('conformance suite against the reference server', () => {
     const run = await runSuite(['run', '--deployment', file, '--checks', 'extensions,events']);
     expect(run.status, run.stderr).to.equal(0);
     const states = run.verdict!.checks.map((check) => [check.state, check.basis]);
-    expect(states).to.deep.equal(Array(9).fill(['skipped', 'extension']));
+    expect(states).to.deep.equal(Array(10).fill(['skipped', 'extension']));
     expect(run.check('stale_if_match_refused: PATCH /companies/{id} 412').reason).to.include('extensions.etags');
     expect(run.check('write_events_in_order: GET /events 200').reason).to.include('extensions.events');
   });
@@ -143,6 +144,7 @@ describe('conformance suite against the reference server', () => {
     const run = await runSuite(['run', '--deployment', file, '--checks', 'events']);
     expect(run.status, `${run.stdout}\n${run.stderr}`).to.equal(0);
     expect(run.verdict!.checks.map((check) => [check.check, check.state])).to.deep.equal([
+      ['suite_writes_evented', 'passed'],
       ['write_events_in_order', 'passed'],
       ['event_cursor_resumes', 'passed'],
       ['event_visibility_matches_lists', 'passed'],

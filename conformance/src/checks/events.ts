@@ -6,7 +6,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CheckGroup } from '../check.js';
 import { createdRecord } from '../fixtures/created.js';
-import { eventedWrites, eventPage, type FeedEvent, feedEnd, readFeed } from '../fixtures/events.js';
+import {
+  eventedWrites,
+  eventPage,
+  type FeedEvent,
+  feedEnd,
+  markedCursor,
+  readFeed,
+  readToEnd,
+} from '../fixtures/events.js';
 import { preview } from '../http.js';
 import { listedLocation, paidLocation, requireExtension, secondLocation } from '../needs.js';
 import { expectErrorSentence, expectStatus, fail, isObject, Problems } from '../problems.js';
@@ -14,6 +22,21 @@ import type { ProfileLocation } from '../profile.js';
 
 // The reference shows no events (§6: "not shown"); every check here settles that open point.
 const EVENTS = '§6.events';
+
+// The records with events the suite writes directly, by collection.
+const KINDS: Record<string, { name: string; collection: string }> = {
+  '/products': { name: 'product', collection: 'products' },
+  '/companies': { name: 'company', collection: 'companies' },
+  '/purchase_orders': { name: 'purchase_order', collection: 'purchase_orders' },
+};
+interface Expected {
+  type: string;
+  subject: string;
+  /** What the create answered, which the event's `data.object` must equal. */
+  object?: Record<string, unknown>;
+}
+// A run writes a few hundred events; a busy deployment adds others' to the same feed.
+const MAX_PAGES = 50;
 
 const ids = (events: FeedEvent[]) => events.map((event) => event.id).join(', ') || 'none';
 
@@ -29,6 +52,79 @@ export const events: CheckGroup = {
   title: 'Extensions beyond the reference: the change feed (decisions 170-177)',
   basis: 'extension',
   define(group) {
+    group.check(
+      {
+        name: 'suite_writes_evented',
+        method: 'GET',
+        path: '/events',
+        status: 200,
+        section: 'decision 171',
+        verifies: [EVENTS],
+      },
+      async (run) => {
+        requireExtension(run, 'events');
+        const { ctx, skip } = run;
+        const start = markedCursor(ctx.feedStart ?? skip('the run marked no place in the feed before its first write'));
+        // The creates and deletes the admin token sent on the organization interface, which sees
+        // all they touched; updates may change nothing, so they need not have an event.
+        const expected = ctx.writes.flatMap(({ endpoint, exchange, path }): Expected[] => {
+          const kind = KINDS[exchange.template.replace('/{id}', '')];
+          if (endpoint !== ctx.admin || !kind) return [];
+          if (exchange.method === 'POST' && exchange.template === `/${kind.collection}` && isObject(exchange.body))
+            return [
+              {
+                type: `${kind.name}.created`,
+                subject: `${kind.collection}/${exchange.body.id}`,
+                object: exchange.body,
+              },
+            ];
+          if (exchange.method === 'DELETE' && path?.id !== undefined)
+            return [{ type: `${kind.name}.deleted`, subject: `${kind.collection}/${path.id}` }];
+          return [];
+        });
+        const read = await readToEnd(ctx, ctx.admin, start, MAX_PAGES);
+        const problems = new Problems(read.exchange);
+        problems.expect(
+          !read.cut,
+          'has_more',
+          `true after ${MAX_PAGES} pages`,
+          `the end of the feed within ${MAX_PAGES * 100} events of the run's start`,
+        );
+        const position = (type: string, subject: string) =>
+          read.events.findIndex((event) => event.type === type && event.subject === subject);
+        const missing: string[] = [];
+        for (const { type, subject, object } of expected) {
+          const at = position(type, subject);
+          if (at < 0) {
+            missing.push(`${type} ${subject}`);
+            continue;
+          }
+          const event = read.events[at]!;
+          if (object && !event.data?.truncated)
+            problems.expect(
+              isDeepStrictEqual(event.data?.object, object),
+              `${event.id} data.object`,
+              () => preview(event.data?.object),
+              `${preview(object)}: ${subject} as its create answered it (decision 172)`,
+            );
+          if (type.endsWith('.deleted'))
+            problems.expect(
+              position(type.replace('.deleted', '.created'), subject) < at,
+              `${event.id}`,
+              `${type} before the record's .created event`,
+              `created, then deleted: the events in the order of the writes (decision 174)`,
+            );
+        }
+        problems.expect(
+          !missing.length,
+          'events',
+          `none for ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}`,
+          `an event for each of the ${expected.length} creates and deletes the run made (decision 171)`,
+        );
+        problems.throwIfAny();
+      },
+    );
+
     group.check(
       {
         name: 'write_events_in_order',
