@@ -15,6 +15,7 @@ import {
   linkDropsLocationFilter,
   linkToInternalHost,
   namesHourlyLimit,
+  noDeleteEvents,
   noRateLimit,
   productsWithoutLocationName,
   rendersUtc,
@@ -29,7 +30,7 @@ describe('conformance suite against deliberately broken deployments', () => {
   let runs = 0;
 
   before(async () => {
-    deployment = await startDeployment(13);
+    deployment = await startDeployment(14);
   });
   after(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
@@ -309,6 +310,17 @@ describe('conformance suite against deliberately broken deployments', () => {
       run,
       'write_events_in_order: GET /events 200',
       'company.updated data.previous_attributes.city: Received no previous_attributes / Documented null',
+    );
+    expect(run.check('event_cursor_resumes').state).to.equal('passed');
+  });
+
+  it('catches deletes without events, in the check of the whole run and in that of its own writes', async () => {
+    const run = await runAgainst(noDeleteEvents, ['--checks', 'events']);
+    expectFailure(run, 'suite_writes_evented: GET /events 200', 'events: Received none for company.deleted companies/');
+    expectFailure(
+      run,
+      'write_events_in_order: GET /events 200',
+      'company.created, company.updated, purchase_order.created',
     );
     expect(run.check('event_cursor_resumes').state).to.equal('passed');
   });

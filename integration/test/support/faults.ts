@@ -167,3 +167,13 @@ export const eventsWithoutPreviousAttributes: Fault = {
     return { ...response, body: JSON.stringify(page) };
   },
 };
+
+/** Writes no event for a delete: a reader never learns the record is gone. */
+export const noDeleteEvents: Fault = {
+  change: (response, request) => {
+    if (!request.url.pathname.endsWith('/events') || response.status !== 200) return response;
+    const page = JSON.parse(response.body) as { events: { type: string }[] };
+    page.events = page.events.filter((event) => !event.type.endsWith('.deleted'));
+    return { ...response, body: JSON.stringify(page) };
+  },
+};
