@@ -14,7 +14,7 @@ export const ExitCode = {
   usage: 2,
   /** 401, 402 or 403: the token is missing, unknown, unpaid or lacks the role. */
   auth: 3,
-  /** 404 or 405: no such record, location or route; also an unknown profile or PO number. */
+  /** 404, 405 or 410: no such record, location or route, or an expired feed cursor; also an unknown profile or PO number. */
   notFound: 4,
   /** 400 or 422: the API refused the request or the record. */
   invalid: 5,

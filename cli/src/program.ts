@@ -40,6 +40,14 @@ export const commands: Record<string, Entry> = {
     description: 'manage webhook endpoints, their deliveries, redelivery and recovery (extension)',
     load: async () => (await import('./commands/webhooks/index.js')).webhooks,
   },
+  events: {
+    description: 'list, show and follow the change feed (an extension)',
+    load: async () => (await import('./commands/events/index.js')).events,
+  },
+  listen: {
+    description: 'forward the change feed, signed, to a local webhook receiver',
+    load: async () => (await import('./commands/listen/index.js')).listen,
+  },
   api: {
     description: 'send any request to the API, like gh api',
     load: async () => (await import('./commands/api/index.js')).api,
@@ -117,10 +125,10 @@ Environment:
   WHCTL_DEBUG=1                        like --verbose
   XDG_CONFIG_HOME                      the config file is $XDG_CONFIG_HOME/whctl/config.yaml (default ~/.config)
 
-Exit status: 0 success, 2 usage, 3 authentication or permission, 4 not found, 5 validation,
-6 rate limited, 7 server error, 8 network error, 9 import incomplete, 10 precondition failed
-(the record changed since it was read), 1 conformance checks failed, 130 conformance run
-interrupted, 70 a bug in whctl or a broken install.`,
+Exit status: 0 success, 2 usage, 3 authentication or permission, 4 not found (or an expired
+event cursor), 5 validation, 6 rate limited, 7 server error, 8 network error, 9 import
+incomplete, 10 precondition failed (the record changed since it was read), 1 conformance checks
+failed, 130 conformance run interrupted, 70 a bug in whctl or a broken install.`,
       )
   );
 }

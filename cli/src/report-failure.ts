@@ -7,6 +7,7 @@ import { ConformanceError } from '@warehouse-kit/conformance/errors';
 import {
   ApiError,
   ConnectionError,
+  GoneError,
   PaginationError,
   PreconditionFailedError,
   RateLimitError,
@@ -17,7 +18,7 @@ import { CliError, ExitCode, type ExitCodeValue } from './errors.js';
 
 function exitCodeOf(status: number): ExitCodeValue {
   if (status === 401 || status === 402 || status === 403) return ExitCode.auth;
-  if (status === 404 || status === 405) return ExitCode.notFound;
+  if (status === 404 || status === 405 || status === 410) return ExitCode.notFound;
   if (status === 400 || status === 422) return ExitCode.invalid;
   if (status === 412) return ExitCode.preconditionFailed;
   if (status === 429) return ExitCode.rateLimited;
@@ -39,6 +40,7 @@ function apiText(error: ApiError): string {
 function advice(error: ApiError): string {
   if (error instanceof RateLimitError && error.rateLimit.reset)
     return `; requests resume at ${error.rateLimit.reset.toISOString()}`;
+  if (error instanceof GoneError) return '; start again without --after';
   if (error instanceof PreconditionFailedError)
     return `; the record changed since it was read${
       error.etag ? ` (its ETag is now ${error.etag})` : ''

@@ -197,7 +197,7 @@ describe('conformance run command', () => {
     const help = run.stdout.replace(/\s+/g, ' ');
     expect(help).to.include(
       'reference, status-codes, records, location-rules, time-zones, pagination, round-trip, order-rules, bulk-uploads, ' +
-        'schemas, decisions, extensions, rate-limits',
+        'schemas, decisions, extensions, events, rate-limits',
     );
     expect(help).to.include('--allow-appointments').and.include('--har <file>').and.include('130 interrupted');
     expect(help).to.include('-d, --deployment <file>').and.not.include('-p, --profile');

@@ -44,6 +44,8 @@ describe('whctl start-up', () => {
       'appointments',
       'purchase-orders',
       'product-limits',
+      'events',
+      'listen',
       'api',
       'config',
       'completion',

@@ -52,6 +52,13 @@ export interface RunContext {
   endpoints: Endpoint[];
   /** Answers that came once a client had waited out a 429 until its X-RateLimit-Reset. */
   resumed: Exchange[];
+  /** Every write (POST, PATCH, DELETE) that succeeded, in the order sent, for the events checks. */
+  writes: Write[];
+  /**
+   * Where the change feed stood before the run's first write, when the profile declares events
+   * and the events group runs: the cursor, or the answer that gave none.
+   */
+  feedStart?: { cursor?: string; exchange: Exchange };
   /** A client for any token and address, e.g. the rate-limit group's, which must see its 429s. */
   endpoint(
     label: string,
@@ -76,6 +83,15 @@ export interface RunContext {
   shared<T>(key: string, make: () => Promise<T>): Promise<T>;
 }
 
+export interface Write {
+  endpoint: Endpoint;
+  exchange: Exchange;
+  /** The path parameters it was sent with (the id of an update or delete). */
+  path?: Record<string, string | number>;
+}
+
+const WRITES = new Set(['POST', 'PATCH', 'DELETE']);
+
 const REQUEST_TIMEOUT = 90_000;
 
 // The missing-token check needs a request without the header the SDK always sets.
@@ -96,6 +112,7 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
   /** Tokens whose budget could not be waited for, with why. */
   const budgets = new Map<string, UnmetPrerequisite>();
   const resumed: Exchange[] = [];
+  const writes: Write[] = [];
   const endpoint: RunContext['endpoint'] = (label, token, address, settings = {}) => {
     // A 429 is answered before anything happens, so repeating a POST after it is safe.
     const retry =
@@ -172,6 +189,7 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
     invalidToken: endpoint('invalid token', `${prefix}-not-a-token`, profile.organization, { madeUp: true }),
     endpoints,
     resumed,
+    writes,
     endpoint,
     name: (label) => `${prefix} ${label}`,
     code: () => `${prefix.toUpperCase()}-${++counter}`,
@@ -182,6 +200,8 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
       const waited = target.waited;
       const exchange = await send(target, method, template, init);
       if (target.waited > waited && exchange.status !== 429) resumed.push(exchange);
+      if (WRITES.has(exchange.method) && exchange.status >= 200 && exchange.status < 300)
+        writes.push({ endpoint: target, exchange, ...(init?.path && { path: init.path }) });
       for (const undo of [undoCreate(target, exchange), ...undoBulkUpload(target, exchange)])
         if (undo) cleanup.add(undo.key, undo.label, undo.run);
       const deleted = deletedKey(exchange, init?.path);

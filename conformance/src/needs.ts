@@ -30,3 +30,9 @@ export function listedLocation({ ctx, skip }: CheckRun, name: string, role: stri
     )
   );
 }
+
+/** Skips a check of an extension the profile does not declare (`extensions: { etags: true }`). */
+export function requireExtension({ ctx, skip }: CheckRun, extension: 'idempotency' | 'etags' | 'events'): void {
+  if (!ctx.profile.extensions[extension])
+    skip(`the profile does not declare extensions.${extension}: the deployment need not support it`);
+}

@@ -47,7 +47,7 @@ export interface Profile {
   /** The custom fields the profile declares, with their locations as listed. */
   customFields: ProfileCustomField[];
   /** The extensions beyond the reference the deployment declares; none unless listed. */
-  extensions: { idempotency: boolean; etags: boolean };
+  extensions: { idempotency: boolean; etags: boolean; events: boolean; expiredEventCursor?: string };
 }
 
 const validateFile = createAjv({ allErrors: true }).compile(profileSchema);
@@ -120,7 +120,12 @@ export function parseProfile(data: unknown, file: string, env: NodeJS.ProcessEnv
     organization: checkAddress('organization', raw.organization, problems),
     locations,
     customFields: raw.custom_fields ?? [],
-    extensions: { idempotency: raw.extensions?.idempotency ?? false, etags: raw.extensions?.etags ?? false },
+    extensions: {
+      idempotency: raw.extensions?.idempotency ?? false,
+      etags: raw.extensions?.etags ?? false,
+      events: raw.extensions?.events ?? false,
+      ...(raw.extensions?.expired_event_cursor && { expiredEventCursor: raw.extensions.expired_event_cursor }),
+    },
     tokens: {
       admin,
       ...(rate_limit && { rateLimit: resolveToken('tokens.rate_limit', rate_limit, env, problems) }),

@@ -2,8 +2,11 @@
 // the verdict. It writes nothing but the human report (and JUnit XML when asked); the
 // command decides what to do with the verdict.
 import Mocha from 'mocha';
+import { catalogue } from './catalogue.js';
 import { addGroup, type CheckGroup } from './check.js';
+import { events } from './checks/events.js';
 import { createRunContext } from './context.js';
+import { markFeed } from './fixtures/events.js';
 import { HarRecorder } from './har.js';
 import { preflight } from './preflight.js';
 import type { Profile } from './profile.js';
@@ -42,6 +45,16 @@ function secretsOf(profile: Profile): string[] {
   ].filter((token): token is string => Boolean(token));
 }
 
+/** Whether a check of the events group is selected, so that the run marks the feed first. */
+function runsEventChecks(groups: CheckGroup[], grep: string | undefined): boolean {
+  if (!groups.includes(events)) return false;
+  if (grep === undefined) return true;
+  // As mocha reads --grep: `/source/flags`, or else the whole string as a regular expression.
+  const arg = grep.match(/^\/(.*)\/([gimy]{0,4})$|.*/)!;
+  const pattern = new RegExp(arg[1] || arg[0], arg[2]);
+  return catalogue().some((check) => check.group === events.name && pattern.test(`${events.title} ${check.title}`));
+}
+
 export async function runConformance(settings: RunSettings): Promise<Verdict> {
   const { profile, groups, signal } = settings;
   const human = consoleReporter(settings.reporter);
@@ -69,6 +82,10 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
     // Requests, not computations: a check waiting out a 429 is not slow in mocha's sense.
     slow: 5_000,
   });
+  if (profile.extensions.events && runsEventChecks(groups, settings.grep))
+    mocha.suite.beforeAll('mark where the change feed stands', async () => {
+      ctx.feedStart = await markFeed(ctx);
+    });
   for (const group of groups) addGroup(mocha.suite, group, ctx);
   mocha.suite.afterAll('clean up what the run created', async function (this: Mocha.Context) {
     // Each request has its own timeout, and a rate-limit wait may be needed to finish.

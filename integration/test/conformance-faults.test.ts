@@ -9,11 +9,13 @@ import {
   budgetResetInEpochSeconds,
   changesLocationNameCase,
   dropsTotalCount,
+  eventsWithoutPreviousAttributes,
   exactLocationNames,
   forbiddenForBadTokens,
   linkDropsLocationFilter,
   linkToInternalHost,
   namesHourlyLimit,
+  noDeleteEvents,
   noRateLimit,
   productsWithoutLocationName,
   rendersUtc,
@@ -28,7 +30,7 @@ describe('conformance suite against deliberately broken deployments', () => {
   let runs = 0;
 
   before(async () => {
-    deployment = await startDeployment(12);
+    deployment = await startDeployment(14);
   });
   after(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
@@ -300,5 +302,26 @@ describe('conformance suite against deliberately broken deployments', () => {
       'daylight saving was not applied',
     );
     expect(run.check('offset_less_input_read_in_warehouse_zone').state, 'the instants are right').to.equal('passed');
+  });
+
+  it('catches events of updates without previous_attributes, and only in the check that reads them', async () => {
+    const run = await runAgainst(eventsWithoutPreviousAttributes, ['--checks', 'events']);
+    expectFailure(
+      run,
+      'write_events_in_order: GET /events 200',
+      'company.updated data.previous_attributes.city: Received no previous_attributes / Documented null',
+    );
+    expect(run.check('event_cursor_resumes').state).to.equal('passed');
+  });
+
+  it('catches deletes without events, in the check of the whole run and in that of its own writes', async () => {
+    const run = await runAgainst(noDeleteEvents, ['--checks', 'events']);
+    expectFailure(run, 'suite_writes_evented: GET /events 200', 'events: Received none for company.deleted companies/');
+    expectFailure(
+      run,
+      'write_events_in_order: GET /events 200',
+      'company.created, company.updated, purchase_order.created',
+    );
+    expect(run.check('event_cursor_resumes').state).to.equal('passed');
   });
 });

@@ -1,9 +1,11 @@
 // The SDK examples run as an integrator would run them (a child process with the connection
 // in the environment) against the reference server, so they never rot.
 
-import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateWebhookSecret, signWebhook } from '@warehouse-kit/sdk';
 import { startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
@@ -107,5 +109,82 @@ describe('SDK examples', () => {
     const result = await run('booked-since', [], { WH_BASE_URL: '' });
     expect(result.status).to.equal(2);
     expect(result.stderr).to.include('WH_BASE_URL');
+  });
+
+  /**
+   * An order created at Toronto and moved to Vancouver after the feed's end as it was, once the
+   * move shows in the feed (a write shows once older transactions ended: normally at once).
+   */
+  async function movedOrder(poNumber: string) {
+    const admin = world.as('admin');
+    const after: string = (await admin.get('/events', { start: 'latest' })).body.next_cursor;
+    const { id } = (
+      await admin.post('/purchase_orders', { purchase_order: { po_number: poNumber, location_name: 'Toronto DC' } })
+    ).body;
+    await admin.patch(`/purchase_orders/${id}`, { purchase_order: { location_name: 'Vancouver DC' } });
+    let moved: { id: string; type: string } | undefined;
+    for (let read = 0; !moved && read < 20; read++)
+      [moved] = (await admin.get('/events', { after, types: 'purchase_order.moved' })).body.events;
+    expect(moved).to.include({ type: 'purchase_order.moved' });
+    return { id: id as number, after, moved: moved! };
+  }
+
+  it('follow-events reads on from the cursor it kept, each event once, and --once stops when caught up', async () => {
+    const cursorFile = join(tempDir('wh-follow-'), 'cursor.txt');
+    const { id, after } = await movedOrder('EVX-1');
+    writeFileSync(cursorFile, after);
+    const first = await run('follow-events', [cursorFile, 'purchase_order.*', '--once']);
+    expect(first.status, first.stderr).to.equal(0);
+    expect(
+      first.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ').slice(1).join(' ')),
+    ).to.deep.equal([
+      `purchase_order.created purchase_orders/${id}`,
+      `purchase_order.updated purchase_orders/${id}`,
+      `purchase_order.moved purchase_orders/${id}`,
+    ]);
+    const kept = readFileSync(cursorFile, 'utf8');
+    const again = await run('follow-events', [cursorFile, 'purchase_order.*', '--once']);
+    expect(again).to.include({ status: 0, stdout: '' });
+    expect(readFileSync(cursorFile, 'utf8')).to.equal(kept);
+  });
+
+  it('webhook-receiver handles a signed delivery once and refuses a tampered or stale one with 400', async () => {
+    const { moved } = await movedOrder('EVR-1');
+    const secret = generateWebhookSecret();
+    const receiver = spawn(process.execPath, [join(EXAMPLES, 'dist/sdk/webhook-receiver.js'), '0'], {
+      env: { ...process.env, WH_WEBHOOK_SECRET: secret },
+    });
+    let stdout = '';
+    let stderr = '';
+    receiver.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    receiver.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      await once(receiver.stdout, 'data');
+      const url = /^listening on (\S+)$/m.exec(stdout)?.[1];
+      expect(url, stdout + stderr).to.be.a('string');
+      const body = JSON.stringify(moved);
+      const deliver = (headers: Record<string, string>, text = body) =>
+        fetch(url!, { method: 'POST', body: text, headers: { 'Content-Type': 'application/json', ...headers } });
+      const signed = signWebhook({ id: moved.id, body, secret });
+      expect((await deliver(signed)).status).to.equal(204);
+      expect((await deliver(signed)).status).to.equal(204);
+      expect((await deliver(signed, body.replace('EVR-1', 'EVR-2'))).status).to.equal(400);
+      const stale = signWebhook({ id: moved.id, body, secret, timestamp: new Date(Date.now() - 600_000) });
+      const refused = await deliver(stale);
+      expect(refused.status).to.equal(400);
+      expect(await refused.text()).to.match(/is more than 300 s old/);
+      expect(stdout.split('\n').slice(1)).to.deep.equal([
+        'purchase_order.moved EVR-1 from Toronto DC to Vancouver DC',
+        `duplicate ${moved.id}, already handled`,
+        '',
+      ]);
+      expect(stderr).to.match(/^refused: no webhook signature matches the secret\nrefused: webhook-timestamp /);
+    } finally {
+      receiver.kill('SIGINT');
+      await once(receiver, 'close');
+    }
   });
 });

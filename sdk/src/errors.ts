@@ -98,6 +98,13 @@ export class MethodNotAllowedError extends ApiError {
   }
 }
 /**
+ * 410: what was asked for is no longer kept, e.g. a feed cursor older than the events'
+ * retention (an extension, DECISIONS 177): start again without the cursor.
+ */
+export class GoneError extends ApiError {
+  override name = 'GoneError';
+}
+/**
  * 412: the record changed since it was read (its ETag no longer matches `If-Match`; an
  * extension, DECISIONS 122); nothing was written. Read it again and reapply the change.
  */
@@ -128,6 +135,7 @@ const byStatus: Record<number, typeof ApiError> = {
   403: ForbiddenError,
   404: NotFoundError,
   405: MethodNotAllowedError,
+  410: GoneError,
   412: PreconditionFailedError,
   422: ValidationError,
   429: RateLimitError,

@@ -12,6 +12,7 @@ export {
   apiError,
   BadRequestError,
   ForbiddenError,
+  GoneError,
   MethodNotAllowedError,
   NotFoundError,
   PaymentRequiredError,
@@ -23,6 +24,7 @@ export {
   unwrap,
   ValidationError,
 } from './errors.js';
+export { type EventFeedOptions, type EventPage, eventPages, iterateEvents } from './events.js';
 export type { DeploymentExtensions } from './extensions.js';
 export {
   type LinkRel,
@@ -63,6 +65,22 @@ export { instant, parseTime, resolveInputTime, wallClock } from './time.js';
 export type { DebugLog } from './trace.js';
 export { ConnectionError, TimeoutError, transportFailure } from './transport-errors.js';
 export { SDK_NAME, SDK_VERSION, USER_AGENT } from './version.js';
+export {
+  type Event,
+  type EventType,
+  generateWebhookSecret,
+  type IncomingHeaders,
+  type SignWebhookInit,
+  signWebhook,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  WebhookHeaderError,
+  type WebhookHeaders,
+  WebhookPayloadError,
+  WebhookSignatureError,
+  WebhookTimestampError,
+  WebhookVerificationError,
+} from './webhooks.js';
 
 /** A schema of the contract by name, e.g. `Schema<'PurchaseOrder'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];

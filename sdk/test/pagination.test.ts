@@ -9,6 +9,7 @@ import {
   readPagination,
   UnauthorizedError,
 } from '../src/index.js';
+import { collect } from './support/collect.js';
 import { failureOf } from './support/failure.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
@@ -28,12 +29,6 @@ function pageHeaders(current: number, total: number, count: number, rels: Record
     'Total-Count': String(count),
     Link: link(rels),
   };
-}
-
-async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
 }
 
 describe('SDK pagination', () => {

@@ -36,13 +36,16 @@ describe('wh-server', () => {
     expect(output()).not.to.include(`${id}-admin-token`);
   });
 
-  it('serves the bundled demo with --demo, printing its demo tokens, a curl line and the docs page', async () => {
+  it('serves the bundled demo with --demo, printing its demo tokens, a curl line, a whctl listen line and the docs page', async () => {
     const { child, port, output } = await startChildServer(['--demo'], env());
     try {
       expect(output())
         .to.include('token acme-admin-token')
         .and.include(`try: curl -H 'Authorization: Token acme-admin-token' http://acme.${TEST_BASE_HOST}:${port}`)
-        .and.include(`API reference  http://${TEST_BASE_HOST}:${port}/docs`);
+        .and.include(`API reference  http://${TEST_BASE_HOST}:${port}/docs`)
+        .and.include(
+          `events: whctl listen --base-url http://acme.${TEST_BASE_HOST}:${port} --token acme-admin-token --forward-to http://localhost:4242/hook`,
+        );
       const res = await send(port, `acme.${TEST_BASE_HOST}`, 'GET', '/api/v1/locations', {
         headers: { authorization: 'Token acme-admin-token' },
       });

@@ -5,12 +5,8 @@
 import type { CheckGroup, CheckRun } from '../check.js';
 import { type Created, createdRecord } from '../fixtures/created.js';
 import { type Exchange, headerOf, preview } from '../http.js';
+import { requireExtension } from '../needs.js';
 import { expectStatus, isObject, Problems } from '../problems.js';
-
-function requireExtension({ ctx, skip }: CheckRun, extension: 'idempotency' | 'etags'): void {
-  if (!ctx.profile.extensions[extension])
-    skip(`the profile does not declare extensions.${extension}: the deployment need not support it`);
-}
 
 /** A carrier of the run's own, for the checks that change it. */
 async function carrier(run: CheckRun, label: string): Promise<Created & { exchange: Exchange }> {

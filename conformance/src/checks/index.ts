@@ -3,6 +3,7 @@
 import type { CheckGroup } from '../check.js';
 import { bulkUploads } from './bulk-uploads.js';
 import { decisions } from './decisions.js';
+import { events } from './events.js';
 import { extensions } from './extensions.js';
 import { locationRules } from './location-rules.js';
 import { orderRules } from './order-rules.js';
@@ -26,5 +27,6 @@ export const groups: readonly CheckGroup[] = [
   schemas,
   decisions,
   extensions,
+  events,
   rateLimits,
 ];

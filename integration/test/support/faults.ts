@@ -157,3 +157,23 @@ export const standardOffsetAllYear: Fault = {
     ),
   }),
 };
+
+/** Leaves `previous_attributes` out of the events of the feed: an update no longer says what changed. */
+export const eventsWithoutPreviousAttributes: Fault = {
+  change: (response, request) => {
+    if (!request.url.pathname.endsWith('/events') || response.status !== 200) return response;
+    const page = JSON.parse(response.body) as { events: { data: Record<string, unknown> }[] };
+    for (const event of page.events) delete event.data.previous_attributes;
+    return { ...response, body: JSON.stringify(page) };
+  },
+};
+
+/** Writes no event for a delete: a reader never learns the record is gone. */
+export const noDeleteEvents: Fault = {
+  change: (response, request) => {
+    if (!request.url.pathname.endsWith('/events') || response.status !== 200) return response;
+    const page = JSON.parse(response.body) as { events: { type: string }[] };
+    page.events = page.events.filter((event) => !event.type.endsWith('.deleted'));
+    return { ...response, body: JSON.stringify(page) };
+  },
+};

@@ -38,7 +38,13 @@ export function banner(facts: BannerFacts): string {
   }
   const first = facts.fixture?.organizations[0];
   const token = first?.users?.[0]?.token;
-  if (facts.showTokens && first && token)
+  if (facts.showTokens && first && token) {
     lines.push(`try: curl -H 'Authorization: Token ${token}' ${origin(first.subdomain)}/api/v1/locations`);
+    // Every change made through the API then shows as a line of whctl listen (the events
+    // extension), forwarded signed to a receiver such as examples/sdk/webhook-receiver.ts.
+    lines.push(
+      `events: whctl listen --base-url ${origin(first.subdomain)} --token ${token} --forward-to http://localhost:4242/hook`,
+    );
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -21,3 +21,11 @@ export function wholeNumber(min: number, max: number): (value: string) => number
 export function repeated(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
+
+/** Seconds between polls of the event feed (events tail, listen), to milliseconds. */
+export function pollSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || seconds < 0.1 || seconds > 3600)
+    throw new InvalidArgumentError('expected seconds from 0.1 to 3600, e.g. 2');
+  return seconds * 1000;
+}

@@ -1,0 +1,22 @@
+import { unwrap } from '@warehouse-kit/sdk';
+import { Command, InvalidArgumentError } from 'commander';
+import { contextOf } from '../../context.js';
+import type { Row } from '../../output/cells.js';
+import { examples } from '../shared/examples.js';
+import { EVENT_COLUMNS } from './list.js';
+
+function eventId(value: string): string {
+  if (!/^evt_[0-9]{1,19}$/.test(value)) throw new InvalidArgumentError('expected an event id such as evt_1042');
+  return value;
+}
+
+export const get = new Command('get')
+  .description('show one event')
+  .argument('<id>', 'event id (evt_...)', eventId)
+  .addHelpText('after', examples('whctl events get evt_1042', 'whctl events get evt_1042 -o yaml'))
+  .action(async (id: string, _flags: object, command: Command) => {
+    const ctx = contextOf(command);
+    const client = await ctx.connect();
+    const event = await unwrap(client.GET('/events/{id}', { params: { path: { id } } }));
+    await ctx.print(event as unknown as Row, EVENT_COLUMNS);
+  });
