@@ -23,6 +23,12 @@ export interface FuzzTargets {
   tokens: string[];
   ids: number[];
   hints: Hints;
+  /** The operations to aim at, by operationId; every operation of the spec when absent. */
+  operations?: string[];
+  /** Ids for a path template's `{id}` instead of `ids`, so that a write reaches only records of that kind. */
+  idsByPath?: Record<string, number[]>;
+  /** Ids no record has, instead of the built-in ones (which include `1e3` and 2^31 - 1). */
+  hostileIds?: string[];
 }
 
 const otherMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -99,8 +105,8 @@ function headerParameters(operation: OperationSpec, hints: Hints): fc.Arbitrary<
 
 function requestFor(operation: OperationSpec, targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
   const id = fc.oneof(
-    { arbitrary: fc.constantFrom(...targets.ids).map(String), weight: 6 },
-    { arbitrary: fc.constantFrom(...hostileIds), weight: 2 },
+    { arbitrary: fc.constantFrom(...(targets.idsByPath?.[operation.path] ?? targets.ids)).map(String), weight: 6 },
+    { arbitrary: fc.constantFrom(...(targets.hostileIds ?? hostileIds)), weight: 2 },
   );
   const body = operation.requestBodySchema
     ? fc.oneof(
@@ -149,9 +155,13 @@ function requestFor(operation: OperationSpec, targets: FuzzTargets): fc.Arbitrar
     });
 }
 
-/** Any operation of the spec, each equally likely. */
+/** Any operation of the spec (or of `targets.operations`), each equally likely. */
 export function fuzzRequests(targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
-  return fc.oneof(...listOperations().map((operation) => requestFor(operation, targets)));
+  const chosen = listOperations().filter(
+    (operation) => !targets.operations || targets.operations.includes(operation.operationId),
+  );
+  if (chosen.length === 0) throw new Error('no operation of the spec to fuzz');
+  return fc.oneof(...chosen.map((operation) => requestFor(operation, targets)));
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;

@@ -1,7 +1,7 @@
 // A fuzz campaign against a reference server in the tests' world: the shared campaign of
 // @warehouse-kit/fuzz, aimed at the world's records, with the rate-limit counters reset every
 // hundred requests (so that it is not mostly 429s); afterwards the server must still answer.
-import { type CampaignResult, runCampaign } from '@warehouse-kit/fuzz';
+import { type CampaignResult, describeFailure, loopback, runCampaign } from '@warehouse-kit/fuzz';
 import { resetRateLimits } from '../../src/testing/database.js';
 import type { World } from '../../src/testing/world.js';
 import { seedTargets } from './targets.js';
@@ -13,16 +13,20 @@ export async function runServerCampaign(
   world: World,
   options: { requests: number; seed: number },
 ): Promise<CampaignResult> {
+  const port = world.server.port;
   const result = await runCampaign({
     ...options,
-    port: world.server.port,
+    connect: loopback(port),
     targets: await seedTargets(world),
     timeoutMs: TIMEOUT_MS,
-    replay: `npm run fuzz -- --seed ${options.seed}`,
     beforeRequest: async (sent) => {
       if (sent % BUDGET_EVERY === 0) await resetRateLimits();
     },
   });
+  if (result.failure) {
+    const replay = `seed ${options.seed}; replay the campaign with npm run fuzz -- --seed ${options.seed}`;
+    throw new Error(describeFailure(result.failure, replay, `http://127.0.0.1:${port}`));
+  }
   await resetRateLimits();
   const after = await world.as('admin').get('/locations');
   if (after.status !== 200) throw new Error(`the server no longer answers after the campaign: ${after.status}`);
