@@ -38,14 +38,8 @@ const undoers: Record<string, { what: string; undo: Undo }> = {
 
 const succeeded = (exchange: Exchange) => exchange.status >= 200 && exchange.status <= 299;
 
-/** The collections whose records the suite knows how to undo. */
-export type Collection = '/products' | '/companies' | '/purchase_orders' | '/appointments';
-
-/**
- * The clean-up of a record made other than by a create sent through `ctx.send`: a customer an
- * order's item created, or a create of the robustness group's fuzzing.
- */
-export function undoRecord(endpoint: Endpoint, collection: Collection, id: number, name: string): UndoEntry {
+/** The clean-up of a record the deployment made on its own, such as a customer an order's item created. */
+export function undoRecord(endpoint: Endpoint, collection: '/companies', id: number, name: string): UndoEntry {
   const undoer = undoers[collection]!;
   return {
     key: recordKey(collection, id),

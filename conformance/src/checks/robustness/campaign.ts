@@ -4,9 +4,10 @@
 // request with the seed that replays the run.
 import { asCurl, type CampaignResult, type FuzzAnswer, type FuzzRequest, runCampaign } from '@warehouse-kit/fuzz';
 import type { RunContext } from '../../context.js';
+import type { Exchange } from '../../http.js';
 import { ConformanceFailure } from '../../problems.js';
 import { TOKEN_VARIABLE } from '../../reproduce.js';
-import { type Collection, undoRecord } from '../../undo.js';
+import { undoCreate } from '../../undo.js';
 import { connectTo, fuzzTargets, type OwnRecords } from './targets.js';
 
 /** Milliseconds an answer may take before the request counts as hanging. */
@@ -16,7 +17,7 @@ const RESERVE = 10;
 /** The longest the group waits for a rate-limit window, as the suite's clients do. */
 const MOST_WAIT_MS = 60_000;
 
-const creates: Record<string, Collection> = {
+const creates: Record<string, string> = {
   createProduct: '/products',
   createCompany: '/companies',
   createPurchaseOrder: '/purchase_orders',
@@ -52,6 +53,22 @@ function pacing(ctx: RunContext) {
   };
 }
 
+/** A fuzzed create's answer as the clean-up reads an exchange of the suite's own. */
+function asExchange(request: FuzzRequest, answer: FuzzAnswer, collection: string): Exchange {
+  const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? '');
+  return {
+    method: request.method,
+    template: collection,
+    url: `http://${request.host}${request.target}`,
+    as: 'robustness fuzzing, admin',
+    status: answer.status,
+    headers: new Headers(),
+    text,
+    body: answer.body,
+    curl: '',
+  };
+}
+
 /** The request as curl against the address it went to, the token as $WH_TOKEN. */
 function curlOf(ctx: RunContext, request: FuzzRequest): string {
   const { protocol } = connectTo(ctx)(request.host);
@@ -60,6 +77,7 @@ function curlOf(ctx: RunContext, request: FuzzRequest): string {
 
 export async function fuzzDeployment(ctx: RunContext, own: OwnRecords, budget: number): Promise<FuzzOutcome> {
   const { seed } = ctx.robustness;
+  // Not used to send: it counts the fuzzed requests in the verdict's `run.requests`, as every client does.
   const counted = ctx.endpoint('robustness fuzzing, admin', ctx.home.token, ctx.profile.organization, { retry: false });
   const pace = pacing(ctx);
   const result = await runCampaign({
@@ -74,14 +92,11 @@ export async function fuzzDeployment(ctx: RunContext, own: OwnRecords, budget: n
     afterAnswer(request, answer) {
       counted.sent++;
       pace.observe(request, answer);
+      // The clean-up of a create, as for the suite's own: one without an id is reported as left behind.
       const collection = creates[request.operationId];
-      const record = answer.body as { id?: unknown; name?: unknown; po_number?: unknown } | undefined;
-      if (collection && request.method === 'POST' && answer.status >= 200 && answer.status < 300)
-        if (typeof record?.id === 'number') {
-          const label = String(record.name ?? record.po_number ?? 'made by the robustness group');
-          const undo = undoRecord(ctx.admin, collection, record.id, label);
-          ctx.cleanup.add(undo.key, undo.label, undo.run);
-        }
+      if (!collection || request.method !== 'POST') return;
+      const undo = undoCreate(ctx.admin, asExchange(request, answer, collection));
+      if (undo) ctx.cleanup.add(undo.key, undo.label, undo.run);
     },
   });
   const statuses = Object.entries(result.statuses)
