@@ -68,6 +68,20 @@ describe('conformance run command', () => {
       .and.include('reference, status-codes, records, location-rules');
   });
 
+  it('exits 2 for a robustness budget below 40 requests or a seed that is not a whole number', async () => {
+    for (const [option, value] of [
+      ['--budget', '39'],
+      ['--seed', '4.2'],
+    ] as const) {
+      const run = await runSuite(
+        ['run', '--deployment', profileFile(unreachable), '--checks', 'robustness', option, value],
+        withToken,
+      );
+      expect(run.code, `${option} ${value}`).to.equal(2);
+      expect(run.stderr).to.include(option).and.include('expected a whole number');
+    }
+  });
+
   it('exits 2 when the deployment cannot be reached, before any check runs', async () => {
     const run = await runSuite(['run', '--deployment', profileFile(unreachable)], withToken);
     expect(run.code).to.equal(2);
@@ -197,8 +211,9 @@ describe('conformance run command', () => {
     const help = run.stdout.replace(/\s+/g, ' ');
     expect(help).to.include(
       'reference, status-codes, records, location-rules, time-zones, pagination, round-trip, order-rules, bulk-uploads, ' +
-        'schemas, decisions, extensions, events, rate-limits',
+        'schemas, decisions, extensions, events, robustness, rate-limits (default: all but robustness)',
     );
+    expect(help).to.include('--budget <requests>').and.include('--seed <n>');
     expect(help).to.include('--allow-appointments').and.include('--har <file>').and.include('130 interrupted');
     expect(help).to.include('-d, --deployment <file>').and.not.include('-p, --profile');
   });

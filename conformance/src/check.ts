@@ -55,6 +55,8 @@ export interface CheckGroup {
   basis: Basis;
   /** Milliseconds a check of the group may take, waits for the rate limit included. */
   timeout?: number;
+  /** Run only when `--checks` names it (the robustness group, whose requests a run may not want to spend). */
+  optIn?: boolean;
   /** Runs before the group's first check. */
   before?(ctx: RunContext): Promise<void>;
   define(group: GroupBuilder): void;

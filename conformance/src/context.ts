@@ -19,6 +19,17 @@ export interface RunOptions {
   log: (line: string) => void;
   /** Records every exchange for --har. */
   har?: HarRecorder;
+  /** What the robustness group may spend and the seed its requests come from; 200 and a random seed by default. */
+  robustness?: Partial<RobustnessSettings>;
+}
+
+const DEFAULT_ROBUSTNESS_BUDGET = 200;
+
+export interface RobustnessSettings {
+  /** Requests the group may send, shrinking a failure included. */
+  budget: number;
+  /** The fast-check seed; the same seed sends the same requests again. */
+  seed: number;
 }
 
 export interface RunContext {
@@ -26,6 +37,9 @@ export interface RunContext {
   /** `cf-<8 hex>`: starts the name of everything the run creates. */
   prefix: string;
   allowAppointments: boolean;
+  robustness: RobustnessSettings;
+  /** Where the suite says what it waits for (stderr under whctl). */
+  log: (line: string) => void;
   cleanup: CleanupRegistry;
   /** The first listed location, where most records are created. */
   home: ProfileLocation;
@@ -153,6 +167,11 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
     profile,
     prefix,
     allowAppointments: options.allowAppointments,
+    robustness: {
+      budget: options.robustness?.budget ?? DEFAULT_ROBUSTNESS_BUDGET,
+      seed: options.robustness?.seed ?? Math.floor(Math.random() * 2 ** 31),
+    },
+    log: options.log,
     cleanup,
     home,
     others,

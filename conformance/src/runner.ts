@@ -5,7 +5,7 @@ import Mocha from 'mocha';
 import { catalogue } from './catalogue.js';
 import { addGroup, type CheckGroup } from './check.js';
 import { events } from './checks/events.js';
-import { createRunContext } from './context.js';
+import { createRunContext, type RobustnessSettings } from './context.js';
 import { markFeed } from './fixtures/events.js';
 import { HarRecorder } from './har.js';
 import { preflight } from './preflight.js';
@@ -29,6 +29,8 @@ export interface RunSettings {
   signal?: AbortSignal;
   /** Where to write every exchange of the run as HAR 1.2, tokens redacted. */
   harFile?: string;
+  /** The robustness group's budget and seed; a random seed and 200 requests when absent. */
+  robustness?: Partial<RobustnessSettings>;
 }
 
 /** Every token the profile names: none of them may appear in a reproduction or a HAR file. */
@@ -59,9 +61,11 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
   const { profile, groups, signal } = settings;
   const human = consoleReporter(settings.reporter);
   const har = settings.harFile ? new HarRecorder(secretsOf(profile)) : undefined;
+
   const ctx = createRunContext(profile, {
     allowAppointments: settings.allowAppointments,
     log: settings.log,
+    ...(settings.robustness && { robustness: settings.robustness }),
     ...(har && { har }),
   });
   try {
@@ -128,6 +132,7 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
       groups: groups.map((group) => group.name),
       ...(settings.grep && { grep: settings.grep }),
       allow_appointments: settings.allowAppointments,
+      ...(groups.some((group) => group.name === 'robustness') && { robustness: ctx.robustness }),
       requests: Object.fromEntries(
         ctx.endpoints.filter((endpoint) => endpoint.sent > 0).map((endpoint) => [endpoint.label, endpoint.sent]),
       ),

@@ -1,5 +1,6 @@
 // Which groups a run takes: `--checks` names groups, or `reference` for every group that
 // checks only the API reference's own rules; `--skip` leaves groups out (e.g. rate-limits).
+// An opt-in group (robustness) runs only when `--checks` names it.
 import type { CheckGroup } from './check.js';
 import { groups } from './checks/index.js';
 import { UsageError } from './errors.js';
@@ -29,7 +30,7 @@ function expand(names: string[]): Set<CheckGroup> {
 
 /** The selected groups in run order. */
 export function selectGroups(checks: string[] | undefined, skip: string[] = []): CheckGroup[] {
-  const included = checks?.length ? expand(checks) : new Set(groups);
+  const included = checks?.length ? expand(checks) : new Set(groups.filter((group) => !group.optIn));
   const excluded = expand(skip);
   const selected = groups.filter((group) => included.has(group) && !excluded.has(group));
   if (!selected.length) throw new UsageError('no check group is left to run; see --checks and --skip');

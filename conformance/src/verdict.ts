@@ -56,6 +56,8 @@ export interface Verdict {
     groups: string[];
     grep?: string;
     allow_appointments: boolean;
+    /** The robustness group's budget and seed, when it ran: `--seed` replays its requests. */
+    robustness?: { budget: number; seed: number };
     /** Requests sent per client: rate limits count them per token. */
     requests: Record<string, number>;
   };

@@ -12,8 +12,9 @@ describe('conformance catalogue', () => {
     const titles = checks.map((check) => check.title);
     expect(new Set(titles).size).to.equal(titles.length);
     for (const title of titles) {
+      // `ANY /*`: a check of every operation at once, the robustness group's fuzzing.
       expect(title).to.match(
-        /^[a-z_]+: (GET|POST|PATCH|PUT|DELETE) \/[\w/{}]+ \d{3} \[(§[\d.]+(, (spec|decision \d+))?|decision \d+)\]$/,
+        /^[a-z_]+: ((GET|POST|PATCH|PUT|DELETE) \/[\w/{}]+|ANY \/\*) \d{3} \[(§[\d.]+(, (spec|decision \d+))?|decision \d+)\]$/,
       );
     }
   });
@@ -49,5 +50,14 @@ describe('conformance catalogue', () => {
       'rate-limits',
     ]);
     expect(() => selectGroups(['decisions'], ['decisions'])).to.throw(UsageError, 'no check group is left');
+  });
+
+  it('runs the robustness group only when --checks names it, before the rate limits', () => {
+    expect(selectGroups(undefined).map((group) => group.name)).not.to.include('robustness');
+    expect(selectGroups(['reference']).map((group) => group.name)).not.to.include('robustness');
+    expect(selectGroups(['rate-limits', 'robustness']).map((group) => group.name)).to.deep.equal([
+      'robustness',
+      'rate-limits',
+    ]);
   });
 });

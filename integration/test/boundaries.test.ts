@@ -59,10 +59,12 @@ describe('package boundaries', () => {
     const graph = Object.fromEntries(workspaces.filter((w) => !w.private).map((w) => [w.name, internal(w, true)]));
     expect(graph).to.deep.equal({
       '@warehouse-kit/spec': [],
+      '@warehouse-kit/fuzz': ['@warehouse-kit/spec'],
       '@warehouse-kit/sdk': ['@warehouse-kit/spec'],
-      '@warehouse-kit/conformance': ['@warehouse-kit/sdk', '@warehouse-kit/spec'],
+      '@warehouse-kit/conformance': ['@warehouse-kit/fuzz', '@warehouse-kit/sdk', '@warehouse-kit/spec'],
       '@warehouse-kit/whctl': ['@warehouse-kit/conformance', '@warehouse-kit/sdk', '@warehouse-kit/test-support'],
-      '@warehouse-kit/server': ['@warehouse-kit/spec', '@warehouse-kit/test-support'],
+      // The fuzz campaign of the server's tests (a dev dependency, as the test helpers are).
+      '@warehouse-kit/server': ['@warehouse-kit/fuzz', '@warehouse-kit/spec', '@warehouse-kit/test-support'],
     });
   });
 

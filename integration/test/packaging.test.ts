@@ -57,6 +57,7 @@ describe('packages as their users install them', function () {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(Object.keys(packed())).to.have.members([
       '@warehouse-kit/spec',
+      '@warehouse-kit/fuzz',
       '@warehouse-kit/sdk',
       '@warehouse-kit/conformance',
       '@warehouse-kit/whctl',
@@ -86,7 +87,12 @@ describe('packages as their users install them', function () {
       server: packed()['@warehouse-kit/server'],
     };
     expect(sdk.bundled).to.deep.equal(['@warehouse-kit/spec']);
-    expect(whctl.bundled).to.have.members(['@warehouse-kit/conformance', '@warehouse-kit/sdk', '@warehouse-kit/spec']);
+    expect(whctl.bundled).to.have.members([
+      '@warehouse-kit/conformance',
+      '@warehouse-kit/fuzz',
+      '@warehouse-kit/sdk',
+      '@warehouse-kit/spec',
+    ]);
     expect(server.bundled).to.deep.equal(['@warehouse-kit/spec']);
     // npm takes a bundled package's dependencies to be in the bundle: a global install would leave them empty.
     const manifest = (path: string) =>

@@ -168,7 +168,8 @@ describe('appointments', () => {
       });
       expect(unknown.status).to.equal(422);
       expect(unknown.body.errors).to.deep.equal({
-        state: ['is not a known attribute'],
+        // A field of updates only (DECISIONS 201).
+        state: ['is not allowed here'],
         colour: ['is not a known attribute'],
       });
     });

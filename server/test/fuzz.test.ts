@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TestServer } from '../src/testing/server.js';
 import { startWorld, type World } from '../src/testing/world.js';
-import { runCampaign } from './fuzz/campaign.js';
+import { runServerCampaign } from './fuzz/campaign.js';
 
 // A fixed seed, so that every run of npm test sends the same requests; FUZZ_SEED tries another.
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -15,7 +15,7 @@ describe('fuzz campaign (spec-driven, seeded)', () => {
 
   it('answers 2,000 valid, boundary and hostile requests across every operation without a 5xx or a breach of the spec', async function () {
     this.timeout(120_000);
-    const result = await runCampaign(world, { requests: 2000, seed: SEED });
+    const result = await runServerCampaign(world, { requests: 2000, seed: SEED });
     expect(result.requests).to.equal(2000);
     expect(Object.keys(result.statuses).filter((status) => Number(status) >= 500)).to.deep.equal([]);
     // Valid requests get through too, not only refusals.

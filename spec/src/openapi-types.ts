@@ -829,6 +829,14 @@ export interface components {
          */
         InputDate: string;
         /**
+         * @description An `InputDateTime`, or blank (empty or only white space), which is the same as leaving
+         *     the parameter out (DECISIONS 62). Said with `if`/`then` so that a validator reports a
+         *     wrong time by the `InputDateTime` rules alone.
+         */
+        QueryDateTime: string;
+        /** @description An `InputDate`, or blank (empty or only white space), which is the same as leaving the parameter out (DECISIONS 62). */
+        QueryDate: string;
+        /**
          * Format: date-time
          * @description ISO 8601 with an offset, in the entity's warehouse zone (UTC `Z` when it has none).
          */
@@ -880,7 +888,7 @@ export interface components {
         };
         /** @enum {string} */
         CompanyType: "customer" | "carrier";
-        /** @description The writable fields of a company. */
+        /** @description The writable fields of a company; any other is 422 `is not a known attribute`. */
         CompanyFields: {
             name?: string;
             company_type?: components["schemas"]["CompanyType"];
@@ -972,7 +980,10 @@ export interface components {
             quantity?: components["schemas"]["Quantity"];
             received_quantity?: number | null;
         };
-        /** @description The writable fields of an appointment. */
+        /**
+         * @description The writable fields of an appointment; any other is 422 `is not a known attribute`.
+         *     `state` is for updates only (a create forbids it).
+         */
         AppointmentFields: {
             location_name?: components["schemas"]["LocationName"];
             /** @description Start of the appointment; offset-less times are read in the warehouse's zone. */
@@ -991,11 +1002,13 @@ export interface components {
             notes?: string | null;
             /** @description An appointment has at most 100 packing lists; a change leaving it with more is 422. */
             packing_lists?: components["schemas"]["PackingListInput"][];
-        };
-        AppointmentCreate: components["schemas"]["AppointmentFields"];
-        AppointmentUpdate: components["schemas"]["AppointmentFields"] & {
             state?: components["schemas"]["AppointmentState"];
         };
+        /** @description A new appointment starts `pending` or `booked` (see the company's `auto_approve_appointments`), so `state` is 422 here. */
+        AppointmentCreate: components["schemas"]["AppointmentFields"] & {
+            state?: never;
+        };
+        AppointmentUpdate: components["schemas"]["AppointmentFields"];
         Appointment: {
             id: number;
             location_name: string;
@@ -1065,8 +1078,10 @@ export interface components {
             customer_name?: string | null;
             custom_values?: components["schemas"]["CustomValuesInput"];
         };
-        /** @description The writable fields of a purchase order. */
+        /** @description The writable fields of a purchase order; any other is 422 `is not a known attribute`. */
         PurchaseOrderFields: {
+            /** @description Unique within the organization. */
+            po_number?: string;
             /** @description Warehouse to assign; null, empty or whitespace-only means unassigned. */
             location_name?: string | null;
             expected_starts_at?: components["schemas"]["NullableInputDateTime"];
@@ -1081,12 +1096,9 @@ export interface components {
             purchase_order_items?: components["schemas"]["PurchaseOrderItemInput"][];
         };
         PurchaseOrderCreate: components["schemas"]["PurchaseOrderFields"] & {
-            /** @description Unique within the organization. */
             po_number: string;
         };
-        PurchaseOrderUpdate: components["schemas"]["PurchaseOrderFields"] & {
-            po_number?: string;
-        };
+        PurchaseOrderUpdate: components["schemas"]["PurchaseOrderFields"];
         PurchaseOrderItem: {
             id: number;
             product_name: string;
@@ -1683,7 +1695,7 @@ export interface components {
         /** @description Apply this location's permissions (403 without access) without narrowing companies to it. */
         LocationPermission: components["schemas"]["LocationName"];
         /** @description Records created or updated at or after this time. */
-        UpdatedSince: components["schemas"]["InputDateTime"];
+        UpdatedSince: components["schemas"]["QueryDateTime"];
     };
     requestBodies: {
         ProductUpdate: {
@@ -2385,9 +2397,9 @@ export interface operations {
                 /** @description Only appointments in this state. */
                 state?: components["schemas"]["AppointmentState"];
                 /** @description Appointments scheduled to start at or after this time. */
-                start_time?: components["schemas"]["InputDateTime"];
+                start_time?: components["schemas"]["QueryDateTime"];
                 /** @description Appointments scheduled to start at or before this time. */
-                end_time?: components["schemas"]["InputDateTime"];
+                end_time?: components["schemas"]["QueryDateTime"];
                 /** @description Records created or updated at or after this time. */
                 updated_since?: components["parameters"]["UpdatedSince"];
             };
@@ -2673,9 +2685,9 @@ export interface operations {
                 /** @description Exact match on the purchase order number. */
                 po_number?: string;
                 /** @description Orders whose `expected_starts_at` is at or after this time. */
-                start_time?: components["schemas"]["InputDateTime"];
+                start_time?: components["schemas"]["QueryDateTime"];
                 /** @description Orders whose `expected_starts_at` is at or before this time. */
-                end_time?: components["schemas"]["InputDateTime"];
+                end_time?: components["schemas"]["QueryDateTime"];
                 /** @description Records created or updated at or after this time. */
                 updated_since?: components["parameters"]["UpdatedSince"];
             };
@@ -2772,11 +2784,11 @@ export interface operations {
                 /** @description That accessible location's orders plus unassigned orders. Unknown is 404, inaccessible 403. */
                 location_name?: components["schemas"]["LocationName"];
                 /** @description Orders with an accessible booked appointment starting at or after this time. */
-                start_time?: components["schemas"]["InputDateTime"];
+                start_time?: components["schemas"]["QueryDateTime"];
                 /** @description Orders with an accessible booked appointment starting at or before this time (finish times are not filtered). */
-                end_time?: components["schemas"]["InputDateTime"];
+                end_time?: components["schemas"]["QueryDateTime"];
                 /** @description Orders created or updated at or after this time. */
-                updated_since?: components["schemas"]["InputDateTime"];
+                updated_since?: components["schemas"]["QueryDateTime"];
                 /** @description Orders per response. */
                 limit?: number;
                 /** @description Orders to skip; at most 100,000,000, the same reach as `page`. */
@@ -3017,9 +3029,9 @@ export interface operations {
                  */
                 location_name?: components["parameters"]["LocationFilter"];
                 /** @description First local date to include (`YYYY-MM-DD`). */
-                start_date?: components["schemas"]["InputDate"];
+                start_date?: components["schemas"]["QueryDate"];
                 /** @description Last local date to include (`YYYY-MM-DD`). */
-                end_date?: components["schemas"]["InputDate"];
+                end_date?: components["schemas"]["QueryDate"];
                 /** @description Case-insensitive exact match on the product name. */
                 product_name?: string;
             };

@@ -1,5 +1,5 @@
 // Every group in the order a run takes them. Rate limits come last because they exhaust the
-// token's per-minute budget.
+// token's per-minute budget; robustness (opt-in) runs before them, for the same reason.
 import type { CheckGroup } from '../check.js';
 import { bulkUploads } from './bulk-uploads.js';
 import { decisions } from './decisions.js';
@@ -10,6 +10,7 @@ import { orderRules } from './order-rules.js';
 import { pagination } from './pagination.js';
 import { rateLimits } from './rate-limits/index.js';
 import { records } from './records/index.js';
+import { robustness } from './robustness/index.js';
 import { roundTrip } from './round-trip.js';
 import { schemas } from './schemas.js';
 import { statusCodes } from './status-codes/index.js';
@@ -28,5 +29,6 @@ export const groups: readonly CheckGroup[] = [
   decisions,
   extensions,
   events,
+  robustness,
   rateLimits,
 ];

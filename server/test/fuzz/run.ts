@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { mochaGlobalSetup, mochaGlobalTeardown } from '../../src/testing/mocha.js';
 import { startWorld } from '../../src/testing/world.js';
-import { runCampaign } from './campaign.js';
+import { runServerCampaign } from './campaign.js';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string', default: '20000' }, seed: { type: 'string' } },
@@ -20,7 +20,7 @@ const { server, world } = await startWorld();
 let failed = false;
 try {
   console.log(`fuzzing with ${requests} requests, seed ${seed}`);
-  const result = await runCampaign(world, { requests, seed });
+  const result = await runServerCampaign(world, { requests, seed });
   const statuses = Object.entries(result.statuses)
     .map(([status, count]) => `${status}×${count}`)
     .join(' ');

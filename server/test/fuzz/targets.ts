@@ -1,8 +1,9 @@
 // What a campaign aims at: the world's addresses and tokens, a few records made through the
 // API so that ids and names exist, and hints that steer generated fields to real names.
+
+import type { FuzzTargets } from '@warehouse-kit/fuzz';
 import fc from 'fast-check';
 import { locationNames, type World } from '../../src/testing/world.js';
-import type { FuzzTargets } from './requests.js';
 
 async function created(world: World, path: string, body: unknown, location?: 'toronto'): Promise<number> {
   const res = await world.as('admin', location).post(path, body);

@@ -15,6 +15,7 @@ import {
   type Verdict,
 } from '@warehouse-kit/conformance';
 import { Command, Option } from 'commander';
+import { wholeNumber } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
 import { init } from './init.js';
 import { list } from './list.js';
@@ -30,6 +31,8 @@ interface RunOptions {
   reportDir?: string;
   har?: string;
   allowAppointments?: boolean;
+  budget?: number;
+  seed?: number;
 }
 
 const commaList = (value: string) =>
@@ -147,6 +150,10 @@ async function run(options: RunOptions, command: Command): Promise<void> {
         ...(options.grep && { grep: options.grep }),
         ...(junitFile && { junitFile }),
         ...(options.har && { harFile: options.har }),
+        robustness: {
+          ...(options.budget !== undefined && { budget: options.budget }),
+          ...(options.seed !== undefined && { seed: options.seed }),
+        },
       }),
       forced,
     ]);
@@ -198,7 +205,7 @@ export function conformanceCommand(): Command {
     .addOption(new Option('-p, --profile <file>', 'deprecated: use --deployment').hideHelp())
     .option(
       '--checks <groups>',
-      `comma-separated groups to run: ${selectableNames().join(', ')} (default: all)`,
+      `comma-separated groups to run: ${selectableNames().join(', ')} (default: all but robustness)`,
       commaList,
     )
     .option('--skip <groups>', 'comma-separated groups to leave out, e.g. rate-limits', commaList)
@@ -213,6 +220,16 @@ export function conformanceCommand(): Command {
       '--allow-appointments',
       'let the suite create appointments, which the API cannot delete (they are cancelled at the end)',
     )
+    .option(
+      '--budget <requests>',
+      'requests the robustness group (run only when --checks names it) may send, shrinking a failure included (default: 200)',
+      wholeNumber(40, 100_000),
+    )
+    .option(
+      '--seed <n>',
+      "the robustness group's seed: the same seed sends the same requests again (default: random, in verdict.json)",
+      wholeNumber(0, 2 ** 31 - 1),
+    )
     .addHelpText(
       'after',
       `
@@ -226,6 +243,7 @@ behind; 2 the profile or the options are unusable; 130 interrupted.`,
         'whctl conformance run -d deployment.yaml --checks reference --skip rate-limits',
         'whctl conformance run -d deployment.yaml --har run.har   # open it in devtools: Network, Import HAR',
         "whctl conformance run -d deployment.yaml --grep 'time_zone|offset' --allow-appointments",
+        'whctl conformance run -d deployment.yaml --checks robustness --budget 500 --seed 42',
       ),
     )
     .action(run);

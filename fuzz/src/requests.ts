@@ -23,6 +23,12 @@ export interface FuzzTargets {
   tokens: string[];
   ids: number[];
   hints: Hints;
+  /** The operations to aim at, by operationId; every operation of the spec when absent. */
+  operations?: string[];
+  /** Ids for a path template's `{id}` instead of `ids`, so that a write reaches only records of that kind. */
+  idsByPath?: Record<string, number[]>;
+  /** Ids no record has, instead of the built-in ones (which include `1e3` and 2^31 - 1). */
+  hostileIds?: string[];
 }
 
 const otherMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -33,7 +39,9 @@ const hostileHeaderValues = ['k'.repeat(256), `"1", "${'x'.repeat(4094)}"`, '*',
 
 function authorization(targets: FuzzTargets): fc.Arbitrary<string | undefined> {
   const token = fc.constantFrom(...targets.tokens);
+  // Cross-shrinking lets a failing request shrink to the well-spelt header, the first choice.
   return fc.oneof(
+    { withCrossShrink: true },
     { arbitrary: token.map((t) => `Token ${t}`), weight: 12 },
     { arbitrary: fc.constant(undefined), weight: 1 },
     { arbitrary: token.map((t) => `token ${t}`), weight: 1 },
@@ -99,8 +107,8 @@ function headerParameters(operation: OperationSpec, hints: Hints): fc.Arbitrary<
 
 function requestFor(operation: OperationSpec, targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
   const id = fc.oneof(
-    { arbitrary: fc.constantFrom(...targets.ids).map(String), weight: 6 },
-    { arbitrary: fc.constantFrom(...hostileIds), weight: 2 },
+    { arbitrary: fc.constantFrom(...(targets.idsByPath?.[operation.path] ?? targets.ids)).map(String), weight: 6 },
+    { arbitrary: fc.constantFrom(...(targets.hostileIds ?? hostileIds)), weight: 2 },
   );
   const body = operation.requestBodySchema
     ? fc.oneof(
@@ -123,6 +131,7 @@ function requestFor(operation: OperationSpec, targets: FuzzTargets): fc.Arbitrar
     .record({
       host: fc.constantFrom(...targets.hosts),
       method: fc.oneof(
+        { withCrossShrink: true },
         { arbitrary: fc.constant(operation.method.toUpperCase()), weight: 15 },
         { arbitrary: fc.constantFrom(...otherMethods), weight: 1 },
       ),
@@ -149,9 +158,13 @@ function requestFor(operation: OperationSpec, targets: FuzzTargets): fc.Arbitrar
     });
 }
 
-/** Any operation of the spec, each equally likely. */
+/** Any operation of the spec (or of `targets.operations`), each equally likely. */
 export function fuzzRequests(targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
-  return fc.oneof(...listOperations().map((operation) => requestFor(operation, targets)));
+  const chosen = listOperations().filter(
+    (operation) => !targets.operations || targets.operations.includes(operation.operationId),
+  );
+  if (chosen.length === 0) throw new Error('no operation of the spec to fuzz');
+  return fc.oneof(...chosen.map((operation) => requestFor(operation, targets)));
 }
 
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
