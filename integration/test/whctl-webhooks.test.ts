@@ -61,6 +61,9 @@ describe('whctl webhooks against the reference server', () => {
     const again = await as(['redeliver', id, String(delivery.id)]);
     expect(json(again)).to.include({ event_id: delivery.event_id, reason: 'redeliver' });
     expect((await as(['redeliver', id, '999999999'])).code).to.equal(4);
+    // Two deliveries now, one a page: --all follows the Link of a list whose path has the endpoint's id.
+    const walked = json(await as(['deliveries', id, '--all', '--per-page', '1']));
+    expect(walked.map((row: { reason: string }) => row.reason).sort()).to.deep.equal(['recover', 'redeliver']);
 
     const deleted = await as(['delete', id]);
     expect(deleted.stderr).to.equal(`deleted webhook endpoint ${id}\n`);

@@ -51,17 +51,26 @@ async function getList(
   return result as Result & { data: unknown };
 }
 
+/** The list's path with its path parameters filled in, as openapi-fetch sends them (`/webhook_endpoints/3/deliveries`). */
+function concretePath(template: string, init: Record<string, unknown>): string {
+  const values = (init.params as { path?: Record<string, unknown> } | undefined)?.path ?? {};
+  return template.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+    name in values ? encodeURIComponent(String(values[name])) : whole,
+  );
+}
+
 /**
  * The request for the page a `Link rel="next"` names, sent through the same client (auth,
  * retries) and exactly to that URL. A link to another origin would carry the token there,
  * and one to another path is not a page of this list, so both are refused.
  */
-function followInit(next: URL, previous: URL, path: string, init: Record<string, unknown>) {
+function followInit(next: URL, previous: URL, template: string, init: Record<string, unknown>) {
   if (next.origin !== previous.origin) {
     throw new PaginationError(
       `Link rel="next" leaves ${previous.origin} for ${next.origin}; not following it with the token`,
     );
   }
+  const path = concretePath(template, init);
   if (!next.pathname.endsWith(path)) {
     throw new PaginationError(`Link rel="next" ${next.href} is not a page of ${path}`);
   }

@@ -161,6 +161,26 @@ describe('SDK pagination', () => {
     expect(await failureOf(collect(paginate(client(), '/products')))).to.be.instanceOf(PaginationError);
   });
 
+  it('follows the next link of a list whose path has a parameter, and refuses one to another record', async () => {
+    const deliveries = (id: number, page: number) => `${BASE}/api/v1/webhook_endpoints/${id}/deliveries?page=${page}`;
+    const init = { params: { path: { id: 3 } } };
+    api()
+      .get('/api/v1/webhook_endpoints/3/deliveries')
+      .reply(200, [{ id: 1 }], { Link: link({ next: deliveries(3, 2) }) })
+      .get('/api/v1/webhook_endpoints/3/deliveries')
+      .query({ page: '2' })
+      .reply(200, [{ id: 2 }]);
+    const walked = await collect(paginate(client(), '/webhook_endpoints/{id}/deliveries', init));
+    expect(walked.map((delivery) => delivery.id)).to.deep.equal([1, 2]);
+
+    api()
+      .get('/api/v1/webhook_endpoints/3/deliveries')
+      .reply(200, [{ id: 1 }], { Link: link({ next: deliveries(4, 2) }) });
+    const failure = await failureOf(collect(paginate(client(), '/webhook_endpoints/{id}/deliveries', init)));
+    expect(failure).to.be.instanceOf(PaginationError);
+    expect((failure as Error).message).to.include('is not a page of /webhook_endpoints/3/deliveries');
+  });
+
   it('refuses a next link that points back at the page it came from', async () => {
     const self = `${BASE}/api/v1/products?page=2`;
     api()

@@ -42,6 +42,8 @@ type LoosePages = (client: WarehouseClient, path: PagePath, init: object) => Asy
 
 interface ListRequest {
   path: PagePath;
+  /** The values of the path's parameters, e.g. `{ id: 3 }` for `/webhook_endpoints/{id}/deliveries`. */
+  pathParams?: Record<string, unknown>;
   filters: Record<string, unknown>;
   /** Plural name for the progress bar, e.g. "purchase orders". */
   noun: string;
@@ -56,7 +58,12 @@ export async function listPaged(
 ): Promise<void> {
   // With --all, full pages spend the least of the rate limit.
   const perPage = flags.perPage ?? (flags.all ? 100 : undefined);
-  const init = { params: { query: query({ ...request.filters, page: flags.page, per_page: perPage }) } };
+  const init = {
+    params: {
+      ...(request.pathParams ? { path: request.pathParams } : {}),
+      query: query({ ...request.filters, page: flags.page, per_page: perPage }),
+    },
+  };
   const sink = await ctx.list(request.tableColumns);
   const bar = flags.all ? ctx.progress(`fetching ${request.noun}`) : undefined;
   let done = 0;
