@@ -84,3 +84,22 @@ export async function findPage<T extends { id: number }>(
     : await em.findAndCount(entity, where, options);
   return { records: records as T[], total };
 }
+
+/**
+ * Runs `page`, whose rows carry `total` (`select … as total`) as a column, so that a page and
+ * its count are read in one statement and one snapshot (DECISIONS 103). Only a page with no
+ * rows (no match, or past the end) asks for the total on its own.
+ */
+export async function pageWithTotal<R extends { total?: string | number | null }, T>(
+  em: EntityManager,
+  page: Sql,
+  total: Sql,
+  read: (rows: R[]) => T[],
+): Promise<{ rows: T[]; total: number }> {
+  const rows = await em.execute<R[]>(page.text, page.values);
+  if (rows.length === 0) {
+    const [counted] = await em.execute<{ total: string | number | null }[]>(total.text, total.values);
+    return { rows: [], total: Number(counted?.total ?? 0) };
+  }
+  return { rows: read(rows), total: Number(rows[0]!.total ?? 0) };
+}

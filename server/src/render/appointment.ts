@@ -19,8 +19,19 @@ export interface AppointmentParts {
   packingLists: PackingListView[];
 }
 
-/** Each appointment's parts, by appointment id. */
-export type AppointmentRelations = Map<number, AppointmentParts>;
+/** What an appointment shows of its own row. */
+export type AppointmentFields = Pick<
+  Appointment,
+  | 'id'
+  | 'state'
+  | 'appointmentType'
+  | 'scheduledAt'
+  | 'duration'
+  | 'referenceNumbers'
+  | 'notes'
+  | 'createdAt'
+  | 'updatedAt'
+>;
 
 const noParts: AppointmentParts = { dockName: null, carrierName: null, customerName: null, packingLists: [] };
 
@@ -56,12 +67,11 @@ export function renderSlot(
 
 /** Rendered in the warehouse's zone; `location` repeats `location_name` for older integrations (section 9). */
 export function renderAppointment(
-  appointment: Appointment,
+  appointment: AppointmentFields,
   location: Location,
-  relations: AppointmentRelations,
+  parts: AppointmentParts = noParts,
 ): Schemas['Appointment'] {
   const zone = location.timeZone;
-  const parts = relations.get(appointment.id) ?? noParts;
   return {
     id: appointment.id,
     location_name: location.name,

@@ -12,6 +12,7 @@ import { flushOrConflict } from '../domain/unique-flush.js';
 import { Company } from '../entities/company.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
+import { readVersion } from '../http/record-versions.js';
 import { renderCompany } from '../render/company.js';
 
 /** A location named in the request applies its permissions (403), nothing more. */
@@ -64,9 +65,11 @@ export const companyHandlers: Pick<
     return rendered;
   },
 
-  async getCompany({ em, access, path, query }) {
+  async getCompany({ em, access, path, query, ctx }) {
     applyLocationPermission(access, query.location_name, 'read');
-    return renderCompany(await findOwned(em, Company, access.organization.id, path.id, 'company'));
+    const company = await findOwned(em, Company, access.organization.id, path.id, 'company');
+    readVersion(ctx, company.version);
+    return renderCompany(company);
   },
 
   updateCompany,

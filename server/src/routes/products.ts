@@ -13,6 +13,7 @@ import type { Location } from '../entities/location.js';
 import { Product } from '../entities/product.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
+import { readVersion } from '../http/record-versions.js';
 import { renderProduct } from '../render/product.js';
 
 /** Finds a product the user may see at the selected location (404 otherwise). */
@@ -84,8 +85,9 @@ export const productHandlers: Pick<
     return rendered;
   },
 
-  async getProduct({ em, access, path, query }) {
+  async getProduct({ em, access, path, query, ctx }) {
     const { product, location } = await findProduct(em, access, path.id, access.urlLocation(query.location_name));
+    readVersion(ctx, product.version);
     return renderProduct(product, location);
   },
 
