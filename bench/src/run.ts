@@ -1,7 +1,7 @@
 // `npm run bench`: the reference server's speed and the SDK's memory, measured on a real
 // PostgreSQL with a seeded catalog (options in options.ts). It prints
-// - the full stack's throughput against a bare node:http + pg server (bare-server.ts) for
-//   GET /products and GET /purchase_orders, medians of interleaved rounds, and their ratio;
+// - the full stack's throughput against the floor (floor-server.ts), a bare node:http + pg
+//   server sending the same statements, for five lists, medians of interleaved rounds, and their ratio;
 // - SQL statements per request, counted on the pool (statements.ts), and with --explain the plans;
 // - single-client latencies of more lists, and page 1,000 against page 1;
 // - the SDK's heap while it pages through 1,000 and then 100,000 records.
@@ -21,9 +21,9 @@ import {
   provision,
   startEmbeddedDatabase,
 } from '@warehouse-kit/server';
-import { startBareServer } from './bare-server.js';
 import { timeBulkUpload } from './bulk-upload.js';
 import { explain } from './explain.js';
+import { type Replay, replayOf, startFloorServer } from './floor-server.js';
 import { mb, ms, peakHeap, type Timing, time } from './measure.js';
 import { benchOptions } from './options.js';
 import { benchFixture, ORGANIZATION_HOST, seed, seedSize, TOKEN, WALK_HOST, WALK_TOKEN } from './seed.js';
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const database = await startEmbeddedDatabase({ dataDir: scratch, ephemeral: true });
   const orm = await openOrm(database.url, { poolSize: POOL_SIZE });
   let server: Server | undefined;
-  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+  let floor: Awaited<ReturnType<typeof startFloorServer>> | undefined;
   try {
     await migrate(orm);
     await provision(orm.em.fork(), benchFixture);
@@ -60,7 +60,6 @@ async function main(): Promise<void> {
     await new Promise((resolve) => server!.once('listening', resolve));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    bare = await startBareServer(database.url, ORGANIZATION_HOST, POOL_SIZE);
     const client = createClient({
       baseUrl: `http://${ORGANIZATION_HOST}.localhost:${port}`,
       token: TOKEN,
@@ -71,6 +70,9 @@ async function main(): Promise<void> {
     const routes: Route[] = [
       { name: 'GET /products', path: '/api/v1/products' },
       { name: 'GET /purchase_orders', path: '/api/v1/purchase_orders' },
+      { name: 'GET /appointments', path: '/api/v1/appointments' },
+      { name: 'GET /companies', path: '/api/v1/companies' },
+      { name: 'GET booked search', path: '/api/v1/purchase_orders/with_booked_appointments' },
     ];
     // node:http rather than fetch, which neither resolves *.localhost nor lets a Host header through.
     const fetchFrom = (targetPort: number, path: string) =>
@@ -85,14 +87,20 @@ async function main(): Promise<void> {
         }).on('error', reject);
       });
     await freshBudget();
+    // The floor replays what the full stack sends in steady state: counted warm, since the
+    // first request of a token also loads its user into the cache.
+    const replays = new Map<string, Replay>();
+    for (const route of routes) {
+      await fetchFrom(port, route.path);
+      replays.set(route.path, replayOf(await statementsOf(() => fetchFrom(port, route.path))));
+    }
+    floor = await startFloorServer(database.url, POOL_SIZE, replays);
     const statements = [];
     for (const route of routes) {
-      // Counted warm: the first request of a token also loads its user into the cache.
-      await fetchFrom(port, route.path);
       statements.push({
         route: route.name,
         full: (await statementsOf(() => fetchFrom(port, route.path))).length,
-        bare: (await statementsOf(() => fetchFrom(bare!.port, route.path))).length,
+        floor: (await statementsOf(() => fetchFrom(floor!.port, route.path))).length,
       });
     }
 
@@ -125,7 +133,7 @@ async function main(): Promise<void> {
     const comparisons = await compare(
       [
         { name: 'full stack', port, beforeRound: freshBudget },
-        { name: 'bare node+pg', port: bare.port },
+        { name: 'floor', port: floor.port },
       ],
       routes,
       {
@@ -157,13 +165,14 @@ async function main(): Promise<void> {
             median.requestsPerSecond.toFixed(0).padStart(9),
             `${median.p50} ms`.padStart(9),
             `${median.p99} ms`.padStart(9),
-            String(i === 0 ? counts.full : counts.bare).padStart(8),
+            String(i === 0 ? counts.full : counts.floor).padStart(8),
           ].join(' '),
         );
       }
       const [full, yardstick] = medians;
       console.log(
-        `${route.padEnd(22)} ratio full/bare: ${(full!.requestsPerSecond / yardstick!.requestsPerSecond).toFixed(2)}`,
+        `${route.padEnd(22)} ratio full/floor: ${(full!.requestsPerSecond / yardstick!.requestsPerSecond).toFixed(2)}, ` +
+          `p99/p50 of the full stack: ${(full!.p99 / full!.p50).toFixed(1)}`,
       );
     }
 
@@ -171,7 +180,7 @@ async function main(): Promise<void> {
     // Lists that still count by scanning (the booked search, appointments) take seconds each at
     // a million rows: fewer runs keep the whole bench within minutes there.
     const scenario = async (name: string, fullRuns: number, request: () => Promise<{ response: Response }>) => {
-      const runs = options.rows > 100_000 ? Math.ceil(fullRuns / 10) : fullRuns;
+      const runs = options.rows > 100_000 || options.quick ? Math.ceil(fullRuns / 10) : fullRuns;
       await freshBudget();
       let statusProblem: number | undefined;
       const timing = await time(runs, async () => {
@@ -247,7 +256,7 @@ async function main(): Promise<void> {
       });
       return { records, heap, elapsed: performance.now() - started };
     };
-    const walks = [await walk(10), await walk(1_000)];
+    const walks = options.quick ? [] : [await walk(10), await walk(1_000)];
 
     console.log('\none client, keep-alive, one token\n');
     console.log(
@@ -297,7 +306,7 @@ async function main(): Promise<void> {
     }
   } finally {
     server?.close();
-    await bare?.close();
+    await floor?.close();
     await orm.close();
     await database.stop();
     rmSync(scratch, { recursive: true, force: true });
