@@ -1,37 +1,10 @@
 import type { components } from '@warehouse-kit/spec';
-import type { Appointment, PackingList } from '../entities/appointment.js';
+import type { AppointmentFields, AppointmentParts, PackingListView } from '../domain/appointments/row-shapes.js';
+import type { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import { renderNullableTime, renderTime } from './time.js';
 
 type Schemas = components['schemas'];
-
-/** What a packing list shows. */
-export type PackingListView = Pick<
-  PackingList,
-  'id' | 'poNumber' | 'productName' | 'quantity' | 'receivedQuantity' | 'createdAt' | 'updatedAt'
->;
-
-/** What rendering an appointment needs besides its row: the names it refers to and its packing lists. */
-export interface AppointmentParts {
-  dockName: string | null;
-  carrierName: string | null;
-  customerName: string | null;
-  packingLists: PackingListView[];
-}
-
-/** What an appointment shows of its own row. */
-export type AppointmentFields = Pick<
-  Appointment,
-  | 'id'
-  | 'state'
-  | 'appointmentType'
-  | 'scheduledAt'
-  | 'duration'
-  | 'referenceNumbers'
-  | 'notes'
-  | 'createdAt'
-  | 'updatedAt'
->;
 
 const noParts: AppointmentParts = { dockName: null, carrierName: null, customerName: null, packingLists: [] };
 

@@ -63,13 +63,8 @@ export const appointmentHandlers: Pick<
 > = {
   async listAppointments({ em, access, query, ctx }) {
     const page = pageRequest(query);
-    const where = appointmentListFilter(access, query);
-    const total = { text: `select count(*) as total from appointments a where ${where.text}`, values: where.values };
-    const { rows, total: count } = await appointmentPage(em, where, total, {
-      limit: page.perPage,
-      offset: page.offset,
-    });
-    setPaginationHeaders(ctx, page, count);
+    const { rows, total } = await appointmentPage(em, appointmentListFilter(access, query), page);
+    setPaginationHeaders(ctx, page, total);
     return rows.map((row) => renderAppointment(row, access.locationById(row.locationId), row.parts));
   },
 

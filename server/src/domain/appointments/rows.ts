@@ -5,9 +5,9 @@
 // table is read within the organization.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Appointment } from '../../entities/appointment.js';
-import type { AppointmentFields, AppointmentParts } from '../../render/appointment.js';
-import { pageWithTotal } from '../pagination.js';
-import type { Sql } from '../sql.js';
+import { countedMatchesSql, listPage, type PageRequest } from '../pagination.js';
+import { type Sql, timeReader } from '../sql.js';
+import type { AppointmentFields, AppointmentParts } from './row-shapes.js';
 
 /** An appointment as a response needs it, with its version (DECISIONS 119). */
 export interface AppointmentRow extends AppointmentFields {
@@ -63,12 +63,6 @@ const partsColumns = `
         from packing_lists p where p.organization_id = a.organization_id and p.appointment_id = a.id
       ) list), '[]') as packing_lists`;
 
-/** Reads times as the ORM does (PostgreSQL's text outside JSON, ISO 8601 inside it; both keep whole milliseconds). */
-function timeReader(em: EntityManager): (value: string) => Date {
-  const platform = em.getPlatform();
-  return (value) => platform.parseDate(value) as Date;
-}
-
 function readParts(raw: RawParts, time: (value: string) => Date): AppointmentParts {
   return {
     dockName: raw.dock_name,
@@ -103,16 +97,8 @@ function readRow(raw: RawRow, time: (value: string) => Date): AppointmentRow {
   };
 }
 
-/** The appointments `a` that `where` keeps, with every column a response needs (and `total` when given), then `tail`. */
-function appointmentsSql(where: Sql, tail: Sql, total?: Sql): Sql {
-  return {
-    text: `select a.id, a.location_id, a.state, a.appointment_type, a.scheduled_at, a.duration,
-        a.reference_numbers, a.notes, a.created_at, a.updated_at, a.version, ${partsColumns}
-        ${total ? `, (${total.text}) as total` : ''}
-      from appointments a where ${where.text} ${tail.text}`,
-    values: [...(total?.values ?? []), ...where.values, ...tail.values],
-  };
-}
+const rowColumns = `a.id, a.location_id, a.state, a.appointment_type, a.scheduled_at, a.duration,
+    a.reference_numbers, a.notes, a.created_at, a.updated_at, a.version, ${partsColumns}`;
 
 /** The organization's appointment with this id, or undefined. */
 export async function appointmentRowById(
@@ -120,31 +106,24 @@ export async function appointmentRowById(
   organizationId: number,
   id: number,
 ): Promise<AppointmentRow | undefined> {
-  const { text, values } = appointmentsSql(
-    { text: 'a.organization_id = ? and a.id = ?', values: [organizationId, id] },
-    { text: '', values: [] },
+  const [raw] = await em.execute<RawRow[]>(
+    `select ${rowColumns} from appointments a where a.organization_id = ? and a.id = ?`,
+    [organizationId, id],
   );
-  const [raw] = await em.execute<RawRow[]>(text, values);
   return raw && readRow(raw, timeReader(em));
 }
 
-/**
- * One window of the appointments `where` keeps (a condition on `appointments` aliased `a`),
- * by id, and how many match in all (`total`, `select … as total`), in one statement (pageWithTotal).
- */
-export async function appointmentPage(
+/** A page of the appointments `where` keeps (a condition on `appointments` aliased `a`), and how many match in all. */
+export function appointmentPage(
   em: EntityManager,
   where: Sql,
-  total: Sql,
-  window: { limit: number; offset: number },
+  request: PageRequest,
 ): Promise<{ rows: AppointmentRow[]; total: number }> {
-  const page = appointmentsSql(
-    where,
-    { text: 'order by a.id limit ? offset ?', values: [window.limit, window.offset] },
-    total,
-  );
+  const list = { columns: rowColumns, table: 'appointments', alias: 'a', where };
   const time = timeReader(em);
-  return pageWithTotal(em, page, total, (rows: RawRow[]) => rows.map((raw) => readRow(raw, time)));
+  return listPage(em, list, countedMatchesSql(list), request, (rows: RawRow[]) =>
+    rows.map((raw) => readRow(raw, time)),
+  );
 }
 
 /**
