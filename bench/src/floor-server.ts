@@ -6,10 +6,11 @@
 // statements run together once it has answered, as the full stack runs them. The body is the
 // page's rows as pg returns them, serialised as they are. What the full stack does beyond this
 // (routing, validation, access rules, rendering times in zones, headers) is what the ratio
-// full/floor prices.
+// full/floor prices. Writes (a new order, a changed item) are floor-writes.ts's.
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import pg from 'pg';
+import { changeItem, createOrder, type ItemChange, type NewOrder, type WriteScope } from './floor-writes.js';
 import type { Statement } from './statements.js';
 
 /** A list's statements as the full stack sent them for one request in steady state. */
@@ -57,41 +58,72 @@ function totalOf(results: pg.QueryResult<Row>[]): unknown {
   return undefined;
 }
 
+const itemPath = /^\/api\/v1\/purchase_orders\/(\d+)$/;
+
+function readBody(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
+    req.on('error', reject);
+  });
+}
+
 export async function startFloorServer(
   databaseUrl: string,
   poolSize: number,
   replays: Map<string, Replay>,
+  writeScope: WriteScope,
 ): Promise<{ port: number; close: () => Promise<void> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  const answer = async (replay: Replay, authorization: string) => {
-    const counted = await pool.query({
-      text: replay.rateLimit.text,
-      values: rateLimitValues(replay.rateLimit, authorization),
-    });
-    if (counted.rows[0]?.key == null) return undefined;
-    return Promise.all(replay.reads.map((read) => pool.query<Row>({ text: read.text, values: read.values })));
+  const [rateLimit] = [...replays.values()].map((replay) => replay.rateLimit);
+  /** The rate-limit write; false when the token is none of the organization's. */
+  const count = async (authorization: string) => {
+    const counted = await pool.query({ text: rateLimit!.text, values: rateLimitValues(rateLimit!, authorization) });
+    return counted.rows[0]?.key != null;
+  };
+  const read = async (replay: Replay) => {
+    const results = await Promise.all(
+      replay.reads.map((statement) => pool.query<Row>({ text: statement.text, values: statement.values })),
+    );
+    const page = results.reduce((largest, result) => (result.rows.length > largest.rows.length ? result : largest));
+    return { body: page.rows, headers: { 'Total-Count': String(totalOf(results)) } };
+  };
+  /** What the request asks for, or undefined for a route the floor does not serve. */
+  const route = (
+    req: IncomingMessage,
+  ): (() => Promise<{ body: unknown; headers?: Record<string, string> }>) | undefined => {
+    const url = req.url ?? '';
+    const replay = req.method === 'GET' ? replays.get(url) : undefined;
+    if (replay) return () => read(replay);
+    if (req.method === 'POST' && url === '/api/v1/purchase_orders')
+      return async () => ({ body: await createOrder(pool, writeScope, (await readBody(req)) as NewOrder) });
+    const item = req.method === 'PATCH' ? itemPath.exec(url) : null;
+    if (item)
+      return async () => ({
+        body: await changeItem(pool, writeScope, Number(item[1]), (await readBody(req)) as ItemChange),
+      });
+    return undefined;
   };
   const server: Server = createServer((req, res) => {
-    const replay = replays.get(req.url ?? '');
-    if (!replay) {
+    const answer = route(req);
+    if (!answer) {
       res.writeHead(404).end();
       return;
     }
-    answer(replay, req.headers.authorization ?? '').then(
-      (results) => {
-        if (!results) {
-          res.writeHead(401).end();
-          return;
-        }
-        const page = results.reduce((largest, result) => (result.rows.length > largest.rows.length ? result : largest));
-        res.writeHead(200, {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Total-Count': String(totalOf(results)),
-        });
-        res.end(JSON.stringify(page.rows));
-      },
-      () => res.writeHead(500).end(),
-    );
+    count(req.headers.authorization ?? '')
+      .then((counted) => (counted ? answer() : undefined))
+      .then(
+        (answered) => {
+          if (!answered) {
+            res.writeHead(401).end();
+            return;
+          }
+          res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', ...answered.headers });
+          res.end(JSON.stringify(answered.body));
+        },
+        () => res.writeHead(500).end(),
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

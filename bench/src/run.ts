@@ -94,7 +94,26 @@ async function main(): Promise<void> {
       await fetchFrom(port, route.path);
       replays.set(route.path, replayOf(await statementsOf(() => fetchFrom(port, route.path))));
     }
-    floor = await startFloorServer(database.url, POOL_SIZE, replays);
+    const [scope] = await orm.em
+      .getConnection()
+      .execute<{ organizationId: number; locationId: number }[]>(
+        `select organization_id as "organizationId", id as "locationId" from locations where subdomain = 'bench-toronto'`,
+      );
+    floor = await startFloorServer(database.url, POOL_SIZE, replays, scope!);
+    // Writes: a new order with 10 items, and a change of one item of an existing order.
+    const items = await orm.em.getConnection().execute<{ order_id: number; item_id: number }[]>(
+      `select purchase_order_id as order_id, min(id) as item_id from purchase_order_items
+        where organization_id = ? group by purchase_order_id order by purchase_order_id limit 2000`,
+      [scope!.organizationId],
+    );
+    const writes: Route[] = [
+      { name: 'POST /purchase_orders', path: '/api/v1/purchase_orders', write: { kind: 'create-order' } },
+      {
+        name: 'PATCH /purchase_orders',
+        path: '/api/v1/purchase_orders',
+        write: { kind: 'change-item', items: items.map((row) => [row.order_id, row.item_id]) },
+      },
+    ];
     const statements = [];
     for (const route of routes) {
       statements.push({
@@ -135,7 +154,7 @@ async function main(): Promise<void> {
         { name: 'full stack', port, beforeRound: freshBudget },
         { name: 'floor', port: floor.port },
       ],
-      routes,
+      [...routes, ...writes],
       {
         settle: () => settle(orm.em.fork()),
         host: `${ORGANIZATION_HOST}.localhost`,
@@ -156,7 +175,7 @@ async function main(): Promise<void> {
       ].join(' '),
     );
     for (const { route, medians } of comparisons) {
-      const counts = statements.find((row) => row.route === route)!;
+      const counts = statements.find((row) => row.route === route);
       for (const [i, median] of medians.entries()) {
         console.log(
           [
@@ -165,7 +184,7 @@ async function main(): Promise<void> {
             median.requestsPerSecond.toFixed(0).padStart(9),
             `${median.p50} ms`.padStart(9),
             `${median.p99} ms`.padStart(9),
-            String(i === 0 ? counts.full : counts.floor).padStart(8),
+            String((i === 0 ? counts?.full : counts?.floor) ?? '-').padStart(8),
           ].join(' '),
         );
       }

@@ -3,7 +3,7 @@
 // figure is the median of its rounds.
 
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LoadResult } from './load.js';
+import type { LoadResult, LoadWrite } from './load.js';
 import { runLoad } from './load-process.js';
 
 export interface Target {
@@ -16,6 +16,7 @@ export interface Target {
 export interface Route {
   name: string;
   path: string;
+  write?: LoadWrite;
 }
 
 export interface Comparison {
@@ -70,6 +71,7 @@ export async function compare(targets: Target[], routes: Route[], shape: LoadSha
       tokenCount: shape.tokenCount,
       connections: shape.connections,
       seconds,
+      write: route.write,
     });
     if (result.failures > 0)
       throw new Error(`${target.name} ${route.name}: ${result.failures} of ${result.requests} requests failed`);

@@ -42,7 +42,7 @@ export function pageLinks(request: PageRequest, totalCount: number): PageLinks {
  * 102): the organization's records at these locations, and with `unassigned` those at none.
  */
 export interface CountedScope {
-  table: 'products' | 'purchase_orders';
+  table: 'products' | 'purchase_orders' | 'appointments';
   organizationId: number;
   locationIds: number[];
   unassigned?: boolean;

@@ -63,7 +63,8 @@ export const appointmentHandlers: Pick<
 > = {
   async listAppointments({ em, access, query, ctx }) {
     const page = pageRequest(query);
-    const { rows, total } = await appointmentPage(em, appointmentListFilter(access, query), page);
+    const { where, counted } = appointmentListFilter(access, query);
+    const { rows, total } = await appointmentPage(em, where, page, counted);
     setPaginationHeaders(ctx, page, total);
     return rows.map((row) => renderAppointment(row, access.locationById(row.locationId), row.parts));
   },

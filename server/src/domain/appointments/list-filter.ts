@@ -2,16 +2,21 @@
 // URL names, otherwise UTC (section 4.6, "Collection time filters").
 import type { operations } from '@warehouse-kit/spec';
 import type { Access } from '../access.js';
+import type { CountedScope } from '../pagination.js';
 import type { Sql } from '../sql.js';
 import { collectionTimeFilters } from '../time.js';
 
 type ListQuery = NonNullable<operations['listAppointments']['parameters']['query']>;
 
-/** The list's filters as a condition on `appointments` aliased `a`. */
-export function appointmentListFilter(access: Access, query: ListQuery): Sql {
+/**
+ * The list's filters as a condition on `appointments` aliased `a`, and, when nothing narrows
+ * it, the scope whose count is kept (DECISIONS 265).
+ */
+export function appointmentListFilter(access: Access, query: ListQuery): { where: Sql; counted?: CountedScope } {
   const { startTime, endTime, updatedSince } = collectionTimeFilters(query, access.urlLocation(query.location_name));
   let text = 'a.organization_id = ? and a.location_id = any(array[?]::int[])';
-  const values: Sql['values'] = [access.organization.id, access.listScope(query.location_name)];
+  const locationIds = access.listScope(query.location_name);
+  const values: Sql['values'] = [access.organization.id, locationIds];
   const narrow = (condition: string, value: Sql['values'][number]) => {
     text += ` and a.${condition}`;
     values.push(value);
@@ -20,5 +25,7 @@ export function appointmentListFilter(access: Access, query: ListQuery): Sql {
   if (startTime) narrow('scheduled_at >= ?', startTime);
   if (endTime) narrow('scheduled_at <= ?', endTime);
   if (updatedSince) narrow('updated_at >= ?', updatedSince);
-  return { text, values };
+  const unfiltered = !query.state && !startTime && !endTime && !updatedSince;
+  const counted: CountedScope = { table: 'appointments', organizationId: access.organization.id, locationIds };
+  return { where: { text, values }, ...(unfiltered ? { counted } : {}) };
 }

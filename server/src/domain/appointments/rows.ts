@@ -5,7 +5,7 @@
 // table is read within the organization.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Appointment } from '../../entities/appointment.js';
-import { countedMatchesSql, listPage, type PageRequest } from '../pagination.js';
+import { type CountedScope, countedMatchesSql, countedTotalSql, listPage, type PageRequest } from '../pagination.js';
 import { type Sql, timeReader } from '../sql.js';
 import type { AppointmentFields, AppointmentParts } from './row-shapes.js';
 
@@ -113,17 +113,20 @@ export async function appointmentRowById(
   return raw && readRow(raw, timeReader(em));
 }
 
-/** A page of the appointments `where` keeps (a condition on `appointments` aliased `a`), and how many match in all. */
+/**
+ * A page of the appointments `where` keeps (a condition on `appointments` aliased `a`), and how
+ * many match in all: kept (DECISIONS 265) when `counted` says the list is unfiltered.
+ */
 export function appointmentPage(
   em: EntityManager,
   where: Sql,
   request: PageRequest,
+  counted: CountedScope | undefined,
 ): Promise<{ rows: AppointmentRow[]; total: number }> {
   const list = { columns: rowColumns, table: 'appointments', alias: 'a', where };
   const time = timeReader(em);
-  return listPage(em, list, countedMatchesSql(list), request, (rows: RawRow[]) =>
-    rows.map((raw) => readRow(raw, time)),
-  );
+  const total = counted ? countedTotalSql(counted) : countedMatchesSql(list);
+  return listPage(em, list, total, request, (rows: RawRow[]) => rows.map((raw) => readRow(raw, time)));
 }
 
 /**
