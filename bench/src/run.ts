@@ -162,6 +162,7 @@ async function main(): Promise<void> {
         connections: options.connections,
         rounds: options.rounds,
         seconds: options.duration,
+        warmup: options.quick ? 1 : 2,
       },
     );
     console.log(

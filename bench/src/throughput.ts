@@ -33,6 +33,8 @@ export interface LoadShape {
   connections: number;
   rounds: number;
   seconds: number;
+  /** Seconds of unmeasured load per server and route before the rounds. */
+  warmup: number;
 }
 
 /**
@@ -78,7 +80,7 @@ export async function compare(targets: Target[], routes: Route[], shape: LoadSha
     return result;
   };
   // Warm-up, not counted: JIT, connection pools, PostgreSQL's buffers.
-  for (const route of routes) for (const target of targets) await round(target, route, 2);
+  for (const route of routes) for (const target of targets) await round(target, route, shape.warmup);
   for (let i = 0; i < shape.rounds; i++) {
     for (const route of routes) {
       const order = i % 2 === 0 ? targets : [...targets].reverse();
