@@ -35,7 +35,7 @@ const LOAD_TOKENS = 1_000;
 
 async function main(): Promise<void> {
   const options = benchOptions(process.argv.slice(2));
-  const size = seedSize(options.rows, LOAD_TOKENS);
+  const size = seedSize(options.rows, LOAD_TOKENS, options.quick ? 0 : 100_000);
   const scratch = mkdtempSync(join(tmpdir(), 'wh-bench-'));
   chmodSync(scratch, 0o755);
   const database = await startEmbeddedDatabase({ dataDir: scratch, ephemeral: true });
