@@ -21,6 +21,7 @@ import {
   provision,
   startEmbeddedDatabase,
 } from '@warehouse-kit/server';
+import pg from 'pg';
 import { timeBulkUpload } from './bulk-upload.js';
 import { explain } from './explain.js';
 import { type Replay, replayOf, startFloorServer } from './floor-server.js';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   const orm = await openOrm(database.url, { poolSize: POOL_SIZE });
   let server: Server | undefined;
   let floor: Awaited<ReturnType<typeof startFloorServer>> | undefined;
+  let watcher: pg.Pool | undefined;
   try {
     await migrate(orm);
     await provision(orm.em.fork(), benchFixture);
@@ -100,6 +102,7 @@ async function main(): Promise<void> {
         `select organization_id as "organizationId", id as "locationId" from locations where subdomain = 'bench-toronto'`,
       );
     floor = await startFloorServer(database.url, POOL_SIZE, replays, scope!);
+    watcher = new pg.Pool({ connectionString: database.url, max: 1 });
     // Writes: a new order with 10 items, and a change of one item of an existing order.
     const items = await orm.em.getConnection().execute<{ order_id: number; item_id: number }[]>(
       `select purchase_order_id as order_id, min(id) as item_id from purchase_order_items
@@ -156,7 +159,7 @@ async function main(): Promise<void> {
       ],
       [...routes, ...writes],
       {
-        settle: () => settle(orm.em.fork()),
+        settle: () => settle(watcher!),
         host: `${ORGANIZATION_HOST}.localhost`,
         tokenCount: LOAD_TOKENS,
         connections: options.connections,
@@ -327,6 +330,7 @@ async function main(): Promise<void> {
   } finally {
     server?.close();
     await floor?.close();
+    await watcher?.end();
     await orm.close();
     await database.stop();
     rmSync(scratch, { recursive: true, force: true });
