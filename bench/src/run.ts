@@ -1,10 +1,11 @@
 // `npm run bench`: the reference server's speed and the SDK's memory, measured on a real
 // PostgreSQL with a seeded catalog (options in options.ts). It prints
 // - the full stack's throughput against the floor (floor-server.ts), a bare node:http + pg
-//   server sending the same statements, for five lists, medians of interleaved rounds, and their ratio;
+//   server sending the same statements, for five lists and two writes (floor-writes.ts), medians
+//   of interleaved rounds, and their ratio;
 // - SQL statements per request, counted on the pool (statements.ts), and with --explain the plans;
 // - single-client latencies of more lists, and page 1,000 against page 1;
-// - the SDK's heap while it pages through 1,000 and then 100,000 records.
+// - the SDK's heap while it pages through 1,000 and then 100,000 records (not with --quick).
 // Statement counts are deterministic, so a list whose count grows with its page size (an
 // N+1) fails the run; timings are only reported.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +31,7 @@ import { benchOptions } from './options.js';
 import { benchFixture, ORGANIZATION_HOST, seed, seedSize, TOKEN, WALK_HOST, WALK_TOKEN } from './seed.js';
 import { statementsOf } from './statements.js';
 import { compare, type Route, settle } from './throughput.js';
+import { writeRoutes, writeScope } from './write-routes.js';
 
 const POOL_SIZE = 10;
 const LOAD_TOKENS = 1_000;
@@ -96,27 +98,10 @@ async function main(): Promise<void> {
       await fetchFrom(port, route.path);
       replays.set(route.path, replayOf(await statementsOf(() => fetchFrom(port, route.path))));
     }
-    const [scope] = await orm.em
-      .getConnection()
-      .execute<{ organizationId: number; locationId: number }[]>(
-        `select organization_id as "organizationId", id as "locationId" from locations where subdomain = 'bench-toronto'`,
-      );
-    floor = await startFloorServer(database.url, POOL_SIZE, replays, scope!);
+    const scope = await writeScope(orm.em.fork());
+    floor = await startFloorServer(database.url, POOL_SIZE, replays, scope);
     watcher = new pg.Pool({ connectionString: database.url, max: 1 });
-    // Writes: a new order with 10 items, and a change of one item of an existing order.
-    const items = await orm.em.getConnection().execute<{ order_id: number; item_id: number }[]>(
-      `select purchase_order_id as order_id, min(id) as item_id from purchase_order_items
-        where organization_id = ? group by purchase_order_id order by purchase_order_id limit 2000`,
-      [scope!.organizationId],
-    );
-    const writes: Route[] = [
-      { name: 'POST /purchase_orders', path: '/api/v1/purchase_orders', write: { kind: 'create-order' } },
-      {
-        name: 'PATCH /purchase_orders',
-        path: '/api/v1/purchase_orders',
-        write: { kind: 'change-item', items: items.map((row) => [row.order_id, row.item_id]) },
-      },
-    ];
+    const writes = await writeRoutes(orm.em.fork(), scope);
     const statements = [];
     for (const route of routes) {
       statements.push({
