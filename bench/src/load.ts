@@ -4,6 +4,13 @@
 import autocannon from 'autocannon';
 import { loadToken } from './seed.js';
 
+/**
+ * A write instead of a GET: a new order with 10 items at Toronto DC (numbers unique per load
+ * process and request), or a change of one item's quantity, rotating through `items` (order
+ * id, item id) so that requests rarely wait for each other's lock.
+ */
+export type LoadWrite = { kind: 'create-order' } | { kind: 'change-item'; items: [number, number][] };
+
 export interface LoadOptions {
   url: string;
   /** The Host header: which organization or location interface answers. */
@@ -12,6 +19,7 @@ export interface LoadOptions {
   tokenCount: number;
   connections: number;
   seconds: number;
+  write?: LoadWrite;
 }
 
 export interface LoadResult {
@@ -23,8 +31,22 @@ export interface LoadResult {
   failures: number;
 }
 
+const ITEMS = Array.from({ length: 10 }, (_, i) => ({ product_name: `Product ${i + 1}`, quantity: i + 1 }));
+
+/** The method, path and body of the `n`th write to `path`. */
+function writeRequest(write: LoadWrite, path: string, n: number) {
+  if (write.kind === 'create-order') {
+    const order = { po_number: `LOAD-${process.pid}-${n}`, location_name: 'Toronto DC', purchase_order_items: ITEMS };
+    return { method: 'POST' as const, path, body: JSON.stringify({ purchase_order: order }) };
+  }
+  const [orderId, itemId] = write.items[n % write.items.length]!;
+  const change = { purchase_order_items: [{ id: itemId, quantity: (n % 1000) + 1 }] };
+  return { method: 'PATCH' as const, path: `${path}/${orderId}`, body: JSON.stringify({ purchase_order: change }) };
+}
+
 async function main(options: LoadOptions): Promise<LoadResult> {
   let next = 0;
+  const path = new URL(options.url).pathname;
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
@@ -32,8 +54,18 @@ async function main(options: LoadOptions): Promise<LoadResult> {
     requests: [
       {
         setupRequest: (request) => {
-          const token = loadToken((next++ % options.tokenCount) + 1);
-          return { ...request, headers: { ...request.headers, host: options.host, authorization: `Token ${token}` } };
+          const n = next++;
+          const headers = {
+            ...request.headers,
+            host: options.host,
+            authorization: `Token ${loadToken((n % options.tokenCount) + 1)}`,
+          };
+          if (!options.write) return { ...request, headers };
+          return {
+            ...request,
+            ...writeRequest(options.write, path, n),
+            headers: { ...headers, 'content-type': 'application/json' },
+          };
         },
       },
     ],

@@ -9,6 +9,8 @@ export interface BenchOptions {
   duration: number;
   connections: number;
   explain: boolean;
+  /** A developer's check in under two minutes: one short round, no SDK walk, no bulk upload. */
+  quick: boolean;
 }
 
 export function benchOptions(argv: string[]): BenchOptions {
@@ -16,14 +18,17 @@ export function benchOptions(argv: string[]): BenchOptions {
     args: argv,
     options: {
       rows: { type: 'string', default: '10000' },
-      rounds: { type: 'string', default: '5' },
-      duration: { type: 'string', default: '5' },
+      rounds: { type: 'string' },
+      duration: { type: 'string' },
       connections: { type: 'string', default: '50' },
       explain: { type: 'boolean', default: false },
+      quick: { type: 'boolean', default: false },
     },
   });
-  const count = (name: keyof typeof values) => {
-    const value = Number(values[name]);
+  const quick = values.quick === true;
+  const defaults = { rounds: quick ? '1' : '5', duration: quick ? '3' : '5' };
+  const count = (name: 'rows' | 'rounds' | 'duration' | 'connections') => {
+    const value = Number(values[name] ?? defaults[name as keyof typeof defaults]);
     if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive whole number`);
     return value;
   };
@@ -33,5 +38,6 @@ export function benchOptions(argv: string[]): BenchOptions {
     duration: count('duration'),
     connections: count('connections'),
     explain: values.explain === true,
+    quick,
   };
 }

@@ -1,10 +1,11 @@
 // `npm run bench`: the reference server's speed and the SDK's memory, measured on a real
 // PostgreSQL with a seeded catalog (options in options.ts). It prints
-// - the full stack's throughput against a bare node:http + pg server (bare-server.ts) for
-//   GET /products and GET /purchase_orders, medians of interleaved rounds, and their ratio;
+// - the full stack's throughput against the floor (floor-server.ts), a bare node:http + pg
+//   server sending the same statements, for five lists and two writes (floor-writes.ts), medians
+//   of interleaved rounds, and their ratio;
 // - SQL statements per request, counted on the pool (statements.ts), and with --explain the plans;
 // - single-client latencies of more lists, and page 1,000 against page 1;
-// - the SDK's heap while it pages through 1,000 and then 100,000 records;
+// - the SDK's heap while it pages through 1,000 and then 100,000 records (not with --quick);
 // - webhook delivery to a local receiver: latency after a write, and a 10,000-event backlog drained.
 // Statement counts are deterministic, so a list whose count grows with its page size (an
 // N+1) fails the run; timings are only reported.
@@ -22,28 +23,31 @@ import {
   provision,
   startEmbeddedDatabase,
 } from '@warehouse-kit/server';
-import { startBareServer } from './bare-server.js';
+import pg from 'pg';
 import { timeBulkUpload } from './bulk-upload.js';
 import { explain } from './explain.js';
+import { type Replay, replayOf, startFloorServer } from './floor-server.js';
 import { mb, ms, peakHeap, type Timing, time } from './measure.js';
 import { benchOptions } from './options.js';
 import { benchFixture, ORGANIZATION_HOST, seed, seedSize, TOKEN, WALK_HOST, WALK_TOKEN } from './seed.js';
 import { statementsOf } from './statements.js';
 import { compare, type Route, settle } from './throughput.js';
 import { benchWebhooks } from './webhooks.js';
+import { writeRoutes, writeScope } from './write-routes.js';
 
 const POOL_SIZE = 10;
 const LOAD_TOKENS = 1_000;
 
 async function main(): Promise<void> {
   const options = benchOptions(process.argv.slice(2));
-  const size = seedSize(options.rows, LOAD_TOKENS);
+  const size = seedSize(options.rows, LOAD_TOKENS, options.quick ? 0 : 100_000);
   const scratch = mkdtempSync(join(tmpdir(), 'wh-bench-'));
   chmodSync(scratch, 0o755);
   const database = await startEmbeddedDatabase({ dataDir: scratch, ephemeral: true });
   const orm = await openOrm(database.url, { poolSize: POOL_SIZE });
   let server: Server | undefined;
-  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+  let floor: Awaited<ReturnType<typeof startFloorServer>> | undefined;
+  let watcher: pg.Pool | undefined;
   try {
     await migrate(orm);
     await provision(orm.em.fork(), benchFixture);
@@ -67,7 +71,6 @@ async function main(): Promise<void> {
     await new Promise((resolve) => server!.once('listening', resolve));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    bare = await startBareServer(database.url, ORGANIZATION_HOST, POOL_SIZE);
     const client = createClient({
       baseUrl: `http://${ORGANIZATION_HOST}.localhost:${port}`,
       token: TOKEN,
@@ -78,6 +81,9 @@ async function main(): Promise<void> {
     const routes: Route[] = [
       { name: 'GET /products', path: '/api/v1/products' },
       { name: 'GET /purchase_orders', path: '/api/v1/purchase_orders' },
+      { name: 'GET /appointments', path: '/api/v1/appointments' },
+      { name: 'GET /companies', path: '/api/v1/companies' },
+      { name: 'GET booked search', path: '/api/v1/purchase_orders/with_booked_appointments' },
     ];
     // node:http rather than fetch, which neither resolves *.localhost nor lets a Host header through.
     const fetchFrom = (targetPort: number, path: string) =>
@@ -92,14 +98,23 @@ async function main(): Promise<void> {
         }).on('error', reject);
       });
     await freshBudget();
+    // The floor replays what the full stack sends in steady state: counted warm, since the
+    // first request of a token also loads its user into the cache.
+    const replays = new Map<string, Replay>();
+    for (const route of routes) {
+      await fetchFrom(port, route.path);
+      replays.set(route.path, replayOf(await statementsOf(() => fetchFrom(port, route.path))));
+    }
+    const scope = await writeScope(orm.em.fork());
+    floor = await startFloorServer(database.url, POOL_SIZE, replays, scope);
+    watcher = new pg.Pool({ connectionString: database.url, max: 1 });
+    const writes = await writeRoutes(orm.em.fork(), scope);
     const statements = [];
     for (const route of routes) {
-      // Counted warm: the first request of a token also loads its user into the cache.
-      await fetchFrom(port, route.path);
       statements.push({
         route: route.name,
         full: (await statementsOf(() => fetchFrom(port, route.path))).length,
-        bare: (await statementsOf(() => fetchFrom(bare!.port, route.path))).length,
+        floor: (await statementsOf(() => fetchFrom(floor!.port, route.path))).length,
       });
     }
 
@@ -132,16 +147,17 @@ async function main(): Promise<void> {
     const comparisons = await compare(
       [
         { name: 'full stack', port, beforeRound: freshBudget },
-        { name: 'bare node+pg', port: bare.port },
+        { name: 'floor', port: floor.port },
       ],
-      routes,
+      [...routes, ...writes],
       {
-        settle: () => settle(orm.em.fork()),
+        settle: () => settle(watcher!),
         host: `${ORGANIZATION_HOST}.localhost`,
         tokenCount: LOAD_TOKENS,
         connections: options.connections,
         rounds: options.rounds,
         seconds: options.duration,
+        warmup: options.quick ? 1 : 2,
       },
     );
     console.log(
@@ -155,7 +171,7 @@ async function main(): Promise<void> {
       ].join(' '),
     );
     for (const { route, medians } of comparisons) {
-      const counts = statements.find((row) => row.route === route)!;
+      const counts = statements.find((row) => row.route === route);
       for (const [i, median] of medians.entries()) {
         console.log(
           [
@@ -164,13 +180,14 @@ async function main(): Promise<void> {
             median.requestsPerSecond.toFixed(0).padStart(9),
             `${median.p50} ms`.padStart(9),
             `${median.p99} ms`.padStart(9),
-            String(i === 0 ? counts.full : counts.bare).padStart(8),
+            String((i === 0 ? counts?.full : counts?.floor) ?? '-').padStart(8),
           ].join(' '),
         );
       }
       const [full, yardstick] = medians;
       console.log(
-        `${route.padEnd(22)} ratio full/bare: ${(full!.requestsPerSecond / yardstick!.requestsPerSecond).toFixed(2)}`,
+        `${route.padEnd(22)} ratio full/floor: ${(full!.requestsPerSecond / yardstick!.requestsPerSecond).toFixed(2)}, ` +
+          `p99/p50 of the full stack: ${(full!.p99 / full!.p50).toFixed(1)}`,
       );
     }
 
@@ -178,7 +195,7 @@ async function main(): Promise<void> {
     // Lists that still count by scanning (the booked search, appointments) take seconds each at
     // a million rows: fewer runs keep the whole bench within minutes there.
     const scenario = async (name: string, fullRuns: number, request: () => Promise<{ response: Response }>) => {
-      const runs = options.rows > 100_000 ? Math.ceil(fullRuns / 10) : fullRuns;
+      const runs = options.rows > 100_000 || options.quick ? Math.ceil(fullRuns / 10) : fullRuns;
       await freshBudget();
       let statusProblem: number | undefined;
       const timing = await time(runs, async () => {
@@ -236,7 +253,8 @@ async function main(): Promise<void> {
       bulk = await timeBulkUpload(port, 'bench-toronto.localhost', TOKEN, String(Date.now()));
     });
     if (bulk.status !== 200) throw new Error(`the bulk upload answered ${bulk.status}`);
-    const webhooks = await benchWebhooks(orm, client, logger, freshBudget);
+    // Draining the 10,000-event backlog alone takes most of a minute: not part of --quick.
+    const webhooks = options.quick ? undefined : await benchWebhooks(orm, client, logger, freshBudget);
 
     // Flat memory: the heap grows no more over 1,000 pages than over 10. One token's budget is
     // 120 requests a minute, so the budget is refreshed every 100 pages.
@@ -255,7 +273,7 @@ async function main(): Promise<void> {
       });
       return { records, heap, elapsed: performance.now() - started };
     };
-    const walks = [await walk(10), await walk(1_000)];
+    const walks = options.quick ? [] : [await walk(10), await walk(1_000)];
 
     console.log('\none client, keep-alive, one token\n');
     console.log(
@@ -281,11 +299,12 @@ async function main(): Promise<void> {
       `bulk upload of 1000 products and 1000 orders with 3 items each: ${ms(bulk.milliseconds)}, ` +
         `${bulkStatements.length} SQL statements`,
     );
-    console.log(
-      `webhooks to a local receiver: ${webhooks.writes} writes one by one, delivered ${ms(webhooks.p50)} (p50) and ` +
-        `${ms(webhooks.p99)} (p99) after the answer; a backlog of ${webhooks.backlog} events drained by one process ` +
-        `in ${ms(webhooks.drainMs)}`,
-    );
+    if (webhooks)
+      console.log(
+        `webhooks to a local receiver: ${webhooks.writes} writes one by one, delivered ${ms(webhooks.p50)} (p50) and ` +
+          `${ms(webhooks.p99)} (p99) after the answer; a backlog of ${webhooks.backlog} events drained by one process ` +
+          `in ${ms(webhooks.drainMs)}`,
+      );
     for (const run of walks) {
       console.log(
         `SDK paginate over ${run.records} records (${run.records / 100} pages): ${ms(run.elapsed)}, ` +
@@ -310,7 +329,8 @@ async function main(): Promise<void> {
     }
   } finally {
     server?.close();
-    await bare?.close();
+    await floor?.close();
+    await watcher?.end();
     await orm.close();
     await database.stop();
     rmSync(scratch, { recursive: true, force: true });

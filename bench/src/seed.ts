@@ -48,12 +48,15 @@ export interface SeedSize {
   walkRecords: number;
 }
 
-/** Orders scale with products (one per five), never below the 2,000 the N+1 guard pages through. */
-export const seedSize = (productsPerLocation: number, loadTokens: number): SeedSize => ({
+/**
+ * Orders scale with products (one per five), never below the 2,000 the N+1 guard pages through;
+ * the walk's products are seeded only when the SDK walks them (not with --quick).
+ */
+export const seedSize = (productsPerLocation: number, loadTokens: number, walkRecords: number): SeedSize => ({
   productsPerLocation,
   ordersPerLocation: Math.max(2_000, Math.floor(productsPerLocation / 5)),
   loadTokens,
-  walkRecords: 100_000,
+  walkRecords,
 });
 
 export async function seed(em: EntityManager, size: SeedSize): Promise<void> {

@@ -9,11 +9,13 @@ export interface Statement {
   values: unknown[];
 }
 
-let sent: Statement[] = [];
+// Undefined outside statementsOf: under load nothing is kept, so the recording costs neither
+// server anything while it is measured.
+let sent: Statement[] | undefined;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const [first, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-  sent.push(
+  sent?.push(
     typeof first === 'string'
       ? { text: first, values: values ?? [] }
       : { text: first.text, values: first.values ?? [] },
@@ -23,9 +25,12 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 
 /** The statements (with their parameters) that `request` caused, in the order they were sent. */
 export async function statementsOf(request: () => Promise<unknown>): Promise<Statement[]> {
-  sent = [];
-  await request();
-  const caught = sent;
-  sent = [];
+  const caught: Statement[] = [];
+  sent = caught;
+  try {
+    await request();
+  } finally {
+    sent = undefined;
+  }
   return caught;
 }

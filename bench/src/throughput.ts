@@ -2,8 +2,8 @@
 // servers (and which goes first), so that a noisy neighbour slows both alike, and each
 // figure is the median of its rounds.
 
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { LoadResult } from './load.js';
+import type pg from 'pg';
+import type { LoadResult, LoadWrite } from './load.js';
 import { runLoad } from './load-process.js';
 
 export interface Target {
@@ -16,6 +16,7 @@ export interface Target {
 export interface Route {
   name: string;
   path: string;
+  write?: LoadWrite;
 }
 
 export interface Comparison {
@@ -32,20 +33,24 @@ export interface LoadShape {
   connections: number;
   rounds: number;
   seconds: number;
+  /** Seconds of unmeasured load per server and route before the rounds. */
+  warmup: number;
 }
 
 /**
- * Load stops when a round ends, but statements already queued on a server's pool still run:
- * at a million rows the bare server's counts take seconds each, and would slow the next
- * round. This waits until no other session is busy in the database, twice in a row.
+ * Load stops when a round ends, but requests already queued on a server's pool still run: at a
+ * million rows the booked search counts for half a second each, and would slow the next round.
+ * This waits until no other session is busy in the database, twice in a row. It asks on a
+ * connection of its own (`watcher`): the servers' pools may stay full for longer than a
+ * connection can be waited for.
  */
-export async function settle(em: EntityManager): Promise<void> {
+export async function settle(watcher: pg.Pool): Promise<void> {
   const busy = async () => {
-    const [row] = await em.getConnection().execute<[{ busy: string }]>(
+    const { rows } = await watcher.query<{ busy: string }>(
       `select count(*) as busy from pg_stat_activity
           where state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()`,
     );
-    return Number(row!.busy) > 0;
+    return Number(rows[0]!.busy) > 0;
   };
   for (let quiet = 0; quiet < 2; ) {
     quiet = (await busy()) ? 0 : quiet + 1;
@@ -70,13 +75,14 @@ export async function compare(targets: Target[], routes: Route[], shape: LoadSha
       tokenCount: shape.tokenCount,
       connections: shape.connections,
       seconds,
+      write: route.write,
     });
     if (result.failures > 0)
       throw new Error(`${target.name} ${route.name}: ${result.failures} of ${result.requests} requests failed`);
     return result;
   };
   // Warm-up, not counted: JIT, connection pools, PostgreSQL's buffers.
-  for (const route of routes) for (const target of targets) await round(target, route, 2);
+  for (const route of routes) for (const target of targets) await round(target, route, shape.warmup);
   for (let i = 0; i < shape.rounds; i++) {
     for (const route of routes) {
       const order = i % 2 === 0 ? targets : [...targets].reverse();

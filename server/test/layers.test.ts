@@ -48,6 +48,8 @@ const pureDomainValues = [
   'domain/product-limits/expand.js',
   'domain/product-limits/window.js',
   'domain/purchase-orders/row-shapes.js',
+  'domain/appointments/row-shapes.js',
+  'domain/row-shapes.js',
 ];
 
 describe('the layers of the server', () => {

@@ -2,9 +2,10 @@ import { expect } from 'chai';
 import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
 import { type LocationKey, startWorld, type World } from '../src/testing/world.js';
+import { createAppointment } from './support/appointments.js';
 import { createOrder } from './support/purchase-orders.js';
 
-// An unfiltered list's Total-Count comes from counts kept by triggers (DECISIONS 102); after
+// An unfiltered list's Total-Count comes from counts kept by triggers (DECISIONS 102, 265); after
 // every kind of write it must equal what counting the rows says.
 describe('kept record counts behind Total-Count', () => {
   let server: TestServer;
@@ -29,6 +30,8 @@ describe('kept record counts behind Total-Count', () => {
     expect(await listed('/products', 'toronto')).to.equal(await scanned('products', 'toronto'));
     expect(await listed('/purchase_orders')).to.equal(await scanned('purchase_orders'));
     expect(await listed('/purchase_orders', 'auckland')).to.equal(await scanned('purchase_orders', 'auckland'));
+    expect(await listed('/appointments')).to.equal(await scanned('appointments'));
+    expect(await listed('/appointments', 'toronto')).to.equal(await scanned('appointments', 'toronto'));
   };
 
   it('stays exact through creations, moves, deletions and all-or-nothing failures', async () => {
@@ -45,6 +48,18 @@ describe('kept record counts behind Total-Count', () => {
 
     const order = await createOrder(admin, { location_name: 'Toronto DC' });
     const unassigned = await createOrder(admin);
+    await expectCountsExact();
+    // Appointments are cancelled, never deleted: a new one counts, a cancelled one still does.
+    const appointment = await createAppointment(admin, {
+      location_name: 'Toronto DC',
+      scheduled_at: '2033-03-01T10:00:00',
+      dock_name: 'Dock 1',
+      carrier_name: 'Fast Freight',
+      customer_name: 'Fresh Market',
+    });
+    expect(await listed('/appointments', 'toronto')).to.equal(1);
+    const cancelled = await admin.patch(`/appointments/${appointment.id}`, { appointment: { state: 'cancelled' } });
+    expect(cancelled.status).to.equal(200);
     await expectCountsExact();
     for (const [id, location_name] of [
       [order.id, 'Auckland DC'],

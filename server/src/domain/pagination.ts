@@ -1,6 +1,5 @@
 // Page-based pagination (section 8): which rows a page holds, and which pages a client can
 // go to from it.
-import type { EntityName, FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Sql } from './sql.js';
 
@@ -43,7 +42,7 @@ export function pageLinks(request: PageRequest, totalCount: number): PageLinks {
  * 102): the organization's records at these locations, and with `unassigned` those at none.
  */
 export interface CountedScope {
-  table: 'products' | 'purchase_orders';
+  table: 'products' | 'purchase_orders' | 'appointments';
   organizationId: number;
   locationIds: number[];
   unassigned?: boolean;
@@ -59,28 +58,56 @@ export function countedTotalSql(scope: CountedScope): Sql {
   };
 }
 
-async function countedTotal(em: EntityManager, scope: CountedScope): Promise<number> {
-  if (scope.locationIds.length === 0 && !scope.unassigned) return 0;
-  const { text, values } = countedTotalSql(scope);
-  const [row] = await em.execute<[{ total: string | null }]>(text, values);
-  return Number(row?.total ?? 0);
+/**
+ * Runs `page`, whose rows carry `total` (`select … as total`) as a column, so that a page and
+ * its count are read in one statement and one snapshot (DECISIONS 103). Only a page with no
+ * rows (no match, or past the end) asks for the total on its own.
+ */
+export async function pageWithTotal<R extends { total?: string | number | null }, T>(
+  em: EntityManager,
+  page: Sql,
+  total: Sql,
+  read: (rows: R[]) => T[],
+): Promise<{ rows: T[]; total: number }> {
+  const rows = await em.execute<R[]>(page.text, page.values);
+  if (rows.length === 0) {
+    const [counted] = await em.execute<{ total: string | number | null }[]>(total.text, total.values);
+    return { rows: [], total: Number(counted?.total ?? 0) };
+  }
+  return { rows: read(rows), total: Number(rows[0]!.total ?? 0) };
 }
 
+/** A list read as plain rows: `select <columns> from <table> <alias> where <where>`. */
+export interface ListSql {
+  /** Columns of `alias`'s rows, and any scalar subqueries a response needs. */
+  columns: string;
+  table: string;
+  alias: string;
+  where: Sql;
+}
+
+/** `select count(*) as total …` of what `list` selects: a count through the filter's indexes. */
+export const countedMatchesSql = ({ table, alias, where }: ListSql): Sql => ({
+  text: `select count(*) as total from ${table} ${alias} where ${where.text}`,
+  values: where.values,
+});
+
 /**
- * One page of `entity` matching `where`, ordered by id (stable while records are added;
- * DECISIONS 17), and how many match in all: the page's rows plus one count, read from the
- * kept counts when `counted` says the list is unfiltered, counted with the filters' indexes otherwise.
+ * One page of `list`, by id (stable while records are added; DECISIONS 17), with `total` as a
+ * column (pageWithTotal): no query builder and no entities, only rows for `read` to shape.
  */
-export async function findPage<T extends { id: number }>(
+export function listPage<R extends { total?: string | number | null }, T>(
   em: EntityManager,
-  entity: EntityName<T>,
-  where: FilterQuery<T>,
+  list: ListSql,
+  total: Sql,
   request: PageRequest,
-  counted?: CountedScope,
-): Promise<{ records: T[]; total: number }> {
-  const options = { orderBy: { id: 'asc' } as QueryOrderMap<T>, limit: request.perPage, offset: request.offset };
-  const [records, total] = counted
-    ? await Promise.all([em.find(entity, where, options), countedTotal(em, counted)])
-    : await em.findAndCount(entity, where, options);
-  return { records: records as T[], total };
+  read: (rows: R[]) => T[],
+): Promise<{ rows: T[]; total: number }> {
+  const { columns, table, alias, where } = list;
+  const page = {
+    text: `select ${columns}, (${total.text}) as total from ${table} ${alias} where ${where.text}
+      order by ${alias}.id limit ? offset ?`,
+    values: [...total.values, ...where.values, request.perPage, request.offset],
+  };
+  return pageWithTotal(em, page, total, read);
 }

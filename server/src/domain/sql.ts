@@ -1,6 +1,6 @@
 // Statements written as SQL text where building them with a query builder would cost more
 // than PostgreSQL spends running them (the purchase order page, DECISIONS 103).
-import type { Knex } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 
 /**
  * SQL text with `?` placeholders and their values in order, as `em.execute` (which inlines
@@ -10,4 +10,13 @@ import type { Knex } from '@mikro-orm/postgresql';
 export interface Sql {
   text: string;
   values: Knex.Value[];
+}
+
+/**
+ * Reads a time of a plain row as the ORM reads an entity's: PostgreSQL's text outside JSON,
+ * ISO 8601 inside it; both keep whole milliseconds.
+ */
+export function timeReader(em: EntityManager): (value: string) => Date {
+  const platform = em.getPlatform();
+  return (value) => platform.parseDate(value) as Date;
 }

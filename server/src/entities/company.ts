@@ -26,6 +26,8 @@ export const Company = defineEntity({
     country: p.text().nullable(),
     autoApproveAppointments: p.boolean(),
     canCreateCarriers: p.boolean(),
+    /** The record's version (DECISIONS 119), read with the row and never written: triggers keep it. */
+    version: p.string().formula((alias) => `${alias}.version`),
     ...timestamps(),
   }),
 });

@@ -11,6 +11,8 @@ export const Product = defineEntity({
     locationId: p.manyToOne(Location).mapToPk(),
     name: p.text(),
     sku: p.text().nullable(),
+    /** The record's version (DECISIONS 119), read with the row and never written: triggers keep it. */
+    version: p.string().formula((alias) => `${alias}.version`),
     ...timestamps(),
   }),
 });

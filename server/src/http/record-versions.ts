@@ -4,6 +4,8 @@
 // If-Match locks the row first and, once its handler has run (so that 404 and 403 answer as they
 // would without the header), is refused with 412 when the version it locked does not match:
 // the transaction rolls back, nothing is written, and two racing writers get one 200 and one 412.
+// An item read takes its version in the statement that reads the record (DECISIONS 261), and
+// hands it over with readVersion, so that it costs no statement of its own.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OperationSpec } from '@warehouse-kit/spec/document';
 import type { ParameterizedContext } from 'koa';
@@ -46,6 +48,14 @@ async function versionOf(em: EntityManager, table: string, organizationId: numbe
   return row?.version;
 }
 
+/** Where in ctx.state an item read leaves the version it took. */
+const READ_VERSION = 'readVersion';
+
+/** Reports the version an item read took in the same statement as the record it renders. */
+export function readVersion(ctx: ParameterizedContext, version: string | number): void {
+  ctx.state[READ_VERSION] = String(version);
+}
+
 function versionedTarget(operation: OperationSpec) {
   const match = /^(\/\w+)(\/\{id\})?$/.exec(operation.path);
   const table = match ? VERSIONED_TABLES[match[1]!] : undefined;
@@ -73,10 +83,11 @@ export function withRecordVersion<T>(
   return async (em) => {
     const organizationId = (ctx.state.access as Access).organization.id;
     const id = Number(ctx.params.id);
-    // A read takes the version before rendering, so its ETag is never newer than its body.
-    const read = method === 'get' ? await versionOf(em, table, organizationId, id, false) : undefined;
     const locked = condition ? await versionOf(em, table, organizationId, id, true) : undefined;
     const result = await run(em);
+    // A read's version came with its record, so its ETag is never newer than its body.
+    const read = method === 'get' ? (ctx.state[READ_VERSION] as string | undefined) : undefined;
+    if (method === 'get' && read === undefined) throw new Error(`${operation.operationId} did not report its version`);
     if (condition && (locked === undefined || !matches(condition, etagOf(locked)))) {
       throw new HttpError(412, "If-Match does not match the record's current ETag; nothing was changed", {
         ...(locked === undefined ? {} : { ETag: etagOf(locked) }),

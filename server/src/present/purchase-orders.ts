@@ -5,15 +5,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import type { Access } from '../domain/access.js';
-import { NotFound } from '../domain/errors.js';
 import type { PageRequest } from '../domain/pagination.js';
-import type { PurchaseOrderFilter } from '../domain/purchase-orders/list.js';
+import { orderNotFound } from '../domain/purchase-orders/assignment.js';
+import { type BookedScope, type BookedSearch, bookedSearchSql } from '../domain/purchase-orders/booked-appointments.js';
+import {
+  type PurchaseOrderFilter,
+  purchaseOrderFilterSql,
+  purchaseOrderTotalSql,
+} from '../domain/purchase-orders/list.js';
 import {
   type OrderRowScope,
   type PurchaseOrderRow,
   purchaseOrderPage,
   purchaseOrderRowsById,
 } from '../domain/purchase-orders/rows.js';
+import type { Location } from '../entities/location.js';
 import type { RecordState } from '../events/record-state.js';
 import { renderBookedAppointment } from '../render/booked-appointment.js';
 import { renderPurchaseOrder } from '../render/purchase-order.js';
@@ -43,25 +49,20 @@ function present(access: PresentingAccess, rows: PurchaseOrderRow[]): RenderedPu
   );
 }
 
-/** The organization's orders with these ids, by id. */
-export async function presentPurchaseOrders(
+/**
+ * One order the user may see, by itself or at the URL's location (404 otherwise, as if it did
+ * not exist), and its version, in one statement: an item read (DECISIONS 261).
+ */
+export async function presentVisiblePurchaseOrder(
   em: EntityManager,
-  access: PresentingAccess,
-  ids: number[],
-): Promise<RenderedPurchaseOrder[]> {
-  return present(access, await purchaseOrderRowsById(em, scopeOf(access), ids));
-}
-
-/** One order, after a write as well (the request's transaction sees what it wrote). */
-export async function presentPurchaseOrder(
-  em: EntityManager,
-  access: PresentingAccess,
+  access: PresentingAccess & Pick<Access, 'recordLocation'>,
   id: number,
-): Promise<RenderedPurchaseOrder> {
-  const [rendered] = await presentPurchaseOrders(em, access, [id]);
-  // Deleted by another request since this one found it.
-  if (!rendered) throw new NotFound(`purchase order ${id} not found`);
-  return rendered;
+  url: Location | undefined,
+): Promise<{ order: RenderedPurchaseOrder; version: string }> {
+  const [row] = await purchaseOrderRowsById(em, scopeOf(access), [id]);
+  if (!row) throw orderNotFound(id);
+  if (row.locationId != null) access.recordLocation(row.locationId, url, `purchase order ${id}`);
+  return { order: present(access, [row])[0]!, version: row.version };
 }
 
 /**
@@ -114,6 +115,27 @@ export async function presentPurchaseOrderPage(
   filter: PurchaseOrderFilter,
   page: PageRequest,
 ): Promise<{ orders: RenderedPurchaseOrder[]; total: number }> {
-  const { rows, total } = await purchaseOrderPage(em, scopeOf(access), filter, page);
+  const selection = { where: purchaseOrderFilterSql(filter, 'po'), total: purchaseOrderTotalSql(filter) };
+  const { rows, total } = await purchaseOrderPage(em, scopeOf(access), selection, {
+    limit: page.perPage,
+    offset: page.offset,
+  });
   return { orders: present(access, rows), total };
+}
+
+/**
+ * A window of the orders with booked appointments `search` finds (section 4.6), and how many
+ * match in all, in one statement like a list page (DECISIONS 262).
+ */
+export async function presentBookedSearch(
+  em: EntityManager,
+  access: PresentingAccess,
+  search: Omit<BookedSearch, keyof BookedScope>,
+  window: { limit: number; offset: number },
+): Promise<{ orders: RenderedPurchaseOrder[]; total: number }> {
+  const scope = scopeOf(access);
+  const where = bookedSearchSql({ ...scope, ...search });
+  const total = { text: `select count(*) as total from purchase_orders po where ${where.text}`, values: where.values };
+  const { rows, total: count } = await purchaseOrderPage(em, scope, { where, total }, window);
+  return { orders: present(access, rows), total: count };
 }

@@ -5,6 +5,7 @@
 // emit the API's events: each record as created, in the state the file asks for (DECISIONS 171).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { stateTransitions } from '../domain/appointment-states.js';
+import { loadAppointmentParts } from '../domain/appointments/rows.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
 import { DomainError, Invalid } from '../domain/errors.js';
 import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
@@ -15,7 +16,6 @@ import type { Location } from '../entities/location.js';
 import type { Organization } from '../entities/organization.js';
 import { recordCreatedCustomers } from '../events/created-customers.js';
 import type { EventLog } from '../events/event-log.js';
-import { loadAppointmentRelations } from '../present/appointment-relations.js';
 import { presentWholePurchaseOrders } from '../present/purchase-orders.js';
 import { renderAppointment } from '../render/appointment.js';
 import { ProvisioningError } from './errors.js';
@@ -73,7 +73,7 @@ async function provisionAppointment(
   const path = state ? pathBetween(appointment.state, state) : [];
   if (!path) throw new ProvisioningError(`appointment ${reference} cannot go from ${appointment.state} to ${state}`);
   for (const step of path) await changeAppointment(em, appointment, location, { state: step });
-  const object = renderAppointment(appointment, location, await loadAppointmentRelations(em, [appointment]));
+  const object = renderAppointment(appointment, location, await loadAppointmentParts(em, appointment));
   events.record({ kind: 'appointment', organizationId: location.organizationId, after: { object, location } });
 }
 

@@ -1,26 +1,10 @@
 import type { components } from '@warehouse-kit/spec';
-import type { Appointment, PackingList } from '../entities/appointment.js';
+import type { AppointmentFields, AppointmentParts, PackingListView } from '../domain/appointments/row-shapes.js';
+import type { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import { renderNullableTime, renderTime } from './time.js';
 
 type Schemas = components['schemas'];
-
-/** What a packing list shows. */
-export type PackingListView = Pick<
-  PackingList,
-  'id' | 'poNumber' | 'productName' | 'quantity' | 'receivedQuantity' | 'createdAt' | 'updatedAt'
->;
-
-/** What rendering an appointment needs besides its row: the names it refers to and its packing lists. */
-export interface AppointmentParts {
-  dockName: string | null;
-  carrierName: string | null;
-  customerName: string | null;
-  packingLists: PackingListView[];
-}
-
-/** Each appointment's parts, by appointment id. */
-export type AppointmentRelations = Map<number, AppointmentParts>;
 
 const noParts: AppointmentParts = { dockName: null, carrierName: null, customerName: null, packingLists: [] };
 
@@ -56,12 +40,11 @@ export function renderSlot(
 
 /** Rendered in the warehouse's zone; `location` repeats `location_name` for older integrations (section 9). */
 export function renderAppointment(
-  appointment: Appointment,
+  appointment: AppointmentFields,
   location: Location,
-  relations: AppointmentRelations,
+  parts: AppointmentParts = noParts,
 ): Schemas['Appointment'] {
   const zone = location.timeZone;
-  const parts = relations.get(appointment.id) ?? noParts;
   return {
     id: appointment.id,
     location_name: location.name,

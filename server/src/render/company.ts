@@ -1,10 +1,10 @@
 import type { components } from '@warehouse-kit/spec';
+import type { CompanyFields } from '../domain/row-shapes.js';
 import { UTC } from '../domain/time.js';
-import type { Company } from '../entities/company.js';
 import { renderTime } from './time.js';
 
 /** Companies belong to no warehouse, so their times are UTC (DECISIONS 24). */
-export function renderCompany(company: Company): components['schemas']['Company'] {
+export function renderCompany(company: CompanyFields): components['schemas']['Company'] {
   return {
     id: company.id,
     name: company.name,

@@ -1,9 +1,9 @@
 import type { components } from '@warehouse-kit/spec';
+import type { ProductFields } from '../domain/row-shapes.js';
 import type { Location } from '../entities/location.js';
-import type { Product } from '../entities/product.js';
 import { renderTime } from './time.js';
 
-export function renderProduct(product: Product, location: Location): components['schemas']['Product'] {
+export function renderProduct(product: ProductFields, location: Location): components['schemas']['Product'] {
   return {
     id: product.id,
     name: product.name,

@@ -4,15 +4,16 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { appointmentListFilter } from '../domain/appointments/list-filter.js';
+import { appointmentPage, appointmentRowById, loadAppointmentParts } from '../domain/appointments/rows.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
 import { NotFound } from '../domain/errors.js';
-import { findPage, pageRequest } from '../domain/pagination.js';
+import { pageRequest } from '../domain/pagination.js';
 import { requirePossibleId } from '../domain/tenant-lookup.js';
 import { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
-import { loadAppointmentRelations } from '../present/appointment-relations.js';
+import { readVersion } from '../http/record-versions.js';
 import { renderAppointment } from '../render/appointment.js';
 
 /**
@@ -39,7 +40,7 @@ async function findAppointment(
 }
 
 async function renderOne(em: EntityManager, appointment: Appointment, location: Location) {
-  return renderAppointment(appointment, location, await loadAppointmentRelations(em, [appointment]));
+  return renderAppointment(appointment, location, await loadAppointmentParts(em, appointment));
 }
 
 async function updateAppointment(input: HandlerInput<'updateAppointment'> | HandlerInput<'putAppointment'>) {
@@ -62,13 +63,10 @@ export const appointmentHandlers: Pick<
 > = {
   async listAppointments({ em, access, query, ctx }) {
     const page = pageRequest(query);
-    const where = appointmentListFilter(access, query);
-    const { records: appointments, total } = await findPage(em, Appointment, where, page);
+    const { where, counted } = appointmentListFilter(access, query);
+    const { rows, total } = await appointmentPage(em, where, page, counted);
     setPaginationHeaders(ctx, page, total);
-    const relations = await loadAppointmentRelations(em, appointments);
-    return appointments.map((appointment) =>
-      renderAppointment(appointment, access.locationById(appointment.locationId), relations),
-    );
+    return rows.map((row) => renderAppointment(row, access.locationById(row.locationId), row.parts));
   },
 
   async createAppointment({ em, access, query, body, events }) {
@@ -83,14 +81,17 @@ export const appointmentHandlers: Pick<
     return rendered;
   },
 
-  async getAppointment({ em, access, path, query }) {
-    const { appointment, location } = await findAppointment(
-      em,
-      access,
-      path.id,
+  async getAppointment({ em, access, path, query, ctx }) {
+    requirePossibleId(path.id, 'appointment');
+    const row = await appointmentRowById(em, access.organization.id, path.id);
+    if (!row) throw new NotFound(`appointment ${path.id} not found`);
+    const location = access.recordLocation(
+      row.locationId,
       access.urlLocation(query.location_name),
+      `appointment ${path.id}`,
     );
-    return renderOne(em, appointment, location);
+    readVersion(ctx, row.version);
+    return renderAppointment(row, location, row.parts);
   },
 
   updateAppointment,

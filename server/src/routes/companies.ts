@@ -1,17 +1,14 @@
-// Companies (section 4.4): organization-wide customers and carriers. Authorization is admin
-// membership in the organization (checked for every request); a location in the request
-// applies its own permissions without narrowing the companies.
-import { sql } from '@mikro-orm/core';
 import type { Access, Need } from '../domain/access.js';
 import { applyCompanyInput, newCompany } from '../domain/companies.js';
+import { companyPage } from '../domain/company-rows.js';
 import { Invalid } from '../domain/errors.js';
-import { findPage, pageRequest } from '../domain/pagination.js';
+import { pageRequest } from '../domain/pagination.js';
 import { findOwned } from '../domain/tenant-lookup.js';
-import { escapeLike } from '../domain/text.js';
 import { flushOrConflict } from '../domain/unique-flush.js';
 import { Company } from '../entities/company.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
+import { readVersion } from '../http/record-versions.js';
 import { renderCompany } from '../render/company.js';
 
 /** A location named in the request applies its permissions (403), nothing more. */
@@ -38,14 +35,17 @@ export const companyHandlers: Pick<
 > = {
   async listCompanies({ em, access, query, ctx }) {
     applyLocationPermission(access, query.location_name, 'read');
-    const where = {
-      organizationId: access.organization.id,
-      ...(query.name ? { [sql.lower('name')]: { $like: `${escapeLike(query.name.toLowerCase())}%` } } : {}),
-      ...(query.company_type ? { companyType: query.company_type } : {}),
-      ...(query.company_number ? { companyNumber: query.company_number } : {}),
-    };
     const page = pageRequest(query);
-    const { records: companies, total } = await findPage(em, Company, where, page);
+    const { rows: companies, total } = await companyPage(
+      em,
+      {
+        organizationId: access.organization.id,
+        name: query.name,
+        companyType: query.company_type,
+        companyNumber: query.company_number,
+      },
+      page,
+    );
     setPaginationHeaders(ctx, page, total);
     return companies.map(renderCompany);
   },
@@ -64,9 +64,11 @@ export const companyHandlers: Pick<
     return rendered;
   },
 
-  async getCompany({ em, access, path, query }) {
+  async getCompany({ em, access, path, query, ctx }) {
     applyLocationPermission(access, query.location_name, 'read');
-    return renderCompany(await findOwned(em, Company, access.organization.id, path.id, 'company'));
+    const company = await findOwned(em, Company, access.organization.id, path.id, 'company');
+    readVersion(ctx, company.version);
+    return renderCompany(company);
   },
 
   updateCompany,

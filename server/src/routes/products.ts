@@ -1,18 +1,17 @@
-// Products (section 4.3): each warehouse's catalog, on both interfaces.
-import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { activeStates } from '../domain/appointment-states.js';
 import { Invalid } from '../domain/errors.js';
-import { findPage, pageRequest } from '../domain/pagination.js';
+import { pageRequest } from '../domain/pagination.js';
+import { productPage } from '../domain/product-rows.js';
 import { applyProductInput } from '../domain/products.js';
 import { findOwned } from '../domain/tenant-lookup.js';
-import { escapeLike } from '../domain/text.js';
 import { flushOrConflict } from '../domain/unique-flush.js';
 import type { Location } from '../entities/location.js';
 import { Product } from '../entities/product.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
+import { readVersion } from '../http/record-versions.js';
 import { renderProduct } from '../render/product.js';
 
 /** Finds a product the user may see at the selected location (404 otherwise). */
@@ -44,29 +43,19 @@ export const productHandlers: Pick<
   'listProducts' | 'createProduct' | 'getProduct' | 'updateProduct' | 'putProduct' | 'deleteProduct'
 > = {
   async listProducts({ em, access, query, ctx }) {
-    const where = {
-      organizationId: access.organization.id,
-      locationId: { $in: access.listScope(query.location_name) },
-      ...(query.name ? { [sql.lower('name')]: { $like: `${escapeLike(query.name.toLowerCase())}%` } } : {}),
-      ...(query.sku ? { [sql.lower('sku')]: query.sku.toLowerCase() } : {}),
-    };
     const page = pageRequest(query);
-    const unfiltered = !query.name && !query.sku;
-    const { records: products, total } = await findPage(
+    const { rows, total } = await productPage(
       em,
-      Product,
-      where,
+      {
+        organizationId: access.organization.id,
+        locationIds: access.listScope(query.location_name),
+        name: query.name,
+        sku: query.sku,
+      },
       page,
-      unfiltered
-        ? {
-            table: 'products',
-            organizationId: access.organization.id,
-            locationIds: access.listScope(query.location_name),
-          }
-        : undefined,
     );
     setPaginationHeaders(ctx, page, total);
-    return products.map((product) => renderProduct(product, access.locationById(product.locationId)));
+    return rows.map((product) => renderProduct(product, access.locationById(product.locationId)));
   },
 
   async createProduct({ em, access, query, body, events }) {
@@ -84,8 +73,9 @@ export const productHandlers: Pick<
     return rendered;
   },
 
-  async getProduct({ em, access, path, query }) {
+  async getProduct({ em, access, path, query, ctx }) {
     const { product, location } = await findProduct(em, access, path.id, access.urlLocation(query.location_name));
+    readVersion(ctx, product.version);
     return renderProduct(product, location);
   },
 

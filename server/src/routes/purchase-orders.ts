@@ -7,20 +7,21 @@ import {
   findVisiblePurchaseOrder,
   requestedAssignment,
 } from '../domain/purchase-orders/assignment.js';
-import { searchOrdersWithBookedAppointments } from '../domain/purchase-orders/booked-appointments.js';
 import { purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
 import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
 import { createPurchaseOrder, savePurchaseOrder } from '../domain/purchase-orders/write.js';
+import { requirePossibleId } from '../domain/tenant-lookup.js';
 import { collectionTimeFilters } from '../domain/time.js';
 import { flushOrConflict } from '../domain/unique-flush.js';
 import { recordCreatedCustomers } from '../events/created-customers.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
+import { readVersion } from '../http/record-versions.js';
 import {
   asSeenBy,
-  presentPurchaseOrder,
+  presentBookedSearch,
   presentPurchaseOrderPage,
-  presentPurchaseOrders,
+  presentVisiblePurchaseOrder,
   presentWholePurchaseOrders,
 } from '../present/purchase-orders.js';
 
@@ -71,15 +72,13 @@ export const purchaseOrderHandlers: Pick<
     return asSeenBy(access, after!);
   },
 
-  async getPurchaseOrder({ em, access, path, query }) {
-    const { order } = await findVisiblePurchaseOrder(
-      em,
-      access,
-      path.id,
-      access.urlLocation(query.location_name),
-      'read',
-    );
-    return presentPurchaseOrder(em, access, order.id);
+  async getPurchaseOrder({ em, access, path, query, ctx }) {
+    const url = access.urlLocation(query.location_name);
+    if (url) access.require(url, 'read');
+    requirePossibleId(path.id, 'purchase order');
+    const { order, version } = await presentVisiblePurchaseOrder(em, access, path.id, url);
+    readVersion(ctx, version);
+    return order;
   },
 
   updatePurchaseOrder,
@@ -102,15 +101,16 @@ export const purchaseOrderHandlers: Pick<
   },
 
   async listPurchaseOrdersWithBookedAppointments({ em, access, query, ctx }) {
-    const { ids, total } = await searchOrdersWithBookedAppointments(em, {
-      organizationId: access.organization.id,
-      appointmentLocationIds: access.accessibleLocations.map((location) => location.id),
-      orderLocationIds: access.listScope(query.location_name),
-      ...collectionTimeFilters(query, access.urlLocation(query.location_name)),
-      limit: query.limit ?? 100,
-      offset: query.offset ?? 0,
-    });
+    const { orders, total } = await presentBookedSearch(
+      em,
+      access,
+      {
+        orderLocationIds: access.listScope(query.location_name),
+        ...collectionTimeFilters(query, access.urlLocation(query.location_name)),
+      },
+      { limit: query.limit ?? 100, offset: query.offset ?? 0 },
+    );
     ctx.set('Total-Count', String(total));
-    return presentPurchaseOrders(em, access, ids);
+    return orders;
   },
 };

@@ -58,16 +58,21 @@ export async function resetRateLimits(): Promise<void> {
   await orm.em.getConnection().execute('delete from rate_limits');
 }
 
-/** How many SQL statements `run` sends, counted on the test run's shared connection pool. */
-export async function countQueries(run: () => Promise<unknown>): Promise<number> {
+/** The SQL statements `run` sends, in order, recorded on the test run's shared connection pool. */
+export async function recordQueries(run: () => Promise<unknown>): Promise<string[]> {
   const knex = (await testOrm()).em.getKnex();
-  let count = 0;
-  const listener = () => count++;
+  const sent: string[] = [];
+  const listener = (query: { sql: string }) => sent.push(query.sql);
   knex.on('query', listener);
   try {
     await run();
   } finally {
     knex.removeListener('query', listener);
   }
-  return count;
+  return sent;
+}
+
+/** How many SQL statements `run` sends, counted on the test run's shared connection pool. */
+export async function countQueries(run: () => Promise<unknown>): Promise<number> {
+  return (await recordQueries(run)).length;
 }

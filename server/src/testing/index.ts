@@ -9,7 +9,7 @@ export {
   startChildServer,
   stopChildServer,
 } from './child-server.js';
-export { closeTestOrm, countQueries, resetRateLimits, testDatabaseUrl, testOrm } from './database.js';
+export { closeTestOrm, countQueries, recordQueries, resetRateLimits, testDatabaseUrl, testOrm } from './database.js';
 export { expireEvents } from './events.js';
 export { ApiClient, type RequestOptions, send, type TestResponse } from './http.js';
 export { startTestServer, TEST_BASE_HOST, type TestServer, type TestServerOptions } from './server.js';

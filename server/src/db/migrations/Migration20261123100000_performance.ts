@@ -19,7 +19,8 @@ const directoryTriggers = (table: string) => `
   create trigger directory_version_truncate after truncate on ${table}
     for each statement execute function bump_directory_version();`;
 
-const countTriggers = (table: string) => `
+/** Also used by later migrations that count another table. */
+export const countTriggers = (table: string) => `
   create trigger ${table}_count_insert after insert on ${table}
     referencing new table as new_rows for each statement execute function count_records();
   create trigger ${table}_count_update after update on ${table}

@@ -1,21 +1,31 @@
 // The list's filters as a query. Offset-less times are read in the zone of the location the
 // URL names, otherwise UTC (section 4.6, "Collection time filters").
-import type { FilterQuery } from '@mikro-orm/core';
 import type { operations } from '@warehouse-kit/spec';
-import type { Appointment } from '../../entities/appointment.js';
 import type { Access } from '../access.js';
+import type { CountedScope } from '../pagination.js';
+import type { Sql } from '../sql.js';
 import { collectionTimeFilters } from '../time.js';
 
 type ListQuery = NonNullable<operations['listAppointments']['parameters']['query']>;
 
-export function appointmentListFilter(access: Access, query: ListQuery): FilterQuery<Appointment> {
+/**
+ * The list's filters as a condition on `appointments` aliased `a`, and, when nothing narrows
+ * it, the scope whose count is kept (DECISIONS 265).
+ */
+export function appointmentListFilter(access: Access, query: ListQuery): { where: Sql; counted?: CountedScope } {
   const { startTime, endTime, updatedSince } = collectionTimeFilters(query, access.urlLocation(query.location_name));
-  const scheduledAt = { ...(startTime ? { $gte: startTime } : {}), ...(endTime ? { $lte: endTime } : {}) };
-  return {
-    organizationId: access.organization.id,
-    locationId: { $in: access.listScope(query.location_name) },
-    ...(query.state ? { state: query.state } : {}),
-    ...(startTime || endTime ? { scheduledAt } : {}),
-    ...(updatedSince ? { updatedAt: { $gte: updatedSince } } : {}),
+  let text = 'a.organization_id = ? and a.location_id = any(array[?]::int[])';
+  const locationIds = access.listScope(query.location_name);
+  const values: Sql['values'] = [access.organization.id, locationIds];
+  const narrow = (condition: string, value: Sql['values'][number]) => {
+    text += ` and a.${condition}`;
+    values.push(value);
   };
+  if (query.state) narrow('state = ?', query.state);
+  if (startTime) narrow('scheduled_at >= ?', startTime);
+  if (endTime) narrow('scheduled_at <= ?', endTime);
+  if (updatedSince) narrow('updated_at >= ?', updatedSince);
+  const unfiltered = !query.state && !startTime && !endTime && !updatedSince;
+  const counted: CountedScope = { table: 'appointments', organizationId: access.organization.id, locationIds };
+  return { where: { text, values }, ...(unfiltered ? { counted } : {}) };
 }

@@ -1,7 +1,6 @@
 // Booked appointments of purchase orders (DECISIONS 30): appointments in a booked state at
 // an accessible location whose packing lists name the order. Appointments elsewhere never
 // count: they neither appear, nor satisfy a time filter, nor make an order match.
-import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import type { Appointment } from '../../entities/appointment.js';
 import { bookedStates } from '../appointment-states.js';
 import type { Sql } from '../sql.js';
@@ -20,15 +19,6 @@ function bookedRules(scope: BookedScope): Sql {
     text: 'a.organization_id = ? and a.state in (?) and a.location_id = any(array[?]::int[]) and a.scheduled_at is not null',
     values: [scope.organizationId, bookedStates, scope.appointmentLocationIds],
   };
-}
-
-/** Packing lists joined to their accessible booked appointments, as `pl` and `a`. */
-function bookedLinks(knex: Knex, scope: BookedScope): Knex.QueryBuilder {
-  const rules = bookedRules(scope);
-  return knex('packing_lists as pl')
-    .join('appointments as a', 'a.id', 'pl.appointment_id')
-    .where('pl.organization_id', scope.organizationId)
-    .whereRaw(rules.text, rules.values);
 }
 
 /** What a purchase order shows of one of its booked appointments. */
@@ -102,32 +92,33 @@ export interface BookedSearch extends BookedScope {
   startTime?: Date;
   endTime?: Date;
   updatedSince?: Date;
-  limit: number;
-  offset: number;
 }
 
-/** The ids of one window of matching orders, by id, and how many match in all. */
-export async function searchOrdersWithBookedAppointments(
-  em: EntityManager,
-  search: BookedSearch,
-): Promise<{ ids: number[]; total: number }> {
-  const knex = em.getKnex();
-  const appointments = bookedLinks(knex, search)
-    .whereRaw('pl.purchase_order_id = po.id')
-    .modify((query) => {
-      if (search.startTime) query.where('a.scheduled_at', '>=', search.startTime);
-      if (search.endTime) query.where('a.scheduled_at', '<=', search.endTime);
-    })
-    .select(knex.raw('1'));
+/**
+ * The search as a condition on `purchase_orders` aliased `po`: the orders `filter` keeps with a
+ * booked appointment in scope (and in the time window) on one of their packing lists. The page
+ * and its count share it, so they always agree.
+ */
+export function bookedSearchSql(search: BookedSearch): Sql {
+  const rules = bookedRules(search);
   // Its time filters are on the appointments; the orders' own filter keeps only updated_since.
   const filter = purchaseOrderFilterSql(
     { organizationId: search.organizationId, locationIds: search.orderLocationIds, updatedSince: search.updatedSince },
     'po',
   );
-  const orders = knex('purchase_orders as po').whereRaw(filter.text, filter.values).whereExists(appointments);
-  const [counted] = await em.execute<{ count: string }[]>(orders.clone().count({ count: '*' }));
-  const rows = await em.execute<{ id: number }[]>(
-    orders.clone().select('po.id').orderBy('po.id').limit(search.limit).offset(search.offset),
-  );
-  return { ids: rows.map((row) => row.id), total: Number(counted?.count ?? 0) };
+  let window = '';
+  const windowValues: Sql['values'] = [];
+  if (search.startTime) {
+    window += ' and a.scheduled_at >= ?';
+    windowValues.push(search.startTime);
+  }
+  if (search.endTime) {
+    window += ' and a.scheduled_at <= ?';
+    windowValues.push(search.endTime);
+  }
+  return {
+    text: `${filter.text} and exists (select 1 from packing_lists pl join appointments a on a.id = pl.appointment_id
+        where pl.organization_id = ? and ${rules.text} and pl.purchase_order_id = po.id${window})`,
+    values: [...filter.values, search.organizationId, ...rules.values, ...windowValues],
+  };
 }

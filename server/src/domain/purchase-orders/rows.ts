@@ -6,7 +6,7 @@
 // PostgreSQL spent running it. Every table is read within the organization.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
-import type { PageRequest } from '../pagination.js';
+import { pageWithTotal } from '../pagination.js';
 import type { Sql } from '../sql.js';
 import {
   type BookedAppointmentJson,
@@ -15,7 +15,6 @@ import {
   bookedAppointmentsColumn,
   readBookedAppointments,
 } from './booked-appointments.js';
-import { type PurchaseOrderFilter, purchaseOrderFilterSql, purchaseOrderTotalSql } from './list.js';
 import type { PurchaseOrderFields, PurchaseOrderItemRow } from './row-shapes.js';
 
 /** What the organization's orders are read with: the booked appointments' scope. */
@@ -24,7 +23,12 @@ export type OrderRowScope = BookedScope;
 export type { PurchaseOrderItemRow } from './row-shapes.js';
 
 export type PurchaseOrderRow = PurchaseOrderFields &
-  Pick<PurchaseOrder, 'locationId'> & { items: PurchaseOrderItemRow[]; appointments: BookedAppointmentRow[] };
+  Pick<PurchaseOrder, 'locationId'> & {
+    items: PurchaseOrderItemRow[];
+    appointments: BookedAppointmentRow[];
+    /** The order's version (DECISIONS 119), read with it: an item read's ETag (DECISIONS 261). */
+    version: string;
+  };
 
 /** One element of the items column, as PostgreSQL writes it in JSON. */
 interface ItemJson {
@@ -53,6 +57,7 @@ interface RawRow {
   updated_at: string;
   items: ItemJson[];
   appointments: BookedAppointmentJson[];
+  version: string;
   total?: string | number | null;
 }
 
@@ -81,7 +86,7 @@ function ordersSql(scope: OrderRowScope, where: Sql, tail: Sql, total?: Sql): Sq
   return {
     text: `select po.id, po.location_id, po.po_number, po.expected_starts_at, po.expected_ends_at,
         po.earliest_assignment_date, po.carrier_name, po.reference_numbers, po.notes, po.custom_values,
-        po.created_at, po.updated_at, ${items.text} as items, ${appointments.text} as appointments
+        po.created_at, po.updated_at, po.version, ${items.text} as items, ${appointments.text} as appointments
         ${total ? `, (${total.text}) as total` : ''}
       from purchase_orders po where ${where.text} ${tail.text}`,
     values: [...items.values, ...appointments.values, ...(total?.values ?? []), ...where.values, ...tail.values],
@@ -120,6 +125,7 @@ function rowReader(em: EntityManager): (raw: RawRow) => PurchaseOrderRow {
       customerName: item.customer_name,
     })),
     appointments: readBookedAppointments(raw.appointments, time),
+    version: raw.version,
   });
 }
 
@@ -139,28 +145,27 @@ export async function purchaseOrderRowsById(
   return rows.map(rowReader(em));
 }
 
+/** Which orders a page holds: a condition on `purchase_orders` aliased `po`, and `select … as total` of its matches. */
+export interface OrderSelection {
+  where: Sql;
+  total: Sql;
+}
+
 /**
- * One page of the orders `filter` lets through, by id (stable while orders are added; DECISIONS
- * 17), and how many match in all, in one statement: the total is a column of every row. Only a
- * page with no rows (no match, or past the end) asks for the total on its own.
+ * One window of the orders `selection` keeps, by id (stable while orders are added; DECISIONS
+ * 17), and how many match in all, in one statement (pageWithTotal).
  */
 export async function purchaseOrderPage(
   em: EntityManager,
   scope: OrderRowScope,
-  filter: PurchaseOrderFilter,
-  page: PageRequest,
+  { where, total }: OrderSelection,
+  window: { limit: number; offset: number },
 ): Promise<{ rows: PurchaseOrderRow[]; total: number }> {
-  const total = purchaseOrderTotalSql(filter);
-  const { text, values } = ordersSql(
+  const page = ordersSql(
     scope,
-    purchaseOrderFilterSql(filter, 'po'),
-    { text: 'order by po.id limit ? offset ?', values: [page.perPage, page.offset] },
+    where,
+    { text: 'order by po.id limit ? offset ?', values: [window.limit, window.offset] },
     total,
   );
-  const rows = await em.execute<RawRow[]>(text, values);
-  if (rows.length === 0) {
-    const [counted] = await em.execute<{ total: string | number | null }[]>(total.text, total.values);
-    return { rows: [], total: Number(counted?.total ?? 0) };
-  }
-  return { rows: rows.map(rowReader(em)), total: Number(rows[0]!.total ?? 0) };
+  return pageWithTotal(em, page, total, (rows: RawRow[]) => rows.map(rowReader(em)));
 }

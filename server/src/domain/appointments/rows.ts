@@ -1,0 +1,145 @@
+// Appointments as responses show them, read as plain rows in one statement: each appointment
+// with its dock's and companies' names and its packing lists nested as a JSON array, and a list
+// page's total as a column of every row, as purchase orders are (DECISIONS 103, 263). Rows are
+// only read and rendered, never entities: a read builds no query and hydrates nothing. Every
+// table is read within the organization.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Appointment } from '../../entities/appointment.js';
+import { type CountedScope, countedMatchesSql, countedTotalSql, listPage, type PageRequest } from '../pagination.js';
+import { type Sql, timeReader } from '../sql.js';
+import type { AppointmentFields, AppointmentParts } from './row-shapes.js';
+
+/** An appointment as a response needs it, with its version (DECISIONS 119). */
+export interface AppointmentRow extends AppointmentFields {
+  locationId: number;
+  parts: AppointmentParts;
+  version: string;
+}
+
+/** The parts columns of a row, as PostgreSQL answers them: packing lists as parsed JSON, their times as ISO 8601 text. */
+interface RawParts {
+  dock_name: string | null;
+  carrier_name: string | null;
+  customer_name: string | null;
+  packing_lists: {
+    id: number;
+    po_number: string | null;
+    product_name: string;
+    quantity: number | string;
+    received_quantity: number | string | null;
+    created_at: string;
+    updated_at: string;
+  }[];
+}
+
+interface RawRow extends RawParts {
+  id: number;
+  location_id: number;
+  state: Appointment['state'];
+  appointment_type: Appointment['appointmentType'];
+  scheduled_at: string | null;
+  duration: number;
+  reference_numbers: string[];
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+  version: string;
+  total?: string | number | null;
+}
+
+/**
+ * The names and packing lists of the appointment `a`, as columns. Names are scalar subqueries
+ * rather than joins: PostgreSQL plans the statement on every request, and joins cost it more to
+ * plan than the lookups cost to run.
+ */
+const partsColumns = `
+    (select d.name from docks d where d.id = a.dock_id and d.organization_id = a.organization_id) as dock_name,
+    (select c.name from companies c where c.id = a.carrier_id and c.organization_id = a.organization_id)
+      as carrier_name,
+    (select c.name from companies c where c.id = a.customer_id and c.organization_id = a.organization_id)
+      as customer_name,
+    coalesce((select json_agg(list order by list.id) from (
+        select p.id, p.po_number, p.product_name, p.quantity, p.received_quantity, p.created_at, p.updated_at
+        from packing_lists p where p.organization_id = a.organization_id and p.appointment_id = a.id
+      ) list), '[]') as packing_lists`;
+
+function readParts(raw: RawParts, time: (value: string) => Date): AppointmentParts {
+  return {
+    dockName: raw.dock_name,
+    carrierName: raw.carrier_name,
+    customerName: raw.customer_name,
+    packingLists: raw.packing_lists.map((list) => ({
+      id: list.id,
+      poNumber: list.po_number,
+      productName: list.product_name,
+      quantity: Number(list.quantity),
+      receivedQuantity: list.received_quantity === null ? null : Number(list.received_quantity),
+      createdAt: time(list.created_at),
+      updatedAt: time(list.updated_at),
+    })),
+  };
+}
+
+function readRow(raw: RawRow, time: (value: string) => Date): AppointmentRow {
+  return {
+    id: raw.id,
+    locationId: raw.location_id,
+    state: raw.state,
+    appointmentType: raw.appointment_type,
+    scheduledAt: raw.scheduled_at === null ? null : time(raw.scheduled_at),
+    duration: raw.duration,
+    referenceNumbers: raw.reference_numbers,
+    notes: raw.notes,
+    createdAt: time(raw.created_at),
+    updatedAt: time(raw.updated_at),
+    parts: readParts(raw, time),
+    version: raw.version,
+  };
+}
+
+const rowColumns = `a.id, a.location_id, a.state, a.appointment_type, a.scheduled_at, a.duration,
+    a.reference_numbers, a.notes, a.created_at, a.updated_at, a.version, ${partsColumns}`;
+
+/** The organization's appointment with this id, or undefined. */
+export async function appointmentRowById(
+  em: EntityManager,
+  organizationId: number,
+  id: number,
+): Promise<AppointmentRow | undefined> {
+  const [raw] = await em.execute<RawRow[]>(
+    `select ${rowColumns} from appointments a where a.organization_id = ? and a.id = ?`,
+    [organizationId, id],
+  );
+  return raw && readRow(raw, timeReader(em));
+}
+
+/**
+ * A page of the appointments `where` keeps (a condition on `appointments` aliased `a`), and how
+ * many match in all: kept (DECISIONS 265) when `counted` says the list is unfiltered.
+ */
+export function appointmentPage(
+  em: EntityManager,
+  where: Sql,
+  request: PageRequest,
+  counted: CountedScope | undefined,
+): Promise<{ rows: AppointmentRow[]; total: number }> {
+  const list = { columns: rowColumns, table: 'appointments', alias: 'a', where };
+  const time = timeReader(em);
+  const total = counted ? countedTotalSql(counted) : countedMatchesSql(list);
+  return listPage(em, list, total, request, (rows: RawRow[]) => rows.map((raw) => readRow(raw, time)));
+}
+
+/**
+ * An appointment's parts as they are stored, within the request's transaction: a write renders
+ * its appointment's own fields from the entity it changed, and these from the database.
+ */
+export async function loadAppointmentParts(
+  em: EntityManager,
+  appointment: Appointment,
+): Promise<AppointmentParts | undefined> {
+  const [raw] = await em.execute<RawParts[]>(
+    `select ${partsColumns} from appointments a where a.organization_id = ? and a.id = ?`,
+    [appointment.organizationId, appointment.id],
+  );
+  return raw && readParts(raw, timeReader(em));
+}

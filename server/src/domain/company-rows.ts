@@ -1,0 +1,58 @@
+// A page of companies as plain rows (DECISIONS 264): one statement for the companies and their
+// total, counted through the filters' indexes. No query builder, no entities.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CompanyType } from '../entities/company.js';
+import { countedMatchesSql, listPage, type PageRequest } from './pagination.js';
+import type { CompanyFields } from './row-shapes.js';
+import { type Sql, timeReader } from './sql.js';
+import { escapeLike } from './text.js';
+
+export interface CompanyFilter {
+  organizationId: number;
+  /** A prefix of the name, any case. */
+  name?: string;
+  companyType?: CompanyType;
+  companyNumber?: string;
+}
+
+/** Columns named as the entity's properties, so a row is a company once its times are read. */
+const columns = `c.id, c.name, c.company_type as "companyType", c.company_number as "companyNumber",
+  c.contact_name as "contactName", c.contact_email as "contactEmail", c.contact_phone as "contactPhone",
+  c.address_line1 as "addressLine1", c.address_line2 as "addressLine2", c.city, c.region,
+  c.postal_code as "postalCode", c.country, c.auto_approve_appointments as "autoApproveAppointments",
+  c.can_create_carriers as "canCreateCarriers", c.created_at as "createdAt", c.updated_at as "updatedAt"`;
+
+type RawRow = Omit<CompanyFields, 'createdAt' | 'updatedAt'> & {
+  createdAt: string;
+  updatedAt: string;
+  total?: string | number | null;
+};
+
+function companyFilterSql(filter: CompanyFilter): Sql {
+  let text = 'c.organization_id = ?';
+  const values: Sql['values'] = [filter.organizationId];
+  const narrow = (condition: string, value: Sql['values'][number]) => {
+    text += ` and ${condition}`;
+    values.push(value);
+  };
+  if (filter.name) narrow('lower(c.name) like ?', `${escapeLike(filter.name.toLowerCase())}%`);
+  if (filter.companyType) narrow('c.company_type = ?', filter.companyType);
+  if (filter.companyNumber) narrow('c.company_number = ?', filter.companyNumber);
+  return { text, values };
+}
+
+export function companyPage(
+  em: EntityManager,
+  filter: CompanyFilter,
+  request: PageRequest,
+): Promise<{ rows: CompanyFields[]; total: number }> {
+  const list = { columns, table: 'companies', alias: 'c', where: companyFilterSql(filter) };
+  const time = timeReader(em);
+  return listPage(em, list, countedMatchesSql(list), request, (rows: RawRow[]) =>
+    rows.map(({ total: _total, ...raw }) => ({
+      ...raw,
+      createdAt: time(raw.createdAt),
+      updatedAt: time(raw.updatedAt),
+    })),
+  );
+}

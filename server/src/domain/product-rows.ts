@@ -1,0 +1,73 @@
+// A page of a catalog as plain rows (DECISIONS 264): one statement for the products and their
+// total, kept (DECISIONS 102) when the list is unfiltered, counted through the filters' indexes
+// otherwise. No query builder, no entities.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { countedMatchesSql, countedTotalSql, listPage, type PageRequest } from './pagination.js';
+import type { ProductFields } from './row-shapes.js';
+import { type Sql, timeReader } from './sql.js';
+import { escapeLike } from './text.js';
+
+export interface ProductFilter {
+  organizationId: number;
+  locationIds: number[];
+  /** A prefix of the name, any case. */
+  name?: string;
+  /** The SKU, any case. */
+  sku?: string;
+}
+
+export interface ProductRow extends ProductFields {
+  locationId: number;
+}
+
+interface RawRow {
+  id: number;
+  location_id: number;
+  name: string;
+  sku: string | null;
+  created_at: string;
+  updated_at: string;
+  total?: string | number | null;
+}
+
+function productFilterSql(filter: ProductFilter): Sql {
+  let text = 'p.organization_id = ? and p.location_id = any(array[?]::int[])';
+  const values: Sql['values'] = [filter.organizationId, filter.locationIds];
+  if (filter.name) {
+    text += ' and lower(p.name) like ?';
+    values.push(`${escapeLike(filter.name.toLowerCase())}%`);
+  }
+  if (filter.sku) {
+    text += ' and lower(p.sku) = ?';
+    values.push(filter.sku.toLowerCase());
+  }
+  return { text, values };
+}
+
+export function productPage(
+  em: EntityManager,
+  filter: ProductFilter,
+  request: PageRequest,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const list = {
+    columns: 'p.id, p.location_id, p.name, p.sku, p.created_at, p.updated_at',
+    table: 'products',
+    alias: 'p',
+    where: productFilterSql(filter),
+  };
+  const total =
+    filter.name || filter.sku
+      ? countedMatchesSql(list)
+      : countedTotalSql({ table: 'products', organizationId: filter.organizationId, locationIds: filter.locationIds });
+  const time = timeReader(em);
+  return listPage(em, list, total, request, (rows: RawRow[]) =>
+    rows.map((raw) => ({
+      id: raw.id,
+      locationId: raw.location_id,
+      name: raw.name,
+      sku: raw.sku,
+      createdAt: time(raw.created_at),
+      updatedAt: time(raw.updated_at),
+    })),
+  );
+}

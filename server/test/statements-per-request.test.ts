@@ -1,0 +1,98 @@
+// Statements per request in steady state (DECISIONS 260): once a token and its tenant are
+// cached, a list sends at most three statements (the rate limit with the directory version,
+// the page, the count) and an item GET at most two (the rate limit, the record). The
+// statements are recorded on the pool, so a query the ORM adds behind a handler's back shows.
+import { expect } from 'chai';
+import { recordQueries } from '../src/testing/database.js';
+import type { TestServer } from '../src/testing/server.js';
+import { startWorld, type World } from '../src/testing/world.js';
+import { createAppointment } from './support/appointments.js';
+import { ok } from './support/events.js';
+import { createOrder, insertAppointment } from './support/purchase-orders.js';
+
+describe('statements per request', () => {
+  let server: TestServer;
+  let world: World;
+  const ids: Record<string, number | string> = {};
+
+  before(async () => {
+    ({ server, world } = await startWorld());
+    const admin = world.as('admin');
+    const products = await ok(admin.get('/products'));
+    ids.product = products[0].id;
+    const companies = await ok(admin.get('/companies'));
+    ids.company = companies[0].id;
+    const order = await createOrder(admin, {
+      location_name: 'Toronto DC',
+      purchase_order_items: [
+        { product_name: 'Apples', quantity: 1, customer_name: 'Fresh Market' },
+        { product_name: 'Bananas', quantity: 2, customer_name: 'Fresh Market' },
+      ],
+    });
+    ids.order = order.id;
+    await insertAppointment(world, {
+      location: 'toronto',
+      orders: [order],
+      scheduledAt: '2033-01-01T15:00:00Z',
+      dock: 'Dock 1',
+      carrier: 'Fast Freight',
+    });
+    const appointment = await createAppointment(admin, {
+      location_name: 'Toronto DC',
+      scheduled_at: '2033-02-01T10:00:00',
+      dock_name: 'Dock 1',
+      carrier_name: 'Fast Freight',
+      customer_name: 'Fresh Market',
+      packing_lists: [{ product_name: 'Apples', quantity: 3 }],
+    });
+    ids.appointment = appointment.id;
+    const events = await ok(admin.get('/events'));
+    ids.event = events.events[0].id;
+  });
+  after(() => server.close());
+
+  /** The statements of a request sent a second time, once its token and tenant are cached. */
+  const steady = async (path: string, query?: Record<string, string | number>) => {
+    const admin = world.as('admin');
+    await ok(admin.get(path, query));
+    let body: unknown;
+    const sent = await recordQueries(async () => {
+      body = await ok(admin.get(path, query));
+    });
+    return { sent, body };
+  };
+
+  const lists: [string, Record<string, string | number>?][] = [
+    ['/products'],
+    ['/products', { location_name: 'Toronto DC', name: 'app' }],
+    ['/companies'],
+    ['/companies', { company_type: 'carrier' }],
+    ['/appointments'],
+    ['/appointments', { location_name: 'Toronto DC', state: 'booked' }],
+    ['/purchase_orders'],
+    ['/purchase_orders', { location_name: 'Toronto DC' }],
+    ['/purchase_orders/with_booked_appointments'],
+  ];
+  for (const [path, query] of lists) {
+    it(`GET ${path}${query ? ` ${JSON.stringify(query)}` : ''} sends at most 3 statements`, async () => {
+      const { sent, body } = await steady(path, query);
+      expect(body).to.not.be.empty;
+      expect(sent, sent.join('\n')).to.have.length.at.most(3);
+    });
+  }
+
+  const items: [string, string][] = [
+    ['/products', 'product'],
+    ['/companies', 'company'],
+    ['/appointments', 'appointment'],
+    ['/purchase_orders', 'order'],
+    ['/events', 'event'],
+  ];
+  for (const [collection, key] of items) {
+    it(`GET ${collection}/{id} sends at most 2 statements`, async () => {
+      const { sent, body } = await steady(`${collection}/${ids[key]}`);
+      expect(body).to.include({ id: ids[key] });
+      expect(sent, sent.join('\n')).to.have.length.at.most(2);
+    });
+  }
+});
