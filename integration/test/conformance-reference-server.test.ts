@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ProfileFile } from '@warehouse-kit/conformance';
 import { groups } from '@warehouse-kit/conformance';
 import { ApiClient, expireEvents } from '@warehouse-kit/server/testing';
+import { eventually } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { parse, stringify } from 'yaml';
 import { ROOT } from '../src/pack.js';
@@ -135,14 +136,16 @@ describe('conformance suite against the reference server', () => {
     const start = (await admin.get('/events', { start: 'latest' })).body.next_cursor;
     await admin.post('/companies', { company: { name: 'Expiring Freight', company_type: 'carrier' } });
     // A write shows in the feed once older transactions ended, normally at the first read.
-    let old: { cursor: string } | undefined;
-    for (let read = 0; !old && read < 20; read++) [old] = (await admin.get('/events', { after: start })).body.events;
+    const old = await eventually<{ cursor: string }>(
+      'the company in the feed',
+      async () => (await admin.get('/events', { after: start })).body.events[0],
+    );
     expect(await expireEvents(id)).to.be.at.least(1);
     const profile = parse(readFileSync(deployment.profile(id), 'utf8')) as ProfileFile;
     const file = scratchFile('profile-with-expired-cursor.yaml');
     writeFileSync(
       file,
-      stringify({ ...profile, extensions: { ...profile.extensions, expired_event_cursor: old!.cursor } }),
+      stringify({ ...profile, extensions: { ...profile.extensions, expired_event_cursor: old.cursor } }),
     );
     const run = await runSuite(['run', '--deployment', file, '--checks', 'events']);
     expect(run.status, `${run.stdout}\n${run.stderr}`).to.equal(0);

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateWebhookSecret, signWebhook } from '@warehouse-kit/sdk';
 import { startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
-import { tempDir } from '@warehouse-kit/test-support';
+import { eventually, tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { EXAMPLES } from './support/examples.js';
 
@@ -122,11 +122,12 @@ describe('SDK examples', () => {
       await admin.post('/purchase_orders', { purchase_order: { po_number: poNumber, location_name: 'Toronto DC' } })
     ).body;
     await admin.patch(`/purchase_orders/${id}`, { purchase_order: { location_name: 'Vancouver DC' } });
-    let moved: { id: string; type: string } | undefined;
-    for (let read = 0; !moved && read < 20; read++)
-      [moved] = (await admin.get('/events', { after, types: 'purchase_order.moved' })).body.events;
+    const moved = await eventually<{ id: string; type: string }>(
+      'the move in the feed',
+      async () => (await admin.get('/events', { after, types: 'purchase_order.moved' })).body.events[0],
+    );
     expect(moved).to.include({ type: 'purchase_order.moved' });
-    return { id: id as number, after, moved: moved! };
+    return { id: id as number, after, moved };
   }
 
   it('follow-events reads on from the cursor it kept, each event once, and --once stops when caught up', async () => {

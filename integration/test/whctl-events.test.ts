@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { verifyWebhook } from '@warehouse-kit/sdk';
 import { expireEvents, startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
+import { eventually } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { freshHome, json, WHCTL, whctl } from './support/whctl.js';
 
@@ -37,11 +38,10 @@ describe('whctl events and listen against the reference server', () => {
   const company = async (name: string) => {
     const after = await feedEnd();
     const made = (await world.as('admin').post('/companies', { company: { name, company_type: 'carrier' } })).body;
-    for (let read = 0; read < 20; read++) {
+    return eventually(`the event of company ${made.id}`, async () => {
       const { events } = (await world.as('admin').get('/events', { after })).body;
-      if (events.some((event: { subject: string }) => event.subject === `companies/${made.id}`)) return made;
-    }
-    throw new Error(`the event of company ${made.id} did not show`);
+      return events.some((event: { subject: string }) => event.subject === `companies/${made.id}`) ? made : undefined;
+    });
   };
 
   /** whctl running until stopped, its output collected as it comes. */
