@@ -19,6 +19,7 @@ import {
   noRateLimit,
   productsWithoutLocationName,
   rendersUtc,
+  showsAnotherWebhookSecret,
   standardOffsetAllYear,
 } from './support/faults.js';
 import { type Fault, type FaultyProxy, startFaultyProxy } from './support/faulty-proxy.js';
@@ -30,7 +31,7 @@ describe('conformance suite against deliberately broken deployments', () => {
   let runs = 0;
 
   before(async () => {
-    deployment = await startDeployment(14);
+    deployment = await startDeployment(15);
   });
   after(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
@@ -323,5 +324,18 @@ describe('conformance suite against deliberately broken deployments', () => {
       'company.created, company.updated, purchase_order.created',
     );
     expect(run.check('event_cursor_resumes').state).to.equal('passed');
+  });
+
+  it('catches webhook deliveries that the secret the create showed does not verify, only in the check that verifies them', async () => {
+    const run = await runAgainst(showsAnotherWebhookSecret, ['--checks', 'webhooks']);
+    expectFailure(
+      run,
+      'webhook_delivery_signed: POST /webhook_endpoints 200',
+      'header webhook-signature: Received "v1,',
+      'no webhook signature matches the secret',
+      'under the whsec_ secret the create answered',
+    );
+    expect(run.check('failed_delivery_retried').state).to.equal('passed');
+    expect(run.check('redelivery_sends_again').state).to.equal('passed');
   });
 });
