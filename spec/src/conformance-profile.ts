@@ -264,22 +264,14 @@ export const profileSchema = {
         etags: { type: 'boolean' },
         events: { type: 'boolean' },
         expired_event_cursor: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' },
+        // true, or the receiver's settings: `properties` apply only to an object.
         webhooks: {
-          oneOf: [
-            { type: 'boolean' },
-            {
-              type: 'object',
-              additionalProperties: false,
-              properties: {
-                listen: {
-                  type: 'string',
-                  maxLength: 300,
-                  pattern: '^(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9.-]+):[0-9]{1,5}$',
-                },
-                url: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' },
-              },
-            },
-          ],
+          type: ['boolean', 'object'],
+          additionalProperties: false,
+          properties: {
+            listen: { type: 'string', maxLength: 300, pattern: '^(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9.-]+):[0-9]{1,5}$' },
+            url: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' },
+          },
         },
       },
     },

@@ -1,5 +1,5 @@
 // Webhook endpoints and delivery, an extension beyond the reference (spec/DECISIONS.md 240-252,
-// 280-284), checked with a receiver the suite runs itself: a delivery is signed with the
+// 280-283), checked with a receiver the suite runs itself: a delivery is signed with the
 // endpoint's secret and is the event as the feed shows it, a 500 is retried with the same
 // `webhook-id`, and a redelivery sends the event again. Every check runs only when the profile
 // declares `extensions.webhooks` (and so events) and skips otherwise, or when the deployment
@@ -20,6 +20,10 @@ const EVENTS = '§6.events';
 const RETRY_MS = 20_000;
 
 const ids = (arrivals: Arrival[]) => arrivals.map((arrival) => arrival.id ?? 'no webhook-id').join(', ') || 'none';
+
+/** The delivery's `webhook-id`; fails the check when it came without one. */
+const webhookId = (arrival: Arrival): string =>
+  arrival.id ?? fail(undefined, 'header webhook-id', 'no header', "the event's id (decision 178)");
 
 /** Each attempt's status code, as the deliveries list shows them. */
 function attemptCodes(delivery: Record<string, unknown> | undefined): string {
@@ -46,7 +50,7 @@ export const webhooks: CheckGroup = {
         requireExtension(run, 'webhooks');
         const { ctx } = run;
         const { arrival, secret } = await firstDelivery(run);
-        const id = arrival.id ?? fail(undefined, 'header webhook-id', 'no header', "the event's id (decision 178)");
+        const id = webhookId(arrival);
         const viewed = await ctx.send(ctx.admin, 'GET', '/events/{id}', { path: { id } });
         expectStatus(viewed, 200, `for ${id}, the delivery's webhook-id (decision 178)`);
         const problems = new Problems(viewed);
@@ -141,7 +145,7 @@ export const webhooks: CheckGroup = {
         requireExtension(run, 'webhooks');
         const { ctx } = run;
         const { receiver, endpoint, arrival } = await firstDelivery(run);
-        const id = arrival.id ?? fail(undefined, 'header webhook-id', 'no header', "the event's id (decision 178)");
+        const id = webhookId(arrival);
         const { delivery, exchange: listed } = await deliveryOf(ctx, endpoint, id, (d) => d.status === 'delivered');
         if (typeof delivery?.id !== 'number')
           fail(
