@@ -12,6 +12,7 @@ import {
   eventsWithoutPreviousAttributes,
   exactLocationNames,
   forbiddenForBadTokens,
+  keepsLastWebhookAttempt,
   linkDropsLocationFilter,
   linkToInternalHost,
   namesHourlyLimit,
@@ -31,7 +32,7 @@ describe('conformance suite against deliberately broken deployments', () => {
   let runs = 0;
 
   before(async () => {
-    deployment = await startDeployment(15);
+    deployment = await startDeployment(16);
   });
   after(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
@@ -336,6 +337,17 @@ describe('conformance suite against deliberately broken deployments', () => {
       'under the whsec_ secret the create answered',
     );
     expect(run.check('failed_delivery_retried').state).to.equal('passed');
+    expect(run.check('redelivery_sends_again').state).to.equal('passed');
+  });
+
+  it('catches a delivery listed without its failed attempt, only in the check of the retry', async () => {
+    const run = await runAgainst(keepsLastWebhookAttempt, ['--checks', 'webhooks']);
+    expectFailure(
+      run,
+      'failed_delivery_retried: GET /webhook_endpoints/{id}/deliveries 200',
+      'Received status "delivered", attempts [204] / Documented status "delivered", attempts [500, ..., 204]',
+    );
+    expect(run.check('webhook_delivery_signed').state).to.equal('passed');
     expect(run.check('redelivery_sends_again').state).to.equal('passed');
   });
 });

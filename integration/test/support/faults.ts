@@ -191,3 +191,13 @@ export const showsAnotherWebhookSecret: Fault = {
     return { ...response, body: JSON.stringify(endpoint) };
   },
 };
+
+/** Lists each webhook delivery with its last attempt only, as a deployment that overwrites its history would. */
+export const keepsLastWebhookAttempt: Fault = {
+  change: (response, request) => {
+    if (!request.url.pathname.endsWith('/deliveries') || response.status !== 200) return response;
+    const deliveries = JSON.parse(response.body) as { attempts: unknown[] }[];
+    for (const delivery of deliveries) delivery.attempts = delivery.attempts.slice(-1);
+    return { ...response, body: JSON.stringify(deliveries) };
+  },
+};
