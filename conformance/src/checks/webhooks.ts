@@ -10,7 +10,6 @@ import type { CheckGroup } from '../check.js';
 import type { Arrival } from '../fixtures/webhook-receiver.js';
 import { ARRIVAL_MS, deliveryOf, firstDelivery, ofEvent, received } from '../fixtures/webhooks.js';
 import { preview } from '../http.js';
-import { requireExtension } from '../needs.js';
 import { expectStatus, fail, isObject, Problems } from '../problems.js';
 
 // The reference shows no webhooks (§6: "not shown"); every check here settles that open point.
@@ -47,7 +46,6 @@ export const webhooks: CheckGroup = {
         verifies: [EVENTS],
       },
       async (run) => {
-        requireExtension(run, 'webhooks');
         const { ctx } = run;
         const { arrival, secret } = await firstDelivery(run);
         const id = webhookId(arrival);
@@ -89,7 +87,6 @@ export const webhooks: CheckGroup = {
         verifies: [EVENTS],
       },
       async (run) => {
-        requireExtension(run, 'webhooks');
         const { ctx } = run;
         const { receiver, endpoint, company } = await firstDelivery(run);
         const subject = `companies/${company.id}`;
@@ -142,7 +139,6 @@ export const webhooks: CheckGroup = {
         verifies: [EVENTS],
       },
       async (run) => {
-        requireExtension(run, 'webhooks');
         const { ctx } = run;
         const { receiver, endpoint, arrival } = await firstDelivery(run);
         const id = webhookId(arrival);
