@@ -32,7 +32,10 @@ export function listedLocation({ ctx, skip }: CheckRun, name: string, role: stri
 }
 
 /** Skips a check of an extension the profile does not declare (`extensions: { etags: true }`). */
-export function requireExtension({ ctx, skip }: CheckRun, extension: 'idempotency' | 'etags' | 'events'): void {
+export function requireExtension(
+  { ctx, skip }: CheckRun,
+  extension: 'idempotency' | 'etags' | 'events' | 'webhooks',
+): void {
   if (!ctx.profile.extensions[extension])
     skip(`the profile does not declare extensions.${extension}: the deployment need not support it`);
 }

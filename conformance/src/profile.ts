@@ -10,6 +10,7 @@ import {
   profileSchema,
   type RequirableOrderField,
   type TokenSource,
+  type WebhookReceiverSettings,
 } from '@warehouse-kit/spec/conformance-profile';
 import { createAjv, describeSchemaError } from '@warehouse-kit/spec/validators';
 import { IANAZone } from 'luxon';
@@ -47,7 +48,20 @@ export interface Profile {
   /** The custom fields the profile declares, with their locations as listed. */
   customFields: ProfileCustomField[];
   /** The extensions beyond the reference the deployment declares; none unless listed. */
-  extensions: { idempotency: boolean; etags: boolean; events: boolean; expiredEventCursor?: string };
+  extensions: {
+    idempotency: boolean;
+    etags: boolean;
+    events: boolean;
+    expiredEventCursor?: string;
+    webhooks?: WebhookReceiver;
+  };
+}
+
+/** Where the suite's webhook receiver listens, and its URL with `{port}` for the port it got. */
+export interface WebhookReceiver {
+  host: string;
+  port: number;
+  url: string;
 }
 
 const validateFile = createAjv({ allErrors: true }).compile(profileSchema);
@@ -77,6 +91,27 @@ function checkAddress(where: string, address: string, problems: string[]): strin
     problems.push(`${where}: ${(error as Error).message}`);
     return address;
   }
+}
+
+const DEFAULT_LISTEN = '127.0.0.1:0';
+
+/** The receiver a profile's `extensions.webhooks` declares, with the defaults filled in (DECISIONS 280). */
+function webhookReceiver(declared: true | WebhookReceiverSettings, problems: string[]): WebhookReceiver {
+  const settings = declared === true ? {} : declared;
+  const listen = settings.listen ?? DEFAULT_LISTEN;
+  const at = listen.lastIndexOf(':');
+  const host = listen.slice(0, at).replace(/^\[(.*)\]$/, '$1');
+  const port = Number(listen.slice(at + 1));
+  if (port > 65_535) problems.push(`extensions.webhooks.listen: ${listen} names no port (0 to 65535)`);
+  const url = settings.url ?? `http://${host.includes(':') ? `[${host}]` : host}:{port}/hook`;
+  try {
+    const parsed = new URL(url.replaceAll('{port}', '1'));
+    if (parsed.username || parsed.password)
+      problems.push('extensions.webhooks.url: a webhook URL has no user or password');
+  } catch {
+    problems.push(`extensions.webhooks.url: ${url} is not an absolute http(s) URL`);
+  }
+  return { host, port, url };
 }
 
 /** Checks a parsed profile and resolves its tokens; every problem is reported with its place. */
@@ -125,6 +160,7 @@ export function parseProfile(data: unknown, file: string, env: NodeJS.ProcessEnv
       etags: raw.extensions?.etags ?? false,
       events: raw.extensions?.events ?? false,
       ...(raw.extensions?.expired_event_cursor && { expiredEventCursor: raw.extensions.expired_event_cursor }),
+      ...(raw.extensions?.webhooks && { webhooks: webhookReceiver(raw.extensions.webhooks, problems) }),
     },
     tokens: {
       admin,
@@ -144,6 +180,11 @@ export function parseProfile(data: unknown, file: string, env: NodeJS.ProcessEnv
       ...(no_admin && { noAdmin: resolveToken('tokens.no_admin', no_admin, env, problems) }),
     },
   };
+  // A delivery is checked against the event as the feed shows it.
+  if (profile.extensions.webhooks && !profile.extensions.events)
+    problems.push(
+      'extensions.webhooks needs extensions.events: true, as the webhook checks read each event from the feed',
+    );
   if (problems.length) throw new ProfileError(file, problems);
   return profile;
 }

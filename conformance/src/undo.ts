@@ -34,6 +34,11 @@ const undoers: Record<string, { what: string; undo: Undo }> = {
   '/companies': { what: 'company', undo: (endpoint, id) => remove(endpoint, '/companies/{id}', id) },
   '/purchase_orders': { what: 'purchase order', undo: (endpoint, id) => remove(endpoint, '/purchase_orders/{id}', id) },
   '/appointments': { what: 'appointment', undo: cancelAppointment },
+  // The webhooks checks' endpoint (an extension); deleting it deletes its deliveries (DECISIONS 249).
+  '/webhook_endpoints': {
+    what: 'webhook endpoint',
+    undo: (endpoint, id) => remove(endpoint, '/webhook_endpoints/{id}', id),
+  },
 };
 
 const succeeded = (exchange: Exchange) => exchange.status >= 200 && exchange.status <= 299;
@@ -98,7 +103,7 @@ export function undoCreate(endpoint: Endpoint, exchange: Exchange): UndoEntry | 
       },
     };
   }
-  const name = record.name ?? record.po_number ?? record.notes;
+  const name = record.name ?? record.po_number ?? record.notes ?? record.description;
   return {
     key: recordKey(exchange.template, id),
     label: `${undoer.what} ${id}${typeof name === 'string' ? ` (${name})` : ''}`,

@@ -164,4 +164,40 @@ describe('conformance profile', () => {
       problemsOf({ ...valid, tokens: { ...valid.tokens, readonly: { token: 'x', location: 'Vancouver DC' } } }),
     ).to.deep.equal(['tokens must NOT have additional properties (readonly)']);
   });
+
+  it('reads the webhook receiver: defaults for true, a listen address and a URL with {port} otherwise', () => {
+    const env = { WH_ADMIN_TOKEN: 'admin-token' };
+    const declared = (webhooks: unknown) =>
+      parseProfile({ ...valid, extensions: { events: true, webhooks } }, 'deployment.yaml', env).extensions.webhooks;
+    expect(declared(true)).to.deep.equal({ host: '127.0.0.1', port: 0, url: 'http://127.0.0.1:{port}/hook' });
+    expect(declared({ listen: '[::1]:8089' })).to.deep.equal({
+      host: '::1',
+      port: 8089,
+      url: 'http://[::1]:{port}/hook',
+    });
+    expect(declared({ listen: '0.0.0.0:0', url: 'https://hooks.example.net/{port}/in' })).to.deep.equal({
+      host: '0.0.0.0',
+      port: 0,
+      url: 'https://hooks.example.net/{port}/in',
+    });
+    expect(declared(false)).to.equal(undefined);
+  });
+
+  it('refuses webhooks without events, a listen address without a port, and a URL with a password', () => {
+    expect(problemsOf({ ...valid, extensions: { webhooks: true } })).to.deep.equal([
+      'extensions.webhooks needs extensions.events: true, as the webhook checks read each event from the feed',
+    ]);
+    expect(problemsOf({ ...valid, extensions: { events: true, webhooks: { listen: 'localhost' } } })).to.deep.equal([
+      'extensions.webhooks.listen must match pattern "^(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9.-]+):[0-9]{1,5}$"',
+    ]);
+    expect(
+      problemsOf({
+        ...valid,
+        extensions: { events: true, webhooks: { listen: '127.0.0.1:70000', url: 'http://u:p@127.0.0.1:{port}/' } },
+      }),
+    ).to.deep.equal([
+      'extensions.webhooks.listen: 127.0.0.1:70000 names no port (0 to 65535)',
+      'extensions.webhooks.url: a webhook URL has no user or password',
+    ]);
+  });
 });

@@ -12,6 +12,7 @@ import {
   eventsWithoutPreviousAttributes,
   exactLocationNames,
   forbiddenForBadTokens,
+  keepsLastWebhookAttempt,
   linkDropsLocationFilter,
   linkToInternalHost,
   namesHourlyLimit,
@@ -19,6 +20,7 @@ import {
   noRateLimit,
   productsWithoutLocationName,
   rendersUtc,
+  showsAnotherWebhookSecret,
   standardOffsetAllYear,
 } from './support/faults.js';
 import { type Fault, type FaultyProxy, startFaultyProxy } from './support/faulty-proxy.js';
@@ -30,7 +32,7 @@ describe('conformance suite against deliberately broken deployments', () => {
   let runs = 0;
 
   before(async () => {
-    deployment = await startDeployment(14);
+    deployment = await startDeployment(16);
   });
   after(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
@@ -323,5 +325,29 @@ describe('conformance suite against deliberately broken deployments', () => {
       'company.created, company.updated, purchase_order.created',
     );
     expect(run.check('event_cursor_resumes').state).to.equal('passed');
+  });
+
+  it('catches webhook deliveries that the secret the create showed does not verify, only in the check that verifies them', async () => {
+    const run = await runAgainst(showsAnotherWebhookSecret, ['--checks', 'webhooks']);
+    expectFailure(
+      run,
+      'webhook_delivery_signed: POST /webhook_endpoints 200',
+      'header webhook-signature: Received "v1,',
+      'no webhook signature matches the secret',
+      'under the whsec_ secret the create answered',
+    );
+    expect(run.check('failed_delivery_retried').state).to.equal('passed');
+    expect(run.check('redelivery_sends_again').state).to.equal('passed');
+  });
+
+  it('catches a delivery listed without its failed attempt, only in the check of the retry', async () => {
+    const run = await runAgainst(keepsLastWebhookAttempt, ['--checks', 'webhooks']);
+    expectFailure(
+      run,
+      'failed_delivery_retried: GET /webhook_endpoints/{id}/deliveries 200',
+      'Received status "delivered", attempts [204] / Documented status "delivered", attempts [500, ..., 204]',
+    );
+    expect(run.check('webhook_delivery_signed').state).to.equal('passed');
+    expect(run.check('redelivery_sends_again').state).to.equal('passed');
   });
 });

@@ -84,6 +84,9 @@ describe('conformance suite against the reference server', () => {
       'suite_writes_evented: GET /events 200',
       'write_events_in_order: GET /events 200',
       'event_visibility_matches_lists: GET /events 200',
+      'webhook_delivery_signed: POST /webhook_endpoints 200',
+      'failed_delivery_retried: GET /webhook_endpoints/{id}/deliveries 200',
+      'redelivery_sends_again: POST /webhook_endpoints/{id}/deliveries/{delivery_id}/redeliver 200',
     ])
       expect(run.check(title).state, title).to.equal('passed');
     // About 250 requests with the admin token, which has 120 a minute: three of its windows,
@@ -98,6 +101,15 @@ describe('conformance suite against the reference server', () => {
 
     expect(verdict.cleanup.left_behind).to.deep.equal([]);
     expect(verdict.cleanup.undone.length).to.be.greaterThan(10);
+    // The webhook endpoint is deleted before the suite's receiver closes.
+    const undone = verdict.cleanup.undone.map(({ label, outcome }) => `${label}: ${outcome}`);
+    const endpoint = undone.findIndex((line) =>
+      /^webhook endpoint \d+ \(cf-\w+ webhook receiver\): deleted$/.test(line),
+    );
+    const receiver = undone.findIndex((line) =>
+      /^webhook receiver at http:\/\/127\.0\.0\.1:\d+\/hook: closed$/.test(line),
+    );
+    expect(endpoint, undone.join('\n')).to.be.at.least(0).and.below(receiver);
     // Only the appointment stays, cancelled: the API cannot delete appointments.
     expect(await leftovers(verdict.run.prefix)).to.deep.equal({
       records: 0,
@@ -121,12 +133,13 @@ describe('conformance suite against the reference server', () => {
     ) as ProfileFile;
     const file = scratchFile('profile-without-extensions.yaml');
     writeFileSync(file, stringify(full));
-    const run = await runSuite(['run', '--deployment', file, '--checks', 'extensions,events']);
+    const run = await runSuite(['run', '--deployment', file, '--checks', 'extensions,events,webhooks']);
     expect(run.status, run.stderr).to.equal(0);
     const states = run.verdict!.checks.map((check) => [check.state, check.basis]);
-    expect(states).to.deep.equal(Array(10).fill(['skipped', 'extension']));
+    expect(states).to.deep.equal(Array(13).fill(['skipped', 'extension']));
     expect(run.check('stale_if_match_refused: PATCH /companies/{id} 412').reason).to.include('extensions.etags');
     expect(run.check('write_events_in_order: GET /events 200').reason).to.include('extensions.events');
+    expect(run.check('redelivery_sends_again').reason).to.include('extensions.webhooks');
   });
 
   it('checks the change feed, an expired cursor included when the profile names one', async function () {
@@ -157,6 +170,23 @@ describe('conformance suite against the reference server', () => {
       ['expired_cursor_gone', 'passed'],
       ['suite_writes_evented', 'passed'],
     ]);
+  });
+
+  it('skips the webhook checks, saying why, when the deployment refuses the receiver URL the profile names', async function () {
+    this.timeout(60_000);
+    const profile = parse(readFileSync(deployment.profile(organization(2)), 'utf8')) as ProfileFile;
+    const file = scratchFile('profile-with-unreachable-receiver.yaml');
+    const webhooks = { listen: '127.0.0.1:0', url: 'http://nowhere.invalid:{port}/hook' };
+    writeFileSync(file, stringify({ ...profile, extensions: { ...profile.extensions, webhooks } }));
+    const run = await runSuite(['run', '--deployment', file, '--checks', 'webhooks']);
+    expect(run.status, `${run.stdout}\n${run.stderr}`).to.equal(0);
+    const verdict = run.verdict!;
+    expect(verdict.checks.map((check) => check.state)).to.deep.equal(['skipped', 'skipped', 'skipped']);
+    for (const check of verdict.checks)
+      expect(check.reason)
+        .to.match(/^the deployment refused the receiver's URL http:\/\/nowhere\.invalid:\d+\/hook \(422 \{"url":/)
+        .and.include('WH_WEBHOOK_ALLOW_PRIVATE=1');
+    expect(verdict.cleanup.undone.map((undone) => undone.outcome)).to.deep.equal(['closed']);
   });
 
   it(

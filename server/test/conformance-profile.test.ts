@@ -37,7 +37,7 @@ describe('wh-server profile', () => {
     });
     expect(profile.skipped).to.equal(undefined);
     // Every extension beyond the reference the reference server offers (DECISIONS 128, 170).
-    expect(profile.extensions).to.deep.equal({ idempotency: true, etags: true, events: true });
+    expect(profile.extensions).to.deep.equal({ idempotency: true, etags: true, events: true, webhooks: true });
   });
 
   it("declares each location's customer settings, the server's defaults where the fixture sets none", () => {

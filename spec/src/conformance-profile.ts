@@ -93,6 +93,23 @@ export interface ProfileExtensions {
    * `events` checks then check that answer. Without it they say why they cannot (DECISIONS 224).
    */
   expired_event_cursor?: string;
+  /**
+   * Webhook endpoints and their deliveries (`/webhook_endpoints…`). The suite runs a receiver of
+   * its own that the deployment must be able to reach; `true` takes the defaults (DECISIONS 280).
+   * Needs `events`, whose `GET /events/{id}` a delivery is compared with.
+   */
+  webhooks?: boolean | WebhookReceiverSettings;
+}
+
+/** Where the suite's webhook receiver listens and the address the deployment delivers to. */
+export interface WebhookReceiverSettings {
+  /** `host:port` to listen on (`[::1]:0` for IPv6); `127.0.0.1:0` by default, 0 being a free port. */
+  listen?: string;
+  /**
+   * The receiver's URL as the deployment reaches it, `{port}` standing for the port listened
+   * on (a tunnel's or a forwarded port's address, say); `http://<listen host>:{port}/hook` by default.
+   */
+  url?: string;
 }
 
 /** The file as written (the format `wh-server profile` prints). */
@@ -247,6 +264,15 @@ export const profileSchema = {
         etags: { type: 'boolean' },
         events: { type: 'boolean' },
         expired_event_cursor: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' },
+        // true, or the receiver's settings: `properties` apply only to an object.
+        webhooks: {
+          type: ['boolean', 'object'],
+          additionalProperties: false,
+          properties: {
+            listen: { type: 'string', maxLength: 300, pattern: '^(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9.-]+):[0-9]{1,5}$' },
+            url: { type: 'string', minLength: 1, maxLength: 2000, pattern: '^https?://' },
+          },
+        },
       },
     },
     skipped: {

@@ -15,6 +15,7 @@ import { roundTrip } from './round-trip.js';
 import { schemas } from './schemas.js';
 import { statusCodes } from './status-codes/index.js';
 import { timeZones } from './time-zones.js';
+import { webhooks } from './webhooks.js';
 
 export const groups: readonly CheckGroup[] = [
   statusCodes,
@@ -29,6 +30,7 @@ export const groups: readonly CheckGroup[] = [
   decisions,
   extensions,
   events,
+  webhooks,
   robustness,
   rateLimits,
 ];

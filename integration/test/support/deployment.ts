@@ -82,7 +82,14 @@ export async function startDeployment(runs: number): Promise<TestDeployment> {
   const fixture = scratchFile('fixture.yaml');
   writeFileSync(fixture, stringify({ organizations: ids.flatMap(organizationsFor) }));
   // The default base host, so addresses are http://<subdomain>.localhost:<port>, which the SDK reaches.
-  const env = { ...process.env, DATABASE_URL: testDatabaseUrl(), WH_BASE_HOST: 'localhost' };
+  // Webhooks may reach the suite's receiver on this machine, and retry at once rather than in 5 s.
+  const env = {
+    ...process.env,
+    DATABASE_URL: testDatabaseUrl(),
+    WH_BASE_HOST: 'localhost',
+    WH_WEBHOOK_ALLOW_PRIVATE: '1',
+    WH_WEBHOOK_RETRY_SCALE: '0.01',
+  };
   const server = await startChildServer(['--fixture', fixture], env);
   return {
     server,
@@ -116,7 +123,10 @@ export async function startDeployment(runs: number): Promise<TestDeployment> {
   };
 }
 
-/** What a run left in the database: records named with its prefix, and appointments not cancelled. */
+/**
+ * What a run left in the database: records (webhook endpoints included) named with its prefix,
+ * and appointments not cancelled.
+ */
 export async function leftovers(
   prefix: string,
 ): Promise<{ records: number; activeAppointments: number; cancelledAppointments: number }> {
@@ -124,10 +134,11 @@ export async function leftovers(
   const like = `${prefix}%`;
   const [row] = await orm.em.getConnection().execute<[{ records: string; active: string; cancelled: string }]>(
     `select (select count(*) from products where name like ?) + (select count(*) from companies where name like ?)
-              + (select count(*) from purchase_orders where upper(po_number) like upper(?)) as records,
+              + (select count(*) from purchase_orders where upper(po_number) like upper(?))
+              + (select count(*) from webhook_endpoints where description like ?) as records,
             (select count(*) from appointments where notes like ? and state <> 'cancelled') as active,
             (select count(*) from appointments where notes like ? and state = 'cancelled') as cancelled`,
-    [like, like, like, like, like],
+    [like, like, like, like, like, like],
   );
   return {
     records: Number(row.records),

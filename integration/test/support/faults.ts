@@ -177,3 +177,27 @@ export const noDeleteEvents: Fault = {
     return { ...response, body: JSON.stringify(page) };
   },
 };
+
+/**
+ * Answers a webhook endpoint's create with a secret other than the one the server signs with,
+ * as a deployment that shows one secret and keeps another would.
+ */
+export const showsAnotherWebhookSecret: Fault = {
+  change: (response, request) => {
+    if (request.method !== 'POST' || !request.url.pathname.endsWith('/webhook_endpoints') || response.status !== 200)
+      return response;
+    const endpoint = JSON.parse(response.body) as { secret: string };
+    endpoint.secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    return { ...response, body: JSON.stringify(endpoint) };
+  },
+};
+
+/** Lists each webhook delivery with its last attempt only, as a deployment that overwrites its history would. */
+export const keepsLastWebhookAttempt: Fault = {
+  change: (response, request) => {
+    if (!request.url.pathname.endsWith('/deliveries') || response.status !== 200) return response;
+    const deliveries = JSON.parse(response.body) as { attempts: unknown[] }[];
+    for (const delivery of deliveries) delivery.attempts = delivery.attempts.slice(-1);
+    return { ...response, body: JSON.stringify(deliveries) };
+  },
+};

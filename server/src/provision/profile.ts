@@ -200,8 +200,10 @@ export function profileFor(fixture: Fixture, options: ProfileOptions): ProfileFi
     organization: address(organization.subdomain),
     locations: listed.map(locationEntry),
     ...(customFields.length && { custom_fields: customFields }),
-    // The reference server supports both safe-write extensions (DECISIONS 110–125) and events (170–178).
-    extensions: { idempotency: true, etags: true, events: true },
+    // The reference server supports both safe-write extensions (DECISIONS 110–125), events
+    // (170–178) and webhooks (240–252); the suite's receiver is on this machine, which the demo
+    // lets webhooks reach (WH_WEBHOOK_ALLOW_PRIVATE, DECISIONS 281).
+    extensions: { idempotency: true, etags: true, events: true, webhooks: true },
     tokens: {
       admin: { token: admin.token },
       ...(rateLimitUser && { rate_limit: { token: rateLimitUser.token } }),
