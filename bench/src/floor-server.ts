@@ -6,11 +6,12 @@
 // statements run together once it has answered, as the full stack runs them. The body is the
 // page's rows as pg returns them, serialised as they are. What the full stack does beyond this
 // (routing, validation, access rules, rendering times in zones, headers) is what the ratio
-// full/floor prices. Writes (a new order, a changed item) are floor-writes.ts's.
+// full/floor prices. Writes (a new order, a changed item) are floor-writes.ts's, with or
+// without their event rows as `writes` says.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import pg from 'pg';
-import { changeItem, createOrder, type ItemChange, type NewOrder, type WriteScope } from './floor-writes.js';
+import { changeItem, createOrder, type FloorWrites, type ItemChange, type NewOrder } from './floor-writes.js';
 import type { Statement } from './statements.js';
 
 /** A list's statements as the full stack sent them for one request in steady state. */
@@ -73,7 +74,7 @@ export async function startFloorServer(
   databaseUrl: string,
   poolSize: number,
   replays: Map<string, Replay>,
-  writeScope: WriteScope,
+  writes: FloorWrites,
 ): Promise<{ port: number; close: () => Promise<void> }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   const [rateLimit] = [...replays.values()].map((replay) => replay.rateLimit);
@@ -97,11 +98,11 @@ export async function startFloorServer(
     const replay = req.method === 'GET' ? replays.get(url) : undefined;
     if (replay) return () => read(replay);
     if (req.method === 'POST' && url === '/api/v1/purchase_orders')
-      return async () => ({ body: await createOrder(pool, writeScope, (await readBody(req)) as NewOrder) });
+      return async () => ({ body: await createOrder(pool, writes, (await readBody(req)) as NewOrder) });
     const item = req.method === 'PATCH' ? itemPath.exec(url) : null;
     if (item)
       return async () => ({
-        body: await changeItem(pool, writeScope, Number(item[1]), (await readBody(req)) as ItemChange),
+        body: await changeItem(pool, writes, Number(item[1]), (await readBody(req)) as ItemChange),
       });
     return undefined;
   };

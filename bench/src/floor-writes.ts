@@ -3,6 +3,8 @@
 // before it. A new order with its items: the order, its items in one statement, and its event
 // (DECISIONS 179). A changed item: the order locked (updates merge into what is stored), the
 // item, and the event. No lookups, validation or rendering: the ratio full/floor prices them.
+// With `events` off the event row is left out and nothing else changes, so the floor with
+// events against the floor without prices the event alone (issue 22, DECISIONS 267).
 import type pg from 'pg';
 
 /** What the load generator sends as a new order: a number and items, at one warehouse. */
@@ -24,6 +26,11 @@ export interface WriteScope {
   locationId: number;
 }
 
+/** Where the floor writes, and whether each write inserts its event row. */
+export interface FloorWrites extends WriteScope {
+  events: boolean;
+}
+
 async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
@@ -39,10 +46,23 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
   }
 }
 
-const insertEvent = `insert into events (organization_id, type, record_type, record_id, location_id, visibility, data)
-  values ($1, $2, 'purchase_order', $3, $4, 'location', $5)`;
+/** The write's event, in the write's transaction, unless the scope leaves events out. */
+async function insertEvent(
+  client: pg.PoolClient,
+  scope: FloorWrites,
+  type: string,
+  orderId: unknown,
+  object: unknown,
+): Promise<void> {
+  if (!scope.events) return;
+  await client.query(
+    `insert into events (organization_id, type, record_type, record_id, location_id, visibility, data)
+      values ($1, $2, 'purchase_order', $3, $4, 'location', $5)`,
+    [scope.organizationId, type, orderId, scope.locationId, JSON.stringify({ object })],
+  );
+}
 
-export function createOrder(pool: pg.Pool, scope: WriteScope, body: NewOrder): Promise<unknown> {
+export function createOrder(pool: pg.Pool, scope: FloorWrites, body: NewOrder): Promise<unknown> {
   const order = body.purchase_order;
   return inTransaction(pool, async (client) => {
     const {
@@ -60,18 +80,12 @@ export function createOrder(pool: pg.Pool, scope: WriteScope, body: NewOrder): P
       [scope.organizationId, row.id, JSON.stringify(order.purchase_order_items)],
     );
     const created = { ...row, purchase_order_items: items };
-    await client.query(insertEvent, [
-      scope.organizationId,
-      'purchase_order.created',
-      row.id,
-      scope.locationId,
-      JSON.stringify({ object: created }),
-    ]);
+    await insertEvent(client, scope, 'purchase_order.created', row.id, created);
     return created;
   });
 }
 
-export function changeItem(pool: pg.Pool, scope: WriteScope, orderId: number, body: ItemChange): Promise<unknown> {
+export function changeItem(pool: pg.Pool, scope: FloorWrites, orderId: number, body: ItemChange): Promise<unknown> {
   const [item] = body.purchase_order.purchase_order_items;
   return inTransaction(pool, async (client) => {
     await client.query('select id from purchase_orders where id = $1 and organization_id = $2 for update', [
@@ -86,13 +100,10 @@ export function changeItem(pool: pg.Pool, scope: WriteScope, orderId: number, bo
         returning id, product_name, quantity, created_at, updated_at`,
       [item!.quantity, item!.id, orderId, scope.organizationId],
     );
-    await client.query(insertEvent, [
-      scope.organizationId,
-      'purchase_order.updated',
-      orderId,
-      scope.locationId,
-      JSON.stringify({ object: { id: orderId, purchase_order_items: [changed] } }),
-    ]);
+    await insertEvent(client, scope, 'purchase_order.updated', orderId, {
+      id: orderId,
+      purchase_order_items: [changed],
+    });
     return changed;
   });
 }

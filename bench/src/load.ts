@@ -3,13 +3,7 @@
 // rotates through many tokens, one per request, and prints autocannon's summary as JSON.
 import autocannon from 'autocannon';
 import { loadToken } from './seed.js';
-
-/**
- * A write instead of a GET: a new order with 10 items at Toronto DC (numbers unique per load
- * process and request), or a change of one item's quantity, rotating through `items` (order
- * id, item id) so that requests rarely wait for each other's lock.
- */
-export type LoadWrite = { kind: 'create-order' } | { kind: 'change-item'; items: [number, number][] };
+import { type LoadWrite, writeRequest } from './write-request.js';
 
 export interface LoadOptions {
   url: string;
@@ -29,19 +23,6 @@ export interface LoadResult {
   requests: number;
   /** Responses other than 2xx, and errors and timeouts: any of them spoils a round. */
   failures: number;
-}
-
-const ITEMS = Array.from({ length: 10 }, (_, i) => ({ product_name: `Product ${i + 1}`, quantity: i + 1 }));
-
-/** The method, path and body of the `n`th write to `path`. */
-function writeRequest(write: LoadWrite, path: string, n: number) {
-  if (write.kind === 'create-order') {
-    const order = { po_number: `LOAD-${process.pid}-${n}`, location_name: 'Toronto DC', purchase_order_items: ITEMS };
-    return { method: 'POST' as const, path, body: JSON.stringify({ purchase_order: order }) };
-  }
-  const [orderId, itemId] = write.items[n % write.items.length]!;
-  const change = { purchase_order_items: [{ id: itemId, quantity: (n % 1000) + 1 }] };
-  return { method: 'PATCH' as const, path: `${path}/${orderId}`, body: JSON.stringify({ purchase_order: change }) };
 }
 
 async function main(options: LoadOptions): Promise<LoadResult> {

@@ -2,7 +2,8 @@
 // PostgreSQL with a seeded catalog (options in options.ts). It prints
 // - the full stack's throughput against the floor (floor-server.ts), a bare node:http + pg
 //   server sending the same statements, for five lists and two writes (floor-writes.ts), medians
-//   of interleaved rounds, and their ratio;
+//   of interleaved rounds, and their ratio; for the writes also the floor without its event
+//   rows, and the ratio floor/floor without events: what events cost at the floor (issue 22);
 // - SQL statements per request, counted on the pool (statements.ts), and with --explain the plans;
 // - single-client latencies of more lists, and page 1,000 against page 1;
 // - the SDK's heap while it pages through 1,000 and then 100,000 records (not with --quick);
@@ -10,7 +11,7 @@
 // Statement counts are deterministic, so a list whose count grows with its page size (an
 // N+1) fails the run; timings are only reported.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { get, type Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createClient, paginate } from '@warehouse-kit/sdk';
@@ -31,8 +32,9 @@ import { mb, ms, peakHeap, type Timing, time } from './measure.js';
 import { benchOptions } from './options.js';
 import { benchFixture, ORGANIZATION_HOST, seed, seedSize, TOKEN, WALK_HOST, WALK_TOKEN } from './seed.js';
 import { statementsOf } from './statements.js';
-import { compare, type Route, settle } from './throughput.js';
+import { compare, type Route, settle, type Target } from './throughput.js';
 import { benchWebhooks } from './webhooks.js';
+import { writeRequest } from './write-request.js';
 import { writeRoutes, writeScope } from './write-routes.js';
 
 const POOL_SIZE = 10;
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
   const orm = await openOrm(database.url, { poolSize: POOL_SIZE });
   let server: Server | undefined;
   let floor: Awaited<ReturnType<typeof startFloorServer>> | undefined;
+  let floorWithoutEvents: typeof floor;
   let watcher: pg.Pool | undefined;
   try {
     await migrate(orm);
@@ -86,17 +89,27 @@ async function main(): Promise<void> {
       { name: 'GET booked search', path: '/api/v1/purchase_orders/with_booked_appointments' },
     ];
     // node:http rather than fetch, which neither resolves *.localhost nor lets a Host header through.
-    const fetchFrom = (targetPort: number, path: string) =>
+    const sendTo = (targetPort: number, sent: { method: string; path: string; body?: string }) =>
       new Promise<void>((resolve, reject) => {
-        const headers = { host: `${ORGANIZATION_HOST}.localhost`, authorization: `Token ${TOKEN}` };
-        get({ host: '127.0.0.1', port: targetPort, path, headers }, (response) => {
+        const headers = {
+          host: `${ORGANIZATION_HOST}.localhost`,
+          authorization: `Token ${TOKEN}`,
+          ...(sent.body === undefined ? {} : { 'content-type': 'application/json' }),
+        };
+        const { method, path } = sent;
+        request({ host: '127.0.0.1', port: targetPort, method, path, headers }, (response) => {
           response
             .resume()
             .on('end', () =>
-              response.statusCode === 200 ? resolve() : reject(new Error(`${path} answered ${response.statusCode}`)),
+              response.statusCode === 200 || response.statusCode === 201
+                ? resolve()
+                : reject(new Error(`${method} ${path} answered ${response.statusCode}`)),
             );
-        }).on('error', reject);
+        })
+          .on('error', reject)
+          .end(sent.body);
       });
+    const fetchFrom = (targetPort: number, path: string) => sendTo(targetPort, { method: 'GET', path });
     await freshBudget();
     // The floor replays what the full stack sends in steady state: counted warm, since the
     // first request of a token also loads its user into the cache.
@@ -106,16 +119,34 @@ async function main(): Promise<void> {
       replays.set(route.path, replayOf(await statementsOf(() => fetchFrom(port, route.path))));
     }
     const scope = await writeScope(orm.em.fork());
-    floor = await startFloorServer(database.url, POOL_SIZE, replays, scope);
+    floor = await startFloorServer(database.url, POOL_SIZE, replays, { ...scope, events: true });
+    // The same floor without the event rows: only the writes are measured on it.
+    floorWithoutEvents = await startFloorServer(database.url, POOL_SIZE, replays, { ...scope, events: false });
     watcher = new pg.Pool({ connectionString: database.url, max: 1 });
     const writes = await writeRoutes(orm.em.fork(), scope);
-    const statements = [];
+    const listTargets: Target[] = [
+      { name: 'full stack', port, beforeRound: freshBudget },
+      { name: 'floor', port: floor.port },
+    ];
+    const writeTargets: Target[] = [...listTargets, { name: 'floor, no events', port: floorWithoutEvents.port }];
+    /** Statements per request, for each target in its order. */
+    const statements = new Map<string, number[]>();
     for (const route of routes) {
-      statements.push({
-        route: route.name,
-        full: (await statementsOf(() => fetchFrom(port, route.path))).length,
-        floor: (await statementsOf(() => fetchFrom(floor!.port, route.path))).length,
-      });
+      const counts = [];
+      for (const target of listTargets)
+        counts.push((await statementsOf(() => fetchFrom(target.port, route.path))).length);
+      statements.set(route.name, counts);
+    }
+    let sentWrites = 0;
+    for (const route of writes) {
+      const counts = [];
+      for (const target of writeTargets) {
+        // Warm first: the full stack's first request of a token also loads its user.
+        const write = () => sendTo(target.port, writeRequest(route.write!, route.path, sentWrites++));
+        await write();
+        counts.push((await statementsOf(write)).length);
+      }
+      statements.set(route.name, counts);
     }
 
     if (options.explain) {
@@ -144,22 +175,19 @@ async function main(): Promise<void> {
         `${options.rounds} interleaved rounds of ${options.duration} s (autocannon in its own process); ` +
         `machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${mb(totalmem())} RAM`,
     );
-    const comparisons = await compare(
-      [
-        { name: 'full stack', port, beforeRound: freshBudget },
-        { name: 'floor', port: floor.port },
-      ],
-      [...routes, ...writes],
-      {
-        settle: () => settle(watcher!),
-        host: `${ORGANIZATION_HOST}.localhost`,
-        tokenCount: LOAD_TOKENS,
-        connections: options.connections,
-        rounds: options.rounds,
-        seconds: options.duration,
-        warmup: options.quick ? 1 : 2,
-      },
-    );
+    const shape = {
+      settle: () => settle(watcher!),
+      host: `${ORGANIZATION_HOST}.localhost`,
+      tokenCount: LOAD_TOKENS,
+      connections: options.connections,
+      rounds: options.rounds,
+      seconds: options.duration,
+      warmup: options.quick ? 1 : 2,
+    };
+    const comparisons = [
+      ...(await compare(listTargets, routes, shape)),
+      ...(await compare(writeTargets, writes, shape)),
+    ];
     console.log(
       [
         'route'.padEnd(22),
@@ -171,7 +199,7 @@ async function main(): Promise<void> {
       ].join(' '),
     );
     for (const { route, medians } of comparisons) {
-      const counts = statements.find((row) => row.route === route);
+      const counts = statements.get(route);
       for (const [i, median] of medians.entries()) {
         console.log(
           [
@@ -180,16 +208,29 @@ async function main(): Promise<void> {
             median.requestsPerSecond.toFixed(0).padStart(9),
             `${median.p50} ms`.padStart(9),
             `${median.p99} ms`.padStart(9),
-            String((i === 0 ? counts?.full : counts?.floor) ?? '-').padStart(8),
+            String(counts?.[i] ?? '-').padStart(8),
           ].join(' '),
         );
       }
-      const [full, yardstick] = medians;
+      const [full, yardstick, withoutEvents] = medians;
       console.log(
         `${route.padEnd(22)} ratio full/floor: ${(full!.requestsPerSecond / yardstick!.requestsPerSecond).toFixed(2)}, ` +
           `p99/p50 of the full stack: ${(full!.p99 / full!.p50).toFixed(1)}`,
       );
+      if (withoutEvents) {
+        const ratio = yardstick!.requestsPerSecond / withoutEvents.requestsPerSecond;
+        console.log(
+          `${route.padEnd(22)} ratio floor/floor without events: ${ratio.toFixed(2)} ` +
+            `(events cost ${((1 - ratio) * 100).toFixed(0)} % of the floor's writes; target at most 10 %)`,
+        );
+      }
     }
+    console.log(
+      'Writes: both floors send the rate-limit write, then begin, the same inserts or updates ' +
+        '(a new order: the order, its 10 items in one statement; a changed item: the order locked, the item), ' +
+        'and commit; "floor" also inserts the event row, "floor, no events" does not. ' +
+        'The full stack writes its event row in its transaction too.',
+    );
 
     const rows: { scenario: string; timing: Timing; queries: number }[] = [];
     // Lists that still count by scanning (the booked search, appointments) take seconds each at
@@ -330,6 +371,7 @@ async function main(): Promise<void> {
   } finally {
     server?.close();
     await floor?.close();
+    await floorWithoutEvents?.close();
     await watcher?.end();
     await orm.close();
     await database.stop();

@@ -3,8 +3,9 @@
 // figure is the median of its rounds.
 
 import type pg from 'pg';
-import type { LoadResult, LoadWrite } from './load.js';
+import type { LoadResult } from './load.js';
 import { runLoad } from './load-process.js';
+import type { LoadWrite } from './write-request.js';
 
 export interface Target {
   name: string;
