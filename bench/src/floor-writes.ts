@@ -1,8 +1,11 @@
 // The floor of the two measured writes: what a bare node:http + pg server must send to do the
 // same inserts and updates as the full stack, in one transaction with the rate-limit write
 // before it. A new order with its items: the order, its items in one statement, and its event
-// (DECISIONS 179). A changed item: the order locked (updates merge into what is stored), the
-// item, and the event. No lookups, validation or rendering: the ratio full/floor prices them.
+// (DECISIONS 179). A changed item: the order's updated_at touched (which locks it, as updates
+// merge into what is stored), the item, and the event. No lookups, validation or rendering: the
+// ratio full/floor prices them. The floor's event row holds what its statements returned (the
+// order and its items, or the changed item), lighter than the full stack's, which holds the
+// whole rendered order and its previous attributes.
 // With `events` off the event row is left out and nothing else changes, so the floor with
 // events against the floor without prices the event alone (issue 22, DECISIONS 267).
 import type pg from 'pg';
@@ -88,7 +91,8 @@ export function createOrder(pool: pg.Pool, scope: FloorWrites, body: NewOrder): 
 export function changeItem(pool: pg.Pool, scope: FloorWrites, orderId: number, body: ItemChange): Promise<unknown> {
   const [item] = body.purchase_order.purchase_order_items;
   return inTransaction(pool, async (client) => {
-    await client.query('select id from purchase_orders where id = $1 and organization_id = $2 for update', [
+    // The full stack touches the order's updated_at when an item changes; that also locks it.
+    await client.query('update purchase_orders set updated_at = now() where id = $1 and organization_id = $2', [
       orderId,
       scope.organizationId,
     ]);

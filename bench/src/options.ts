@@ -9,7 +9,7 @@ export interface BenchOptions {
   duration: number;
   connections: number;
   explain: boolean;
-  /** A developer's check in under two minutes: one short round, no SDK walk, no bulk upload. */
+  /** A developer's check in under two minutes: one short round, no SDK walk, no webhook delivery. */
   quick: boolean;
 }
 

@@ -3,7 +3,7 @@
 
 /**
  * A write instead of a GET: a new order with 10 items at Toronto DC (numbers unique per
- * process and request), or a change of one item's quantity, rotating through `items` (order
+ * process and request), or a change of one item's quantity to a new value, rotating through `items` (order
  * id, item id) so that requests rarely wait for each other's lock.
  */
 export type LoadWrite = { kind: 'create-order' } | { kind: 'change-item'; items: [number, number][] };
@@ -17,6 +17,8 @@ export function writeRequest(write: LoadWrite, path: string, n: number) {
     return { method: 'POST' as const, path, body: JSON.stringify({ purchase_order: order }) };
   }
   const [orderId, itemId] = write.items[n % write.items.length]!;
-  const change = { purchase_order_items: [{ id: itemId, quantity: (n % 1000) + 1 }] };
+  // A quantity the item does not hold yet, whichever process set it last: a PATCH that changed
+  // nothing would let the full stack skip its UPDATE and its event while the floor still writes.
+  const change = { purchase_order_items: [{ id: itemId, quantity: ((process.pid * 7919 + n) % 1_000_000) + 1 }] };
   return { method: 'PATCH' as const, path: `${path}/${orderId}`, body: JSON.stringify({ purchase_order: change }) };
 }

@@ -46,6 +46,7 @@ describe('whctl start-up', () => {
       'product-limits',
       'events',
       'listen',
+      'webhooks',
       'api',
       'config',
       'completion',

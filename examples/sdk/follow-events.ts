@@ -9,13 +9,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { GoneError, iterateEvents } from '@warehouse-kit/sdk';
 import { client } from './connection.js';
 
-const [cursorFile, types, once] = process.argv
-  .slice(2)
-  .reduce<[string?, string?, boolean?]>(
-    ([file, kinds, stop], arg) =>
-      arg === '--once' ? [file, kinds, true] : file ? [file, arg, stop] : [arg, kinds, stop],
-    [],
-  );
+const args = process.argv.slice(2);
+const once = args.includes('--once');
+const [cursorFile, types] = args.filter((arg) => arg !== '--once');
 if (!cursorFile) {
   console.error('usage: follow-events.js <cursor file> [types] [--once]');
   process.exit(2);

@@ -24,8 +24,6 @@ export interface CampaignOptions {
   timeoutMs: number;
   /** Shrink a failure to a minimal request; otherwise the campaign stops at the first. */
   shrink?: boolean;
-  /** Requests the campaign may send in all, shrinking included; `requests` when absent. */
-  budget?: number;
   /** Runs before each request, e.g. to reset or wait for a rate-limit budget. */
   beforeRequest?(sent: number): Promise<void>;
   /** Sees each answer, e.g. to register what a create made or to read the rate-limit headers. */
@@ -54,7 +52,6 @@ export interface CampaignResult {
 export async function runCampaign(options: CampaignOptions): Promise<CampaignResult> {
   const matcher = createOperationMatcher();
   const check = createResponseChecker();
-  const budget = options.budget ?? options.requests;
   const statuses: Record<number, number> = {};
   const operations = new Set<string>();
   let sent = 0;
@@ -80,7 +77,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     fc.asyncProperty(fuzzRequests(options.targets), async (request) => {
       // Past the budget nothing is sent: a shrinking candidate then counts as passing, so the
       // last request that failed stays the answer.
-      if (sent >= budget) return true;
+      if (sent >= options.requests) return true;
       await options.beforeRequest?.(sent);
       sent++;
       const answer = await sendFuzzRequest(request, options).catch((error: Error) => ({

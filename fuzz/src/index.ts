@@ -8,5 +8,5 @@ export {
   runCampaign,
 } from './campaign.js';
 export { asCurl, type FuzzRequest, type FuzzTargets, fuzzRequests } from './requests.js';
-export { type Connect, type Connection, type FuzzAnswer, loopback, sendFuzzRequest } from './send.js';
-export { fromSchema, type Hints, hostile, hostileKeys, only, poisoned, withKey } from './values.js';
+export { type Connect, type Connection, type FuzzAnswer, loopback } from './send.js';
+export { type Hints, only } from './values.js';

@@ -12,14 +12,8 @@ import { eventually } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { freshHome, json, WHCTL, whctl } from './support/whctl.js';
 
-/** Polls `condition` until it holds, for at most 15 s. */
-async function until(what: string, condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** Waits until `condition` holds, by the shared bound of `eventually`. */
+const until = (what: string, condition: () => boolean) => eventually(what, async () => condition() || undefined);
 
 describe('whctl events and listen against the reference server', () => {
   let server: TestServer;

@@ -1,9 +1,10 @@
 // The change feed (`GET /events`, an extension) walked by its cursor, the way `pages` and
 // `paginate` walk a list: free functions taking the client (DECISIONS 221).
-import type { components } from '@warehouse-kit/spec';
+import type { components, paths } from '@warehouse-kit/spec';
 import { sleep } from './abort.js';
 import type { WarehouseClient } from './client.js';
-import { RateLimitError, toApiError } from './errors.js';
+import { RateLimitError, unwrap } from './errors.js';
+import { nonNegative, untilReset } from './middleware/retry-waits.js';
 import type { Event } from './webhooks.js';
 
 export type EventPage = components['schemas']['EventPage'];
@@ -32,16 +33,12 @@ export interface EventFeedOptions {
   rateLimitWait?: number;
 }
 
-function checkedMs(value: number, what: string): number {
-  if (!Number.isFinite(value) || value < 0) throw new TypeError(`${what} must be milliseconds, 0 or more`);
-  return value;
-}
+type FeedQuery = NonNullable<paths['/events']['get']['parameters']['query']>;
 
-/** How long to wait before asking again after a 429: until its reset, within bounds. */
+/** How long to wait before asking again after a 429: until its reset (on the server's clock), within bounds. */
 function untilResume(error: RateLimitError, fallback: number): number {
-  const reset = error.rateLimit.reset?.getTime();
-  if (reset === undefined) return fallback;
-  return Math.min(Math.max(reset - Date.now(), 250), 60_000);
+  const ms = untilReset(error.response, Date.now);
+  return ms === undefined ? fallback : Math.min(Math.max(ms, 250), 60_000);
 }
 
 /** Resolves after `ms`, or at once (false) when the signal aborts. */
@@ -66,8 +63,8 @@ export async function* eventPages(
   options: EventFeedOptions = {},
 ): AsyncGenerator<EventPage, void, undefined> {
   const { signal, follow = false } = options;
-  const pollInterval = checkedMs(options.pollInterval ?? 2000, 'pollInterval');
-  const rateLimitWait = checkedMs(options.rateLimitWait ?? 10_000, 'rateLimitWait');
+  const pollInterval = nonNegative('pollInterval', options.pollInterval ?? 2000, false);
+  const rateLimitWait = nonNegative('rateLimitWait', options.rateLimitWait ?? 10_000, false);
   const types = typeof options.types === 'string' ? options.types : options.types?.join(',');
   let after = options.after;
   let start = options.start;
@@ -75,10 +72,8 @@ export async function* eventPages(
     let page: EventPage;
     try {
       const query = { after, start, types, location_name: options.location_name, limit: options.limit };
-      const result = await getPage(client, query, signal);
       // A client made with throwOnError has thrown already; one without answers here.
-      if (!result.response.ok) throw toApiError(result);
-      page = result.data as EventPage;
+      page = await unwrap(getPage(client, query, signal));
     } catch (error) {
       if (signal?.aborted) return;
       if (!(error instanceof RateLimitError)) throw error;
@@ -100,18 +95,14 @@ export async function* eventPages(
  * an abort listener on its signal until the request is garbage-collected, so a walk that
  * follows for hours would otherwise pile thousands on one signal.
  */
-async function getPage(
-  client: WarehouseClient,
-  query: { after?: string; start?: 'latest'; types?: string; location_name?: string; limit?: number },
-  signal: AbortSignal | undefined,
-) {
-  const defined = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
-  if (!signal) return client.GET('/events', { params: { query: defined } });
+async function getPage(client: WarehouseClient, query: FeedQuery, signal: AbortSignal | undefined) {
+  // openapi-fetch leaves undefined parameters out of the query string.
+  if (!signal) return client.GET('/events', { params: { query } });
   const request = new AbortController();
   const stop = () => request.abort(signal.reason);
   signal.addEventListener('abort', stop, { once: true });
   try {
-    return await client.GET('/events', { params: { query: defined }, signal: request.signal });
+    return await client.GET('/events', { params: { query }, signal: request.signal });
   } finally {
     signal.removeEventListener('abort', stop);
   }

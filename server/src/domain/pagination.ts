@@ -87,7 +87,7 @@ export interface ListSql {
 }
 
 /** `select count(*) as total …` of what `list` selects: a count through the filter's indexes. */
-export const countedMatchesSql = ({ table, alias, where }: ListSql): Sql => ({
+export const countedMatchesSql = ({ table, alias, where }: Pick<ListSql, 'table' | 'alias' | 'where'>): Sql => ({
   text: `select count(*) as total from ${table} ${alias} where ${where.text}`,
   values: where.values,
 });

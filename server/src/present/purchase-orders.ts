@@ -5,7 +5,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import type { Access } from '../domain/access.js';
-import type { PageRequest } from '../domain/pagination.js';
+import { countedMatchesSql, type PageRequest } from '../domain/pagination.js';
 import { orderNotFound } from '../domain/purchase-orders/assignment.js';
 import { type BookedScope, type BookedSearch, bookedSearchSql } from '../domain/purchase-orders/booked-appointments.js';
 import {
@@ -135,7 +135,7 @@ export async function presentBookedSearch(
 ): Promise<{ orders: RenderedPurchaseOrder[]; total: number }> {
   const scope = scopeOf(access);
   const where = bookedSearchSql({ ...scope, ...search });
-  const total = { text: `select count(*) as total from purchase_orders po where ${where.text}`, values: where.values };
+  const total = countedMatchesSql({ table: 'purchase_orders', alias: 'po', where });
   const { rows, total: count } = await purchaseOrderPage(em, scope, { where, total }, window);
   return { orders: present(access, rows), total: count };
 }

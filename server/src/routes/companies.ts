@@ -1,3 +1,6 @@
+// Companies (section 4.4): organization-wide customers and carriers. Authorization is admin
+// membership in the organization (checked for every request); a location in the request
+// applies its own permissions without narrowing the companies.
 import type { Access, Need } from '../domain/access.js';
 import { applyCompanyInput, newCompany } from '../domain/companies.js';
 import { companyPage } from '../domain/company-rows.js';

@@ -1,3 +1,4 @@
+// Products (section 4.3): each warehouse's catalog, on both interfaces.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { activeStates } from '../domain/appointment-states.js';

@@ -1,7 +1,9 @@
-// Every server process sweeps expired events once a minute (DECISIONS 177); the sweep's advisory
-// lock lets one process at a time do it, so any number may run this.
+// Every server process sweeps expired events once a minute (DECISIONS 177), and with them the
+// webhook deliveries as old (DECISIONS 249); the events sweep's advisory lock lets one process at
+// a time do it, and the deliveries' is one DELETE, so any number may run this.
 import type { Orm } from '../db/orm.js';
 import { sweepExpiredEvents } from '../domain/events/retention.js';
+import { sweepOldDeliveries } from '../domain/webhooks/queue.js';
 import type { Logger } from '../logging/logger.js';
 
 const EVERY_MS = 60_000;
@@ -15,8 +17,11 @@ export function sweepExpiredEventsEveryMinute(orm: Orm, retentionDays: number, l
   let running: Promise<void> | undefined;
   const sweep = () => {
     running ??= sweepExpiredEvents(orm.em.fork(), retentionDays)
-      .then((deleted) => {
+      .then(async (deleted) => {
         if (deleted > 0) logger.info({ deleted, retention_days: retentionDays }, 'deleted expired events');
+        const deliveries = await sweepOldDeliveries(orm.em.fork(), retentionDays);
+        if (deliveries > 0)
+          logger.info({ deleted: deliveries, retention_days: retentionDays }, 'deleted expired webhook deliveries');
       })
       // A database that is away is reported by /readyz; the next minute tries again.
       .catch((error: unknown) => logger.warn({ err: error }, 'sweeping expired events failed'))

@@ -6,14 +6,13 @@ import { readEvent } from '../domain/events/feed.js';
 import { type AttemptOutcome, type ClaimedDelivery, recordAttempt } from '../domain/webhooks/queue.js';
 import { MAX_ATTEMPTS, retryAfterWait, scheduledWait } from '../domain/webhooks/schedule.js';
 import { signature, signingSecrets } from '../domain/webhooks/secrets.js';
+import type { WebhookSettings } from '../domain/webhooks/settings.js';
 import { Location } from '../entities/location.js';
 import { Organization } from '../entities/organization.js';
 import { envelopeFor } from '../events/envelope.js';
 import { type SendResult, send } from './send.js';
 
-export interface DeliverySettings {
-  key: Buffer;
-  allowPrivate: boolean;
+export interface DeliverySettings extends WebhookSettings {
   timeoutMs: number;
   retryScale: number;
   disableAfterDays: number;

@@ -9,7 +9,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 export type SendResult = { statusCode: number; retryAfter?: string } | { error: string };
 
-export interface SendOptions {
+interface SendOptions {
   headers: Record<string, string>;
   timeoutMs: number;
   allowPrivate: boolean;

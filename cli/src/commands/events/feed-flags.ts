@@ -74,10 +74,12 @@ export async function followFeed(
   try {
     let after = flags.after;
     if (after === undefined)
-      for await (const page of eventPages(client, { ...feedQuery(flags), start: 'latest' })) {
+      for await (const page of eventPages(client, { ...feedQuery(flags), start: 'latest', signal })) {
         after = page.next_cursor;
         break;
       }
+    // Stopped before the feed's end came back: nothing to follow.
+    if (signal.aborted) return;
     const feed = iterateEvents(client, {
       ...feedQuery(flags),
       after,

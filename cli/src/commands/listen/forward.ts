@@ -2,7 +2,14 @@
 // Webhooks) with the session's secret, and retried a few times with backoff when the receiver
 // fails, so a receiver that is down or restarting cannot stop the session for long.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Event, localhostFetch, signWebhook } from '@warehouse-kit/sdk';
+import {
+  ConnectionError,
+  type Event,
+  localhostFetch,
+  signWebhook,
+  TimeoutError,
+  transportFailure,
+} from '@warehouse-kit/sdk';
 
 export interface ForwardOptions {
   secret: string;
@@ -28,11 +35,13 @@ async function wait(ms: number, signal: AbortSignal): Promise<void> {
   await sleep(ms, undefined, { signal }).catch(() => undefined);
 }
 
-function reason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  if ((error as Error).name === 'TimeoutError') return 'timeout';
-  if (cause?.code === 'ECONNREFUSED') return 'connection refused';
-  return cause?.code ?? (error as Error).message;
+/** A failed attempt in a word or two, read by the SDK's own transport-failure rules. */
+function reason(error: unknown, url: URL): string {
+  const failure = transportFailure(error, { method: 'POST', url: url.href });
+  if (failure instanceof TimeoutError) return 'timeout';
+  if (failure instanceof ConnectionError)
+    return failure.code === 'ECONNREFUSED' ? 'connection refused' : (failure.code ?? failure.message);
+  return (error as Error).message;
 }
 
 async function post(url: URL, event: Event, options: ForwardOptions): Promise<string> {
@@ -58,7 +67,7 @@ async function post(url: URL, event: Event, options: ForwardOptions): Promise<st
     await response.body?.cancel();
     return String(response.status);
   } catch (error) {
-    return reason(error);
+    return reason(error, url);
   } finally {
     clearTimeout(timer);
     options.signal.removeEventListener('abort', stop);

@@ -82,7 +82,6 @@ export async function fuzzDeployment(ctx: RunContext, own: OwnRecords, budget: n
   const pace = pacing(ctx);
   const result = await runCampaign({
     requests: budget,
-    budget,
     seed,
     shrink: true,
     targets: fuzzTargets(ctx, own),

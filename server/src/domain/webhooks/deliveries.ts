@@ -3,15 +3,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Invalid, NotFound } from '../errors.js';
 import type { PageRequest } from '../pagination.js';
-import { timeOf, type WebhookEndpointRow } from './endpoints.js';
+import { timeReader } from '../sql.js';
+import type { WebhookEndpointRow } from './endpoints.js';
 import { SUBSCRIBED } from './subscribed.js';
 
 /** The most events one recovery queues (DECISIONS 251). */
-export const MAX_RECOVERED = 10_000;
+const MAX_RECOVERED = 10_000;
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
-export interface AttemptRow {
+interface AttemptRow {
   attemptedAt: Date;
   statusCode: number | null;
   error: string | null;
@@ -41,12 +42,15 @@ type Raw = Omit<DeliveryRow, 'nextAttemptAt' | 'createdAt' | 'attempts'> & {
   attempts: (Omit<AttemptRow, 'attemptedAt'> & { attemptedAt: string })[];
 };
 
-const fromRaw = (em: EntityManager, raw: Raw): DeliveryRow => ({
-  ...raw,
-  nextAttemptAt: raw.nextAttemptAt === null ? null : timeOf(em, raw.nextAttemptAt),
-  createdAt: timeOf(em, raw.createdAt),
-  attempts: raw.attempts.map((attempt) => ({ ...attempt, attemptedAt: new Date(attempt.attemptedAt) })),
-});
+const fromRaw = (em: EntityManager, raw: Raw): DeliveryRow => {
+  const timeOf = timeReader(em);
+  return {
+    ...raw,
+    nextAttemptAt: raw.nextAttemptAt === null ? null : timeOf(raw.nextAttemptAt),
+    createdAt: timeOf(raw.createdAt),
+    attempts: raw.attempts.map((attempt) => ({ ...attempt, attemptedAt: timeOf(attempt.attemptedAt) })),
+  };
+};
 
 /** One page of the endpoint's deliveries, newest first, and how many match. */
 export async function listDeliveries(

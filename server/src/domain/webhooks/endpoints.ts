@@ -2,11 +2,12 @@
 // and written by id within it. Who may touch which is the caller's check (webhook-access.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Invalid, NotFound } from '../errors.js';
+import { timeReader } from '../sql.js';
 import { MAX_RECORD_ID } from '../tenant-lookup.js';
 import { encryptSecret, newSecret } from './secrets.js';
 
 /** An organization's endpoints, at most (DECISIONS 240). */
-export const MAX_ENDPOINTS = 20;
+const MAX_ENDPOINTS = 20;
 
 /** How long a replaced secret still signs (DECISIONS 244). */
 const ROTATION_OVERLAP = '24 hours';
@@ -28,7 +29,7 @@ export interface WebhookEndpointRow {
   updatedAt: Date;
 }
 
-export interface EndpointChanges {
+interface EndpointChanges {
   url?: string;
   description?: string;
   types?: string[];
@@ -53,14 +54,15 @@ type Raw = Omit<WebhookEndpointRow, 'previousSecretExpiresAt' | 'createdAt' | 'u
 };
 
 /** Times as the ORM reads them, from PostgreSQL's text. */
-export const timeOf = (em: EntityManager, value: string) => em.getPlatform().parseDate(value) as Date;
-
-const fromRaw = (em: EntityManager, raw: Raw): WebhookEndpointRow => ({
-  ...raw,
-  previousSecretExpiresAt: raw.previousSecretExpiresAt === null ? null : timeOf(em, raw.previousSecretExpiresAt),
-  createdAt: timeOf(em, raw.createdAt),
-  updatedAt: timeOf(em, raw.updatedAt),
-});
+const fromRaw = (em: EntityManager, raw: Raw): WebhookEndpointRow => {
+  const timeOf = timeReader(em);
+  return {
+    ...raw,
+    previousSecretExpiresAt: raw.previousSecretExpiresAt === null ? null : timeOf(raw.previousSecretExpiresAt),
+    createdAt: timeOf(raw.createdAt),
+    updatedAt: timeOf(raw.updatedAt),
+  };
+};
 
 /** Every endpoint of the organization, by id (there are at most MAX_ENDPOINTS). */
 export async function listEndpoints(em: EntityManager, organizationId: number): Promise<WebhookEndpointRow[]> {
@@ -84,7 +86,7 @@ export async function findEndpoint(em: EntityManager, organizationId: number, id
   return fromRaw(em, raw);
 }
 
-export interface NewEndpoint extends Required<Omit<EndpointChanges, 'enabled'>> {
+interface NewEndpoint extends Required<Omit<EndpointChanges, 'enabled'>> {
   organizationId: number;
   locationIds: number[] | null;
   enabled: boolean;

@@ -13,7 +13,7 @@ const DISPATCH_BATCH = 1_000;
  * cursor, in one statement; answers how many events it read (0 when another process holds the
  * organization's cursor).
  */
-export async function dispatchOrganization(em: EntityManager, organizationId: number): Promise<number> {
+async function dispatchOrganization(em: EntityManager, organizationId: number): Promise<number> {
   const [{ events }] = await em.execute<[{ events: string }]>(
     `with cursor as (select txid, id from webhook_dispatch where organization_id = ? for update skip locked),
       batch as materialized (

@@ -6,7 +6,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes }
 const PREFIX = 'whsec_';
 
 /** Used when WH_WEBHOOK_SECRET_KEY is unset; the server warns at start. */
-export const DEMO_SECRET_KEY = 'wh-demo-webhook-secret-key-not-for-production';
+const DEMO_SECRET_KEY = 'wh-demo-webhook-secret-key-not-for-production';
 
 /** A new secret, as the API shows it. */
 export const newSecret = (): string => `${PREFIX}${randomBytes(32).toString('base64')}`;

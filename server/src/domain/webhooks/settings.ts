@@ -9,7 +9,9 @@ export interface WebhookSettings {
   key: Buffer;
 }
 
-export const webhookSettings = (config: Pick<ServerConfig, 'webhookAllowPrivate' | 'webhookSecretKey'>) => ({
+export const webhookSettings = (
+  config: Pick<ServerConfig, 'webhookAllowPrivate' | 'webhookSecretKey'>,
+): WebhookSettings => ({
   allowPrivate: config.webhookAllowPrivate,
   key: encryptionKey(config.webhookSecretKey),
 });

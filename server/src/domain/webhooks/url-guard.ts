@@ -19,7 +19,7 @@ export function refusedRange(address: string, allowPrivate: boolean): string | u
 }
 
 /** The URL as written, checked for form; Invalid on `url` otherwise. */
-export function parseWebhookUrl(raw: string): URL {
+function parseWebhookUrl(raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
