@@ -192,6 +192,33 @@ describe('webhook delivery (extension)', function () {
     }
   });
 
+  it('goes on delivering to other endpoints while one receiver has not answered', async () => {
+    // A receiver that never answers holds its attempt until the timeout (10 s here); the
+    // process must not wait for it before it sends what comes next to another endpoint.
+    await worker.stop();
+    const patient = await startWebhookWorker({ webhookTimeoutMs: 10_000 });
+    const silent = await startReceiver();
+    try {
+      silent.answer(() => ({ hang: true }));
+      const stuck = await world
+        .as('admin')
+        .post('/webhook_endpoints', { webhook_endpoint: { url: silent.url, event_types: ['product.*'] } });
+      expect(stuck.status, JSON.stringify(stuck.body)).to.equal(200);
+      await endpoint();
+      await createProduct();
+      await Promise.all([silent.waitFor(1), receiver.waitFor(1)]);
+      await createProduct();
+      await receiver.waitFor(2, 5_000);
+      // The silent receiver's first delivery (the oldest, listed last) is still being attempted.
+      const first = (await deliveries(stuck.body.id)).at(-1);
+      expect(first.attempts).to.deep.equal([]);
+    } finally {
+      await silent.close();
+      await patient.stop();
+      worker = await startWebhookWorker();
+    }
+  });
+
   it('delivers only the types and locations an endpoint covers', async () => {
     await endpoint({ location_names: ['Vancouver DC'] });
     await createProduct(); // at Toronto: not for this endpoint
