@@ -168,6 +168,17 @@ describe('webhook delivery (extension)', function () {
     expect(backwards.body.errors).to.have.property('until');
     const unknown = await world.as('admin').post(`/webhook_endpoints/${id}/deliveries/999999999/redeliver`, undefined);
     expect(unknown.status).to.equal(404);
+
+    // A disabled endpoint neither redelivers nor recovers: enable it first.
+    const off = await world.as('admin').patch(`/webhook_endpoints/${id}`, { webhook_endpoint: { enabled: false } });
+    expect(off.status, JSON.stringify(off.body)).to.equal(200);
+    for (const refused of [
+      await world.as('admin').post(`/webhook_endpoints/${id}/deliveries/${latest.id}/redeliver`, undefined),
+      await world.as('admin').post(`/webhook_endpoints/${id}/recover`, { recovery: { since } }),
+    ]) {
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(422);
+      expect(refused.body.errors.base).to.deep.equal(['the webhook endpoint is disabled; enable it first']);
+    }
   });
 
   it('checks the address again at delivery, connecting only to one the guard allows (DNS rebinding)', async () => {
