@@ -16,7 +16,7 @@ describe('statements per request', () => {
   const ids: Record<string, number | string> = {};
 
   before(async () => {
-    ({ server, world } = await startWorld());
+    ({ server, world } = await startWorld({ config: { webhookAllowPrivate: true } }));
     const admin = world.as('admin');
     const products = await ok(admin.get('/products'));
     ids.product = products[0].id;
@@ -49,6 +49,10 @@ describe('statements per request', () => {
     // The oldest kept event, once the feed shows one (another worker's open transaction may hold it back).
     const [event] = await readEvents(admin, undefined, 1);
     ids.event = event!.id;
+    // Deliveries to list: a recovery queues one per event, with no process sending them here.
+    const hook = await ok(admin.post('/webhook_endpoints', { webhook_endpoint: { url: 'http://127.0.0.1:9/hook' } }));
+    await ok(admin.post(`/webhook_endpoints/${hook.id}/recover`, { recovery: { since: '2000-01-01T00:00:00Z' } }));
+    ids.hook = hook.id;
   });
   after(() => server.close());
 
@@ -81,6 +85,12 @@ describe('statements per request', () => {
       expect(sent, sent.join('\n')).to.have.length.at.most(3);
     });
   }
+
+  it('GET /webhook_endpoints/{id}/deliveries sends at most 3 statements', async () => {
+    const { sent, body } = await steady(`/webhook_endpoints/${ids.hook}/deliveries`);
+    expect(body).to.not.be.empty;
+    expect(sent, sent.join('\n')).to.have.length.at.most(3);
+  });
 
   const items: [string, string][] = [
     ['/products', 'product'],

@@ -2,7 +2,7 @@
 // attempts, a redelivery of one event, and the recovery of a time window.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Invalid, NotFound } from '../errors.js';
-import type { PageRequest } from '../pagination.js';
+import { countedMatchesSql, type PageRequest, pageWithTotal } from '../pagination.js';
 import { timeReader } from '../sql.js';
 import type { WebhookEndpointRow } from './endpoints.js';
 import { SUBSCRIBED } from './subscribed.js';
@@ -52,27 +52,27 @@ const fromRaw = (em: EntityManager, raw: Raw): DeliveryRow => {
   };
 };
 
-/** One page of the endpoint's deliveries, newest first, and how many match. */
+/** One page of the endpoint's deliveries, newest first, with how many match as its column (DECISIONS 260). */
 export async function listDeliveries(
   em: EntityManager,
   endpoint: WebhookEndpointRow,
   status: DeliveryStatus | undefined,
   page: PageRequest,
 ): Promise<{ deliveries: DeliveryRow[]; total: number }> {
-  const filter = status ? 'and d.status = ?' : '';
-  const values = [endpoint.organizationId, endpoint.id, ...(status ? [status] : [])];
-  const [rows, [{ count }]] = await Promise.all([
-    em.execute<Raw[]>(
-      `select ${columns} from webhook_deliveries d where d.organization_id = ? and d.endpoint_id = ? ${filter}
-        order by d.id desc limit ? offset ?`,
-      [...values, page.perPage, page.offset],
-    ),
-    em.execute<[{ count: string }]>(
-      `select count(*) from webhook_deliveries d where d.organization_id = ? and d.endpoint_id = ? ${filter}`,
-      values,
-    ),
-  ]);
-  return { deliveries: rows.map((raw) => fromRaw(em, raw)), total: Number(count) };
+  const where = {
+    text: `d.organization_id = ? and d.endpoint_id = ?${status ? ' and d.status = ?' : ''}`,
+    values: [endpoint.organizationId, endpoint.id, ...(status ? [status] : [])],
+  };
+  const total = countedMatchesSql({ table: 'webhook_deliveries', alias: 'd', where });
+  const listed = {
+    text: `select ${columns}, (${total.text}) as total from webhook_deliveries d where ${where.text}
+      order by d.id desc limit ? offset ?`,
+    values: [...total.values, ...where.values, page.perPage, page.offset],
+  };
+  const { rows, total: count } = await pageWithTotal<Raw & { total?: string }, DeliveryRow>(em, listed, total, (raws) =>
+    raws.map(({ total: _total, ...raw }) => fromRaw(em, raw)),
+  );
+  return { deliveries: rows, total: count };
 }
 
 async function findDelivery(em: EntityManager, endpoint: WebhookEndpointRow, id: number): Promise<DeliveryRow> {
