@@ -1,12 +1,23 @@
 // A webhook delivery with its attempts, as the API shows it (DECISIONS 249); times in UTC.
 import type { components } from '@warehouse-kit/spec';
 import { UTC } from '../domain/time.js';
-import type { DeliveryRow } from '../domain/webhooks/deliveries.js';
 import { renderNullableTime, renderTime } from './time.js';
 
 type WebhookDelivery = components['schemas']['WebhookDelivery'];
 
-export const renderWebhookDelivery = (row: DeliveryRow): WebhookDelivery => ({
+/** What the rendering needs of a delivery's row (rendering imports no domain module: layers.test.ts). */
+export interface DeliveryFields {
+  id: number;
+  eventId: string;
+  eventType: string;
+  status: WebhookDelivery['status'];
+  reason: WebhookDelivery['reason'];
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  attempts: { attemptedAt: Date; statusCode: number | null; error: string | null; durationMs: number }[];
+}
+
+export const renderWebhookDelivery = (row: DeliveryFields): WebhookDelivery => ({
   id: row.id,
   event_id: `evt_${row.eventId}`,
   event_type: row.eventType as WebhookDelivery['event_type'],

@@ -1,24 +1,22 @@
 // A webhook endpoint as the API shows it (DECISIONS 240): organization-wide, so its times are UTC.
 import type { components } from '@warehouse-kit/spec';
 import { UTC } from '../domain/time.js';
-import type { WebhookEndpointRow } from '../domain/webhooks/endpoints.js';
 import { renderTime } from './time.js';
 
 type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
 
-/** What the rendering needs of an endpoint's row. */
-type EndpointFields = Pick<
-  WebhookEndpointRow,
-  | 'id'
-  | 'url'
-  | 'description'
-  | 'types'
-  | 'enabled'
-  | 'disabledReason'
-  | 'previousSecretExpiresAt'
-  | 'createdAt'
-  | 'updatedAt'
->;
+/** What the rendering needs of an endpoint's row (rendering imports no domain module: layers.test.ts). */
+export interface EndpointFields {
+  id: number;
+  url: string;
+  description: string;
+  types: string[];
+  enabled: boolean;
+  disabledReason: string | null;
+  previousSecretExpiresAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
 
 /** `locationNames`: the covered locations' names, null for every location. */
 export function renderWebhookEndpoint(row: EndpointFields, locationNames: string[] | null): WebhookEndpoint {
