@@ -8,6 +8,7 @@ import { Migration20261123300000_limit_dates } from './migrations/Migration20261
 import { Migration20261124100000_events } from './migrations/Migration20261124100000_events.js';
 import { Migration20261127100000_webhooks } from './migrations/Migration20261127100000_webhooks.js';
 import { Migration20261127200000_perf } from './migrations/Migration20261127200000_perf.js';
+import { Migration20261127300000_booked_counts } from './migrations/Migration20261127300000_booked_counts.js';
 
 export type Orm = MikroORM;
 
@@ -28,6 +29,7 @@ const migrationsList = [
   { name: 'Migration20261124100000_events', class: Migration20261124100000_events },
   { name: 'Migration20261127100000_webhooks', class: Migration20261127100000_webhooks },
   { name: 'Migration20261127200000_perf', class: Migration20261127200000_perf },
+  { name: 'Migration20261127300000_booked_counts', class: Migration20261127300000_booked_counts },
 ];
 
 /** `overrides` lets the benchmark count queries through MikroORM's logger. */

@@ -7,7 +7,12 @@ import type { components } from '@warehouse-kit/spec';
 import type { Access } from '../domain/access.js';
 import { countedMatchesSql, type PageRequest } from '../domain/pagination.js';
 import { orderNotFound } from '../domain/purchase-orders/assignment.js';
-import { type BookedScope, type BookedSearch, bookedSearchSql } from '../domain/purchase-orders/booked-appointments.js';
+import {
+  type BookedScope,
+  type BookedSearch,
+  bookedSearchSql,
+  keptBookedTotalSql,
+} from '../domain/purchase-orders/booked-appointments.js';
 import {
   type PurchaseOrderFilter,
   purchaseOrderFilterSql,
@@ -135,7 +140,8 @@ export async function presentBookedSearch(
 ): Promise<{ orders: RenderedPurchaseOrder[]; total: number }> {
   const scope = scopeOf(access);
   const where = bookedSearchSql({ ...scope, ...search });
-  const total = countedMatchesSql({ table: 'purchase_orders', alias: 'po', where });
+  const total =
+    keptBookedTotalSql({ ...scope, ...search }) ?? countedMatchesSql({ table: 'purchase_orders', alias: 'po', where });
   const { rows, total: count } = await purchaseOrderPage(em, scope, { where, total }, window);
   return { orders: present(access, rows), total: count };
 }

@@ -122,3 +122,18 @@ export function bookedSearchSql(search: BookedSearch): Sql {
     values: [...filter.values, search.organizationId, ...rules.values, ...windowValues],
   };
 }
+
+/**
+ * `select … as total`: how many orders an unfiltered search finds, from the counts the triggers
+ * of migration `20261127300000_booked_counts` keep (DECISIONS 290): the orders in scope whose
+ * booked appointments' locations meet the reader's. Undefined when a filter narrows the search;
+ * its matches are counted then.
+ */
+export function keptBookedTotalSql(search: BookedSearch): Sql | undefined {
+  if (search.startTime || search.endTime || search.updatedSince) return undefined;
+  return {
+    text: `select coalesce(sum(count), 0) as total from booked_order_counts
+      where organization_id = ? and order_location = any(array[?]::int[]) and appointment_locations && array[?]::int[]`,
+    values: [search.organizationId, [...search.orderLocationIds, 0], search.appointmentLocationIds],
+  };
+}
