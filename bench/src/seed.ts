@@ -115,6 +115,10 @@ export async function seed(em: EntityManager, size: SeedSize): Promise<void> {
        select p.organization_id, p.location_id, 'booked', p.expected_starts_at, 60
          from purchase_orders p where p.id % 2 = 0 and p.po_number like 'PO-%'`,
   );
+  // The booked counts' trigger (DECISIONS 290) plans its lookups of the new packing lists'
+  // appointments and orders with the tables' statistics: fresh ones, or it scans the
+  // appointments once per order.
+  await connection.execute('analyze appointments, purchase_orders');
   await connection.execute(
     `insert into packing_lists (organization_id, appointment_id, purchase_order_id, po_number, product_name, quantity)
        select a.organization_id, a.id, p.id, p.po_number, 'Product 1', 10

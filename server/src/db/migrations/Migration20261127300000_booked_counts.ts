@@ -39,44 +39,52 @@ export class Migration20261127300000_booked_counts extends Migration {
       create function refresh_booked_orders(order_ids integer[]) returns void language plpgsql as $$
       begin
         if cardinality(order_ids) = 0 then return; end if;
-        perform 1 from purchase_orders where id = any(order_ids) order by id for no key update;
-        with wanted as (
-          select po.id, po.organization_id, coalesce(po.location_id, 0) as order_location,
-            array(
-              select distinct a.location_id from packing_lists pl join appointments a on a.id = pl.appointment_id
-               where pl.purchase_order_id = po.id and pl.organization_id = po.organization_id
-                 and a.organization_id = po.organization_id and a.state in ${booked}
-                 and a.scheduled_at is not null
-               order by 1
-            ) as appointment_locations
-          from purchase_orders po where po.id = any(order_ids)
+        -- Joins with the ids rather than "= any(order_ids)", which a scan would test row by row
+        -- against the whole array: a bulk write passes hundreds of thousands.
+        perform 1 from purchase_orders po join unnest(order_ids) as ids (id) on ids.id = po.id
+          order by po.id for no key update of po;
+        with ids as (
+          select distinct id from unnest(order_ids) as ids (id)
         ), next as (
-          select * from wanted where cardinality(appointment_locations) > 0
-        ), previous as (
-          select * from booked_orders where purchase_order_id = any(order_ids)
-        ), changes as (
-          select p.organization_id, p.order_location, p.appointment_locations, -1 as delta from previous p
-           where not exists (select 1 from next n where n.id = p.purchase_order_id
-             and (n.organization_id, n.order_location, n.appointment_locations)
-               = (p.organization_id, p.order_location, p.appointment_locations))
-          union all
-          select n.organization_id, n.order_location, n.appointment_locations, 1 from next n
-           where not exists (select 1 from previous p where p.purchase_order_id = n.id
-             and (p.organization_id, p.order_location, p.appointment_locations)
-               = (n.organization_id, n.order_location, n.appointment_locations))
+          select * from (
+            select po.id, po.organization_id, coalesce(po.location_id, 0) as order_location,
+              array(
+                select distinct a.location_id from packing_lists pl join appointments a on a.id = pl.appointment_id
+                 where pl.purchase_order_id = po.id and pl.organization_id = po.organization_id
+                   and a.organization_id = po.organization_id and a.state in ${booked}
+                   and a.scheduled_at is not null
+                 order by 1
+              ) as appointment_locations
+            from purchase_orders po join ids on ids.id = po.id
+          ) wanted where cardinality(appointment_locations) > 0
+        ), changed as (
+          -- Orders whose kept row differs from what they now are: either side may be missing.
+          select p.purchase_order_id as old_id, p.organization_id as old_organization,
+                 p.order_location as old_location, p.appointment_locations as old_set,
+                 n.id as new_id, n.organization_id as new_organization,
+                 n.order_location as new_location, n.appointment_locations as new_set
+            from (select b.* from booked_orders b join ids on ids.id = b.purchase_order_id) p
+            full join next n on n.id = p.purchase_order_id
+           where (p.organization_id, p.order_location, p.appointment_locations)
+             is distinct from (n.organization_id, n.order_location, n.appointment_locations)
         ), counted as (
           -- Counters are written in key order, so concurrent transactions lock them alike.
           insert into booked_order_counts as c (organization_id, order_location, appointment_locations, count)
-            select organization_id, order_location, appointment_locations, sum(delta) from changes
+            select organization_id, order_location, appointment_locations, sum(delta) from (
+                select old_organization as organization_id, old_location as order_location,
+                       old_set as appointment_locations, -1 as delta from changed where old_id is not null
+                union all
+                select new_organization, new_location, new_set, 1 from changed where new_id is not null
+              ) changes
              group by 1, 2, 3 having sum(delta) <> 0 order by 1, 2, 3
           on conflict (organization_id, order_location, appointment_locations)
             do update set count = c.count + excluded.count
         ), removed as (
-          delete from booked_orders b where b.purchase_order_id = any(order_ids)
-             and not exists (select 1 from next n where n.id = b.purchase_order_id)
+          delete from booked_orders b using changed
+           where b.purchase_order_id = changed.old_id and changed.new_id is null
         )
         insert into booked_orders (purchase_order_id, organization_id, order_location, appointment_locations)
-          select id, organization_id, order_location, appointment_locations from next order by id
+          select new_id, new_organization, new_location, new_set from changed where new_id is not null order by new_id
         on conflict (purchase_order_id) do update set organization_id = excluded.organization_id,
           order_location = excluded.order_location, appointment_locations = excluded.appointment_locations;
       end $$;
