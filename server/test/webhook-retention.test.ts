@@ -13,7 +13,7 @@ import { deleteEndpoints } from './support/webhook-worker.js';
 
 const RETENTION_DAYS = 30;
 const STATUSES = ['delivered', 'failed', 'pending'] as const;
-/** Any of the ids bound as one comma-separated string. */
+/** Any of the ids bound as one comma-separated string. (Ids are read as text, so lists order by the column.) */
 const anyId = "any(string_to_array(?, ',')::bigint[])";
 
 describe('webhook delivery retention (extension)', () => {
@@ -51,7 +51,7 @@ describe('webhook delivery retention (extension)', () => {
     const recovered = await admin.post(`/webhook_endpoints/${endpoint.body.id}/recover`, { recovery: { since } });
     expect(recovered.body).to.deep.include({ deliveries: 6 });
     const rows = await em.execute<{ id: string; organization_id: number }[]>(
-      'select id::text as id, organization_id from webhook_deliveries where endpoint_id = ? order by id',
+      'select d.id::text as id, d.organization_id from webhook_deliveries d where d.endpoint_id = ? order by d.id',
       [endpoint.body.id],
     );
     expect(rows).to.have.length(6);
@@ -77,7 +77,7 @@ describe('webhook delivery retention (extension)', () => {
   const attemptsOf = async (ids: string[]) =>
     (
       await em.execute<{ delivery_id: string }[]>(
-        `select delivery_id::text as delivery_id from webhook_attempts where delivery_id = ${anyId} order by delivery_id`,
+        `select a.delivery_id::text as delivery_id from webhook_attempts a where a.delivery_id = ${anyId} order by a.delivery_id`,
         [ids.join(',')],
       )
     ).map((row) => row.delivery_id);
@@ -90,7 +90,7 @@ describe('webhook delivery retention (extension)', () => {
     expect(await sweepOldDeliveries(em, RETENTION_DAYS)).to.equal(6);
 
     const left = await em.execute<{ id: string }[]>(
-      `select id::text as id from webhook_deliveries where id = ${anyId} order by id`,
+      `select d.id::text as id from webhook_deliveries d where d.id = ${anyId} order by d.id`,
       [[...old, ...kept].join(',')],
     );
     expect(left.map((row) => row.id)).to.deep.equal(kept);
