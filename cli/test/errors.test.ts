@@ -293,6 +293,42 @@ describe('whctl failures', () => {
         ['purchase-orders', 'unassign'],
         /give an order ID or --po-number/,
       ],
+      [
+        'a webhook endpoint created with a malformed event type',
+        ['webhooks', 'create', '--url', 'https://erp.example.com/hooks', '--types', 'product.*,Product.Created'],
+        /"Product\.Created" is not an event type; expected comma-separated event types \(exact, <kind>\.\* or \*\)/,
+      ],
+      [
+        'a webhook endpoint updated to a type without its kind',
+        ['webhooks', 'update', '3', '--types', 'created'],
+        /"created" is not an event type/,
+      ],
+      [
+        'a webhook endpoint updated to a wildcard inside a name',
+        ['webhooks', 'update', '3', '--types', 'product.cre*'],
+        /"product\.cre\*" is not an event type/,
+      ],
+      [
+        'webhook event types that are only commas',
+        ['webhooks', 'update', '3', '--types', ' , '],
+        /expected comma-separated event types/,
+      ],
+      [
+        'more webhook event types than an endpoint takes',
+        [
+          'webhooks',
+          'update',
+          '3',
+          '--types',
+          Array.from({ length: 51 }, (_, i) => `kind_${'x'.repeat(i)}.*`).join(','),
+        ],
+        /expected at most 50 event types, not 51/,
+      ],
+      [
+        'a feed read of a malformed event type',
+        ['events', 'list', '--types', 'company'],
+        /"company" is not an event type/,
+      ],
     ];
     for (const [what, args, message] of cases) {
       it(`refuses ${what}`, async () => {

@@ -2,7 +2,6 @@
 // the verdict. It writes nothing but the human report (and JUnit XML when asked); the
 // command decides what to do with the verdict.
 import Mocha from 'mocha';
-import { catalogue } from './catalogue.js';
 import { addGroup, type CheckGroup } from './check.js';
 import { events } from './checks/events.js';
 import { createRunContext, type RobustnessSettings } from './context.js';
@@ -47,14 +46,13 @@ function secretsOf(profile: Profile): string[] {
   ].filter((token): token is string => Boolean(token));
 }
 
-/** Whether a check of the events group is selected, so that the run marks the feed first. */
-function runsEventChecks(groups: CheckGroup[], grep: string | undefined): boolean {
-  if (!groups.includes(events)) return false;
-  if (grep === undefined) return true;
-  // As mocha reads --grep: `/source/flags`, or else the whole string as a regular expression.
-  const arg = grep.match(/^\/(.*)\/([gimy]{0,4})$|.*/)!;
-  const pattern = new RegExp(arg[1] || arg[0], arg[2]);
-  return catalogue().some((check) => check.group === events.name && pattern.test(`${events.title} ${check.title}`));
+/**
+ * Whether mocha will run any check of `suite` (the events group's, so that the run marks the
+ * feed first): as its runner decides, by its --grep, already parsed, against each full title.
+ */
+export function runsAnyCheck(mocha: Mocha, suite: Mocha.Suite | undefined): boolean {
+  const { grep } = mocha.options;
+  return (suite?.tests ?? []).some((test) => !(grep instanceof RegExp) || grep.test(test.fullTitle()));
 }
 
 export async function runConformance(settings: RunSettings): Promise<Verdict> {
@@ -86,11 +84,12 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
     // Requests, not computations: a check waiting out a 429 is not slow in mocha's sense.
     slow: 5_000,
   });
-  if (profile.extensions.events && runsEventChecks(groups, settings.grep))
+  const suites = new Map(groups.map((group) => [group, addGroup(mocha.suite, group, ctx)]));
+  // A root hook, so it runs before every group, whichever comes first.
+  if (profile.extensions.events && runsAnyCheck(mocha, suites.get(events)))
     mocha.suite.beforeAll('mark where the change feed stands', async () => {
       ctx.feedStart = await markFeed(ctx);
     });
-  for (const group of groups) addGroup(mocha.suite, group, ctx);
   mocha.suite.afterAll('clean up what the run created', async function (this: Mocha.Context) {
     // Each request has its own timeout, and a rate-limit wait may be needed to finish.
     this.timeout(0);

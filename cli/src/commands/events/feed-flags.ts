@@ -2,7 +2,7 @@
 // feed options they stand for, and following the feed until stopped (tail, listen).
 import { type Event, type EventFeedOptions, eventPages, iterateEvents, type WarehouseClient } from '@warehouse-kit/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { pollSeconds } from '../shared/arguments.js';
+import { eventTypes, pollSeconds } from '../shared/arguments.js';
 import { untilSignal } from '../shared/until-signal.js';
 
 export interface FeedFlags {
@@ -20,13 +20,8 @@ function cursor(value: string): string {
 }
 
 function typeList(value: string): string {
-  const types = value
-    .split(',')
-    .map((type) => type.trim())
-    .filter(Boolean);
-  if (!types.length || value.length > 1000 || types.some((type) => !/^(\*|[a-z_]+\.(\*|[a-z_]+))$/.test(type)))
-    throw new InvalidArgumentError('expected comma-separated event types, e.g. purchase_order.*,appointment.booked');
-  return types.join(',');
+  if (value.length > 1000) throw new InvalidArgumentError('expected at most 1000 characters of event types');
+  return eventTypes(value).join(',');
 }
 
 export function feedOptions(command: Command): Command {

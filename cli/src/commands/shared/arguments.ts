@@ -17,6 +17,24 @@ export function wholeNumber(min: number, max: number): (value: string) => number
   };
 }
 
+/** An event type or filter as the API takes it: exact (`purchase_order.moved`), `<kind>.*` or `*`. */
+const EVENT_TYPE = /^(\*|[a-z_]+\.(\*|[a-z_]+))$/;
+
+/** Comma-separated event types (events --types, webhooks --types), naming the first malformed one. */
+export function eventTypes(value: string): string[] {
+  const types = value
+    .split(',')
+    .map((type) => type.trim())
+    .filter(Boolean);
+  const malformed = types.find((type) => !EVENT_TYPE.test(type));
+  if (!types.length || malformed !== undefined)
+    throw new InvalidArgumentError(
+      `${malformed === undefined ? '' : `${JSON.stringify(malformed)} is not an event type; `}` +
+        'expected comma-separated event types (exact, <kind>.* or *), e.g. purchase_order.*,appointment.booked',
+    );
+  return types;
+}
+
 /** Collects a repeatable option, e.g. `--reference A --reference B`. */
 export function repeated(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];

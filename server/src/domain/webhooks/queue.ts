@@ -143,7 +143,11 @@ export async function recordAttempt(
   );
 }
 
-/** Deletes deliveries (and their attempts) older than the events' retention (DECISIONS 249). */
+/**
+ * Deletes every organization's deliveries created before the events' retention, whatever their
+ * status (a pending one's event is as old, so gone too), with their attempts (DECISIONS 249);
+ * answers how many.
+ */
 export async function sweepOldDeliveries(em: EntityManager, retentionDays: number): Promise<number> {
   const [{ count }] = await em.execute<[{ count: string }]>(
     `with gone as (delete from webhook_deliveries where created_at < now() - make_interval(days => ?) returning 1)
