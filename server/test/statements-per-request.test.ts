@@ -86,6 +86,25 @@ describe('statements per request', () => {
     });
   }
 
+  // A page with no rows cannot carry its total as a column, so it asks for it on its own
+  // (DECISIONS 264): still at most 3 statements, and the same Total-Count as a page with rows.
+  for (const [path, query] of lists) {
+    it(`GET ${path}${query ? ` ${JSON.stringify(query)}` : ''} past its last page keeps its Total-Count`, async () => {
+      const admin = world.as('admin');
+      const first = await admin.get(path, query);
+      expect(Number(first.headers['total-count'])).to.be.greaterThan(0);
+      const beyond = path.endsWith('with_booked_appointments') ? { offset: 10_000 } : { page: 10_000 };
+      await ok(admin.get(path, { ...query, ...beyond }));
+      let empty: Awaited<ReturnType<typeof admin.get>> | undefined;
+      const sent = await recordQueries(async () => {
+        empty = await admin.get(path, { ...query, ...beyond });
+      });
+      expect(empty!.body).to.deep.equal([]);
+      expect(empty!.headers['total-count']).to.equal(first.headers['total-count']);
+      expect(sent, sent.join('\n')).to.have.length.at.most(3);
+    });
+  }
+
   it('GET /webhook_endpoints/{id}/deliveries sends at most 3 statements', async () => {
     const { sent, body } = await steady(`/webhook_endpoints/${ids.hook}/deliveries`);
     expect(body).to.not.be.empty;
