@@ -105,6 +105,32 @@ describe('statements per request', () => {
     });
   }
 
+  it("writes of an order read their ETag's version with the order they answer, not on their own", async () => {
+    const admin = world.as('admin');
+    let created: Awaited<ReturnType<typeof createOrder>> | undefined;
+    const creating = await recordQueries(async () => {
+      created = await createOrder(admin, {
+        location_name: 'Toronto DC',
+        purchase_order_items: [{ product_name: 'Apples', quantity: 1 }],
+      });
+    });
+    const [item] = created!.purchase_order_items;
+    let etag: string | undefined;
+    const changing = await recordQueries(async () => {
+      const changed = await admin.patch(`/purchase_orders/${created!.id}`, {
+        purchase_order: { purchase_order_items: [{ id: item.id, quantity: 9 }] },
+      });
+      etag = changed.headers.etag;
+    });
+    for (const sent of [creating, changing]) {
+      expect(
+        sent.filter((statement) => /^select version from/.test(statement)),
+        sent.join('\n'),
+      ).to.be.empty;
+    }
+    expect(etag).to.equal((await admin.get(`/purchase_orders/${created!.id}`)).headers.etag);
+  });
+
   it('GET /webhook_endpoints/{id}/deliveries sends at most 3 statements', async () => {
     const { sent, body } = await steady(`/webhook_endpoints/${ids.hook}/deliveries`);
     expect(body).to.not.be.empty;

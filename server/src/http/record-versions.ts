@@ -5,7 +5,8 @@
 // would without the header), is refused with 412 when the version it locked does not match:
 // the transaction rolls back, nothing is written, and two racing writers get one 200 and one 412.
 // An item read takes its version in the statement that reads the record (DECISIONS 261), and
-// hands it over with readVersion, so that it costs no statement of its own.
+// hands it over with readVersion, so that it costs no statement of its own; so may a write whose
+// handler renders the record by such a statement after its last change (DECISIONS 293).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OperationSpec } from '@warehouse-kit/spec/document';
 import type { ParameterizedContext } from 'koa';
@@ -51,7 +52,11 @@ async function versionOf(em: EntityManager, table: string, organizationId: numbe
 /** Where in ctx.state an item read leaves the version it took. */
 const READ_VERSION = 'readVersion';
 
-/** Reports the version an item read took in the same statement as the record it renders. */
+/**
+ * Reports the version a handler took in the same statement as the record it renders: an item
+ * read's, or a write's once it has made its last change to the record (a later change would
+ * leave the ETag behind the record).
+ */
 export function readVersion(ctx: ParameterizedContext, version: string | number): void {
   ctx.state[READ_VERSION] = String(version);
 }
@@ -83,10 +88,12 @@ export function withRecordVersion<T>(
   return async (em) => {
     const organizationId = (ctx.state.access as Access).organization.id;
     const id = Number(ctx.params.id);
+    // A retried transaction's attempts each report their own.
+    delete ctx.state[READ_VERSION];
     const locked = condition ? await versionOf(em, table, organizationId, id, true) : undefined;
     const result = await run(em);
     // A read's version came with its record, so its ETag is never newer than its body.
-    const read = method === 'get' ? (ctx.state[READ_VERSION] as string | undefined) : undefined;
+    const read = ctx.state[READ_VERSION] as string | undefined;
     if (method === 'get' && read === undefined) throw new Error(`${operation.operationId} did not report its version`);
     if (condition && (locked === undefined || !matches(condition, etagOf(locked)))) {
       throw new HttpError(412, "If-Match does not match the record's current ETag; nothing was changed", {

@@ -72,13 +72,14 @@ export async function presentVisiblePurchaseOrder(
 
 /**
  * The organization's orders with these ids, by id, each with every booked appointment whoever
- * asks, and where it and each of those appointments are: what an event holds.
+ * asks, and where it and each of those appointments are: what an event holds; and each one's
+ * version, read in the same statement (a write's ETag once it has made its last change).
  */
 export async function presentWholePurchaseOrders(
   em: EntityManager,
   organization: Organization,
   ids: number[],
-): Promise<RecordState<'purchase_order'>[]> {
+): Promise<(RecordState<'purchase_order'> & { version: string })[]> {
   const whole: PresentingAccess = {
     organization: organization.organization,
     locationById: (id) => organization.locationById(id),
@@ -92,6 +93,7 @@ export async function presentWholePurchaseOrders(
     appointmentLocations: Object.fromEntries(
       row.appointments.map((appointment) => [appointment.id, appointment.locationId]),
     ),
+    version: row.version,
   }));
 }
 

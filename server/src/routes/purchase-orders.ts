@@ -27,7 +27,7 @@ import {
 
 /** PATCH and PUT alike: the body's `location_name` assigns, moves or unassigns (section 3). */
 async function updatePurchaseOrder(input: HandlerInput<'updatePurchaseOrder'> | HandlerInput<'putPurchaseOrder'>) {
-  const { em, access, path, query, events } = input;
+  const { em, access, path, query, events, ctx } = input;
   const body = input.body.purchase_order;
   const url = access.urlLocation(query.location_name);
   const requested = requestedAssignment(access, url, body.location_name);
@@ -38,6 +38,7 @@ async function updatePurchaseOrder(input: HandlerInput<'updatePurchaseOrder'> | 
   await savePurchaseOrder(lookups, order, body, effective, 'nested');
   await flushOrConflict(em);
   const [after] = await presentWholePurchaseOrders(em, access, [order.id]);
+  readVersion(ctx, after!.version);
   recordCreatedCustomers(events, lookups);
   events.record({ kind: 'purchase_order', organizationId: access.organization.id, before, after });
   return asSeenBy(access, after!);
@@ -60,13 +61,14 @@ export const purchaseOrderHandlers: Pick<
     return orders;
   },
 
-  async createPurchaseOrder({ em, access, query, body, events }) {
+  async createPurchaseOrder({ em, access, query, body, events, ctx }) {
     const lookups = new PurchaseOrderLookups(em, access.organization.id);
     const order = await createPurchaseOrder(lookups, access, body.purchase_order, {
       urlLocation: access.urlLocation(query.location_name),
     });
     await flushOrConflict(em);
     const [after] = await presentWholePurchaseOrders(em, access, [order.id]);
+    readVersion(ctx, after!.version);
     recordCreatedCustomers(events, lookups);
     events.record({ kind: 'purchase_order', organizationId: access.organization.id, after });
     return asSeenBy(access, after!);
