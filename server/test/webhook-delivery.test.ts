@@ -58,7 +58,7 @@ describe('webhook delivery (extension)', function () {
     const product = await createProduct();
     const [request] = await receiver.waitFor(1);
     expect(verifies(request!, secret)).to.equal(true);
-    expect(verifies(request!, 'whsec_' + Buffer.alloc(32).toString('base64'))).to.equal(false);
+    expect(verifies(request!, `whsec_${Buffer.alloc(32).toString('base64')}`)).to.equal(false);
     const event = JSON.parse(request!.body);
     expect(event).to.include({ type: 'product.created', subject: `products/${product.id}` });
     expect(request!.headers['webhook-id']).to.equal(event.id);

@@ -1,6 +1,7 @@
 // Every server process sweeps expired events once a minute (DECISIONS 177), and with them the
 // webhook deliveries as old (DECISIONS 249); the events sweep's advisory lock lets one process at
-// a time do it, and the deliveries' is one DELETE, so any number may run this.
+// a time do it, and each batch of the deliveries' is one DELETE that two processes may run at
+// once (the second finds the rows gone and stops), so any number may run this.
 import type { Orm } from '../db/orm.js';
 import { sweepExpiredEvents } from '../domain/events/retention.js';
 import { sweepOldDeliveries } from '../domain/webhooks/queue.js';

@@ -143,16 +143,31 @@ export async function recordAttempt(
   );
 }
 
+const SWEEP_BATCH = 5_000;
+
 /**
  * Deletes every organization's deliveries created before the events' retention, whatever their
  * status (a pending one's event is as old, so gone too), with their attempts (DECISIONS 249);
- * answers how many.
+ * answers how many. In batches, each its own short transaction, as the events' sweep: after a
+ * long outage one DELETE of everything would hold a transaction id for as long as it ran, and
+ * the feed and the dispatch serve nothing above the oldest open one.
  */
-export async function sweepOldDeliveries(em: EntityManager, retentionDays: number): Promise<number> {
-  const [{ count }] = await em.execute<[{ count: string }]>(
-    `with gone as (delete from webhook_deliveries where created_at < now() - make_interval(days => ?) returning 1)
-      select count(*) from gone`,
-    [retentionDays],
-  );
-  return Number(count);
+export async function sweepOldDeliveries(
+  em: EntityManager,
+  retentionDays: number,
+  batch = SWEEP_BATCH,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const [{ count }] = await em.execute<[{ count: string }]>(
+      `with gone as (
+          delete from webhook_deliveries where id in (
+            select id from webhook_deliveries where created_at < now() - make_interval(days => ?) order by created_at limit ?)
+          returning 1)
+        select count(*) from gone`,
+      [retentionDays, batch],
+    );
+    total += Number(count);
+    if (Number(count) < batch) return total;
+  }
 }
