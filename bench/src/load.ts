@@ -13,6 +13,8 @@ export interface LoadOptions {
   tokenCount: number;
   connections: number;
   seconds: number;
+  /** Stops after this many requests instead (the seconds are then ignored). */
+  requests?: number;
   write?: LoadWrite;
 }
 
@@ -32,6 +34,7 @@ async function main(options: LoadOptions): Promise<LoadResult> {
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
+    ...(options.requests === undefined ? {} : { amount: options.requests }),
     requests: [
       {
         setupRequest: (request) => {

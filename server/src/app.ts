@@ -27,7 +27,7 @@ import { conditionalGet } from './middleware/conditional-get.js';
 import { Directory } from './middleware/directory.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { idempotency } from './middleware/idempotency.js';
-import { identifyOperation } from './middleware/operation.js';
+import { identifyOperation, operationOf } from './middleware/operation.js';
 import { requestId } from './middleware/request-id.js';
 import { requestLog } from './middleware/request-log.js';
 import { requestMetrics } from './middleware/request-metrics.js';
@@ -81,17 +81,19 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
   if (config.validateResponses) app.use(validateResponses());
   app.use(errorHandler());
   app.use(onlyMetricsOnTheirListener());
-  app.use(
-    operationalEndpoints({
-      orm,
-      metrics: {
-        metrics,
-        failures,
-        token: config.metricsToken,
-        host: config.host,
-        ownAddress: config.metricsAddress !== undefined,
-      },
-    }),
+  const operational = operationalEndpoints({
+    orm,
+    metrics: {
+      metrics,
+      failures,
+      token: config.metricsToken,
+      host: config.host,
+      ownAddress: config.metricsAddress !== undefined,
+    },
+  });
+  // Their router runs only for the paths identifyOperation named as theirs (DECISIONS 269).
+  app.use((ctx: Parameters<typeof operational>[0], next) =>
+    operationOf(ctx).operational ? operational(ctx, next) : next(),
   );
   app.use((ctx, next) => {
     if (!ctx.path.startsWith(API_PREFIX))

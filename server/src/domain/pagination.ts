@@ -1,6 +1,7 @@
 // Page-based pagination (section 8): which rows a page holds, and which pages a client can
 // go to from it.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readRows } from '../db/pool-statements.js';
 import type { Sql } from './sql.js';
 
 export interface PageRequest {
@@ -61,7 +62,8 @@ export function countedTotalSql(scope: CountedScope): Sql {
 /**
  * Runs `page`, whose rows carry `total` (`select … as total`) as a column, so that a page and
  * its count are read in one statement and one snapshot (DECISIONS 103). Only a page with no
- * rows (no match, or past the end) asks for the total on its own.
+ * rows (no match, or past the end) asks for the total on its own. Outside a transaction both
+ * go straight to a pooled connection (readRows, DECISIONS 268).
  */
 export async function pageWithTotal<R extends { total?: string | number | null }, T>(
   em: EntityManager,
@@ -69,9 +71,9 @@ export async function pageWithTotal<R extends { total?: string | number | null }
   total: Sql,
   read: (rows: R[]) => T[],
 ): Promise<{ rows: T[]; total: number }> {
-  const rows = await em.execute<R[]>(page.text, page.values);
+  const rows = await readRows<R>(em, page.text, page.values);
   if (rows.length === 0) {
-    const [counted] = await em.execute<{ total: string | number | null }[]>(total.text, total.values);
+    const [counted] = await readRows<{ total: string | number | null }>(em, total.text, total.values);
     return { rows: [], total: Number(counted?.total ?? 0) };
   }
   return { rows: read(rows), total: Number(rows[0]!.total ?? 0) };

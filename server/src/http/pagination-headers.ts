@@ -9,10 +9,12 @@ import { type PageRequest, pageLinks } from '../domain/pagination.js';
  */
 export function setPaginationHeaders(ctx: ParameterizedContext, request: PageRequest, totalCount: number): void {
   const { totalPages, links } = pageLinks(request, totalCount);
+  // Read once per response: setting `page` again changes only its value, never the order.
+  const params = new URLSearchParams(ctx.querystring);
+  const base = `${ctx.protocol}://${ctx.host}${ctx.path}?`;
   const url = (page: number) => {
-    const params = new URLSearchParams(ctx.querystring);
     params.set('page', String(page));
-    return `${ctx.protocol}://${ctx.host}${ctx.path}?${params.toString()}`;
+    return base + params.toString();
   };
   ctx.set('Current-Page', String(request.page));
   ctx.set('Page-Items', String(request.perPage));

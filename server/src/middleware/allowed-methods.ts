@@ -14,11 +14,21 @@ const methodHints: Record<string, string> = {
 
 export function allowedMethods(): Middleware {
   const matcher = createOperationMatcher();
-  return async (ctx, next) => {
+  // Each of the spec's templates offers the same methods to every request: worked out once.
+  const offered = new Map<string, string[]>();
+  const verbsOf = (template: string, path: string) => {
+    let verbs = offered.get(template);
+    if (!verbs) {
+      verbs = matcher.allowedMethods(path).map((method) => method.toUpperCase());
+      offered.set(template, verbs);
+    }
+    return verbs;
+  };
+  return (ctx, next) => {
     const path = ctx.path.slice(API_PREFIX.length);
     const template = matcher.pathTemplate(path);
     if (!template) throw notFound(`no endpoint ${ctx.method} ${ctx.path}`);
-    const verbs = matcher.allowedMethods(path).map((method) => method.toUpperCase());
+    const verbs = verbsOf(template, path);
     if (verbs.includes(ctx.method)) return next();
     const hint = methodHints[`${ctx.method} ${template}`];
     throw new HttpError(

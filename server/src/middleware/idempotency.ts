@@ -8,7 +8,8 @@
 // after authentication (keys belong to an API user) and after the rate limits (every request
 // counts, replays included).
 import { createHash } from 'node:crypto';
-import type { Context, Middleware } from 'koa';
+import type { OperationSpec } from '@warehouse-kit/spec/document';
+import type { Context, Middleware, Next } from 'koa';
 import type { IdempotencyKeys, KeyOwner } from '../db/idempotency-keys.js';
 import type { Access } from '../domain/access.js';
 import { badRequest, HttpError, ValidationFailed } from '../http/errors.js';
@@ -56,17 +57,14 @@ function replay(ctx: Context, response: { status: number; headers: Record<string
 export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: string) => number): Middleware {
   // Errors are rendered here, inside the key's span, so that a 4xx answer is stored like any other.
   const renderErrors = errorHandler();
-  return async (ctx, next) => {
-    const key = ctx.headers['idempotency-key'];
-    const operation = operationOf(ctx);
-    if (ctx.method !== 'POST' || key === undefined || !operation.spec) return next();
+  const claimed = async (ctx: Context, next: Next, key: string | string[], spec: OperationSpec) => {
     if (typeof key !== 'string' || !wellFormed.test(key))
       throw badRequest(`${IDEMPOTENCY_KEY} must be 1 to 255 printable ASCII characters`);
     // An answer holding a secret shown once (a webhook endpoint's) is never stored (DECISIONS 244).
-    if (!operation.spec.parameters.some((parameter) => parameter.in === 'header' && parameter.name === IDEMPOTENCY_KEY))
+    if (!spec.parameters.some((parameter) => parameter.in === 'header' && parameter.name === IDEMPOTENCY_KEY))
       throw badRequest(`${IDEMPOTENCY_KEY} is not taken here: the answer holds a secret that is never stored`);
     // A body that cannot be read is refused here, before the key is claimed, and never stored.
-    const body = operation.spec.requestBodySchema ? await readJsonBody(ctx, bodyLimit(operation.id)) : undefined;
+    const body = spec.requestBodySchema ? await readJsonBody(ctx, bodyLimit(spec.operationId)) : undefined;
     const access = ctx.state.access as Access;
     const owner: KeyOwner = { organizationId: access.organization.id, apiUserId: access.user.id, key };
 
@@ -87,5 +85,11 @@ export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: stri
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) if (ctx.response.get(name)) headers[name] = ctx.response.get(name);
     await keys.complete(owner, { status: ctx.status, headers, body: ctx.body });
+  };
+  // Only a POST with the header does any of this; every other request passes straight through (DECISIONS 269).
+  return (ctx, next) => {
+    const key = ctx.headers['idempotency-key'];
+    const { spec } = operationOf(ctx);
+    return ctx.method === 'POST' && key !== undefined && spec ? claimed(ctx, next, key, spec) : next();
   };
 }

@@ -23,14 +23,14 @@ export function identifyOperation(operationalEndpoint: (path: string) => string 
     const template = matcher.pathTemplate(path);
     return operations.find((operation) => operation.path === template && operation.method === method.toLowerCase());
   };
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const endpoint = operationalEndpoint(ctx.path);
     const api = !endpoint && ctx.path.startsWith(API_PREFIX);
     const spec = api ? specFor(ctx.method, ctx.path.slice(API_PREFIX.length)) : undefined;
     ctx.state.operation = (
       endpoint ? { id: endpoint, operational: true } : { id: spec?.operationId ?? 'unmatched', spec }
     ) satisfies RequestOperation;
-    await next();
+    return next();
   };
 }
 

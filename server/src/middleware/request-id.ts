@@ -9,12 +9,14 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 /** Up to 128 characters that cannot break a log line, a header or a URL. */
 const wellFormed = /^[A-Za-z0-9._:-]{1,128}$/;
 
+// Like every middleware with nothing to do after the request, it hands on next()'s promise
+// rather than awaiting it: one promise less per request (DECISIONS 269).
 export function requestId(): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const offered = ctx.get(REQUEST_ID_HEADER);
     const id = wellFormed.test(offered) ? offered : randomUUID();
     ctx.state.requestId = id;
     ctx.set(REQUEST_ID_HEADER, id);
-    await next();
+    return next();
   };
 }

@@ -32,20 +32,22 @@ export function requestLog(logger: Logger): Middleware {
       const access = ctx.state.access as Access | undefined;
       const error = ctx.state.error as unknown;
       const level = ctx.status >= 500 ? 'error' : quiet.has(operation.id) ? 'debug' : 'info';
-      log[level](
-        {
-          method: ctx.method,
-          path: loggedPath(ctx, operation),
-          operation: operation.id,
-          status: ctx.status,
-          duration_ms: Math.round((performance.now() - started) * 10) / 10,
-          organization: tenant?.organization.subdomain,
-          location: tenant?.interfaceLocation?.subdomain,
-          user: access?.user.id,
-          ...(error !== undefined && { err: error }),
-        },
-        'request',
-      );
+      // The line (its query string above all) is built only when its level is written.
+      if (log.isLevelEnabled(level))
+        log[level](
+          {
+            method: ctx.method,
+            path: loggedPath(ctx, operation),
+            operation: operation.id,
+            status: ctx.status,
+            duration_ms: Math.round((performance.now() - started) * 10) / 10,
+            organization: tenant?.organization.subdomain,
+            location: tenant?.interfaceLocation?.subdomain,
+            user: access?.user.id,
+            ...(error !== undefined && { err: error }),
+          },
+          'request',
+        );
     }
   };
 }

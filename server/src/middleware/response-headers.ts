@@ -3,8 +3,9 @@
 import type { Middleware } from 'koa';
 
 export function responseHeaders(): Middleware {
-  return async (ctx, next) => {
-    ctx.set({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
-    await next();
+  return (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', 'no-store');
+    return next();
   };
 }
