@@ -106,6 +106,9 @@ describe('kept counts of orders with booked appointments', () => {
     return rows[0]?.id as number | undefined;
   };
   const at = (index: number | null) => (index === null ? null : locations[index]!);
+  /** Updates the nth row of `table` (none when it has no rows: id 0 matches nothing). */
+  const changeNth = async (table: string, which: number, assignment: string, values: (string | number | null)[]) =>
+    knex.raw(`update ${table} set ${assignment} where id = ?`, [...values, (await nth(table, which)) ?? 0]);
   const apply = async (step: Operation) => {
     const org = organizationId;
     switch (step.op) {
@@ -137,24 +140,13 @@ describe('kept counts of orders with booked appointments', () => {
         return knex.raw('update packing_lists set purchase_order_id = ? where id = ?', [order ?? null, list]);
       }
       case 'change state':
-        return knex.raw('update appointments set state = ? where id = ?', [
-          step.state,
-          (await nth('appointments', step.which)) ?? 0,
-        ]);
+        return changeNth('appointments', step.which, 'state = ?', [step.state]);
       case 'move appointment':
-        return knex.raw('update appointments set location_id = ? where id = ?', [
-          at(step.at),
-          (await nth('appointments', step.which)) ?? 0,
-        ]);
+        return changeNth('appointments', step.which, 'location_id = ?', [at(step.at)]);
       case 'untime appointment':
-        return knex.raw('update appointments set scheduled_at = null where id = ?', [
-          (await nth('appointments', step.which)) ?? 0,
-        ]);
+        return changeNth('appointments', step.which, 'scheduled_at = null', []);
       case 'move order':
-        return knex.raw('update purchase_orders set location_id = ? where id = ?', [
-          at(step.at),
-          (await nth('purchase_orders', step.which)) ?? 0,
-        ]);
+        return changeNth('purchase_orders', step.which, 'location_id = ?', [at(step.at)]);
       case 'delete packing list':
         return knex.raw('delete from packing_lists where id = ?', [(await nth('packing_lists', step.which)) ?? 0]);
       case 'delete order':
