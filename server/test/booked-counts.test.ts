@@ -178,7 +178,7 @@ describe('kept counts of orders with booked appointments', () => {
       { numRuns: 15 },
     );
     // The runs build on one another's rows: the counts compared were not all zero.
-    expect(mostBooked).to.be.greaterThan(3);
+    expect(mostBooked).to.be.greaterThan(0);
   });
 
   it('hold both of two transactions that book one order at different locations at once', async () => {
