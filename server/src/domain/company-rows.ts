@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompanyType } from '../entities/company.js';
 import { countedMatchesSql, listPage, type PageRequest } from './pagination.js';
 import type { CompanyFields } from './row-shapes.js';
-import { type Sql, timeReader } from './sql.js';
+import { narrowedSql, type Sql, timeReader } from './sql.js';
 import { escapeLike } from './text.js';
 
 export interface CompanyFilter {
@@ -29,16 +29,11 @@ type RawRow = Omit<CompanyFields, 'createdAt' | 'updatedAt'> & {
 };
 
 function companyFilterSql(filter: CompanyFilter): Sql {
-  let text = 'c.organization_id = ?';
-  const values: Sql['values'] = [filter.organizationId];
-  const narrow = (condition: string, value: Sql['values'][number]) => {
-    text += ` and ${condition}`;
-    values.push(value);
-  };
-  if (filter.name) narrow('lower(c.name) like ?', `${escapeLike(filter.name.toLowerCase())}%`);
-  if (filter.companyType) narrow('c.company_type = ?', filter.companyType);
-  if (filter.companyNumber) narrow('c.company_number = ?', filter.companyNumber);
-  return { text, values };
+  return narrowedSql({ text: 'c.organization_id = ?', values: [filter.organizationId] }, [
+    ['lower(c.name) like ?', filter.name ? `${escapeLike(filter.name.toLowerCase())}%` : undefined],
+    ['c.company_type = ?', filter.companyType || undefined],
+    ['c.company_number = ?', filter.companyNumber || undefined],
+  ]);
 }
 
 export function companyPage(

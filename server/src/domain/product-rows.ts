@@ -4,7 +4,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { countedMatchesSql, countedTotalSql, listPage, type PageRequest } from './pagination.js';
 import type { ProductFields } from './row-shapes.js';
-import { type Sql, timeReader } from './sql.js';
+import { narrowedSql, type Sql, timeReader } from './sql.js';
 import { escapeLike } from './text.js';
 
 export interface ProductFilter {
@@ -31,17 +31,16 @@ interface RawRow {
 }
 
 function productFilterSql(filter: ProductFilter): Sql {
-  let text = 'p.organization_id = ? and p.location_id = any(array[?]::int[])';
-  const values: Sql['values'] = [filter.organizationId, filter.locationIds];
-  if (filter.name) {
-    text += ' and lower(p.name) like ?';
-    values.push(`${escapeLike(filter.name.toLowerCase())}%`);
-  }
-  if (filter.sku) {
-    text += ' and lower(p.sku) = ?';
-    values.push(filter.sku.toLowerCase());
-  }
-  return { text, values };
+  return narrowedSql(
+    {
+      text: 'p.organization_id = ? and p.location_id = any(array[?]::int[])',
+      values: [filter.organizationId, filter.locationIds],
+    },
+    [
+      ['lower(p.name) like ?', filter.name ? `${escapeLike(filter.name.toLowerCase())}%` : undefined],
+      ['lower(p.sku) = ?', filter.sku ? filter.sku.toLowerCase() : undefined],
+    ],
+  );
 }
 
 export function productPage(

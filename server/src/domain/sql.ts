@@ -13,6 +13,18 @@ export interface Sql {
 }
 
 /**
+ * `base` narrowed by each condition (`?` its value's placeholder) whose value is not undefined,
+ * joined with `and`: the one way a list's filters become SQL.
+ */
+export function narrowedSql(base: Sql, conditions: [condition: string, value: Knex.Value | undefined][]): Sql {
+  const given = conditions.filter((condition): condition is [string, Knex.Value] => condition[1] !== undefined);
+  return {
+    text: [base.text, ...given.map(([condition]) => condition)].join(' and '),
+    values: [...base.values, ...given.map(([, value]) => value)],
+  };
+}
+
+/**
  * Reads a time of a plain row as the ORM reads an entity's: PostgreSQL's text outside JSON,
  * ISO 8601 inside it; both keep whole milliseconds.
  */

@@ -3,7 +3,7 @@
 import type { operations } from '@warehouse-kit/spec';
 import type { Access } from '../access.js';
 import type { CountedScope } from '../pagination.js';
-import type { Sql } from '../sql.js';
+import { narrowedSql, type Sql } from '../sql.js';
 import { collectionTimeFilters } from '../time.js';
 
 type ListQuery = NonNullable<operations['listAppointments']['parameters']['query']>;
@@ -14,18 +14,20 @@ type ListQuery = NonNullable<operations['listAppointments']['parameters']['query
  */
 export function appointmentListFilter(access: Access, query: ListQuery): { where: Sql; counted?: CountedScope } {
   const { startTime, endTime, updatedSince } = collectionTimeFilters(query, access.urlLocation(query.location_name));
-  let text = 'a.organization_id = ? and a.location_id = any(array[?]::int[])';
   const locationIds = access.listScope(query.location_name);
-  const values: Sql['values'] = [access.organization.id, locationIds];
-  const narrow = (condition: string, value: Sql['values'][number]) => {
-    text += ` and a.${condition}`;
-    values.push(value);
-  };
-  if (query.state) narrow('state = ?', query.state);
-  if (startTime) narrow('scheduled_at >= ?', startTime);
-  if (endTime) narrow('scheduled_at <= ?', endTime);
-  if (updatedSince) narrow('updated_at >= ?', updatedSince);
+  const where = narrowedSql(
+    {
+      text: 'a.organization_id = ? and a.location_id = any(array[?]::int[])',
+      values: [access.organization.id, locationIds],
+    },
+    [
+      ['a.state = ?', query.state || undefined],
+      ['a.scheduled_at >= ?', startTime],
+      ['a.scheduled_at <= ?', endTime],
+      ['a.updated_at >= ?', updatedSince],
+    ],
+  );
   const unfiltered = !query.state && !startTime && !endTime && !updatedSince;
   const counted: CountedScope = { table: 'appointments', organizationId: access.organization.id, locationIds };
-  return { where: { text, values }, ...(unfiltered ? { counted } : {}) };
+  return { where, ...(unfiltered ? { counted } : {}) };
 }

@@ -2,7 +2,7 @@
 // the URL names, plus the organization's unassigned orders, narrowed by the filters.
 import type { Access } from '../access.js';
 import { countedTotalSql } from '../pagination.js';
-import type { Sql } from '../sql.js';
+import { narrowedSql, type Sql } from '../sql.js';
 import { collectionTimeFilters } from '../time.js';
 
 export interface ListQuery {
@@ -40,17 +40,18 @@ export function purchaseOrderListFilter(access: Access, query: ListQuery): Purch
  * page, its count and the booked search all use.
  */
 export function purchaseOrderFilterSql(filter: PurchaseOrderFilter, alias: string): Sql {
-  let text = `${alias}.organization_id = ? and (${alias}.location_id = any(array[?]::int[]) or ${alias}.location_id is null)`;
-  const values: Sql['values'] = [filter.organizationId, filter.locationIds];
-  const narrow = (condition: string, value: Sql['values'][number]) => {
-    text += ` and ${alias}.${condition}`;
-    values.push(value);
-  };
-  if (filter.poNumber !== undefined) narrow('po_number = ?', filter.poNumber);
-  if (filter.startTime) narrow('expected_starts_at >= ?', filter.startTime);
-  if (filter.endTime) narrow('expected_starts_at <= ?', filter.endTime);
-  if (filter.updatedSince) narrow('updated_at >= ?', filter.updatedSince);
-  return { text, values };
+  return narrowedSql(
+    {
+      text: `${alias}.organization_id = ? and (${alias}.location_id = any(array[?]::int[]) or ${alias}.location_id is null)`,
+      values: [filter.organizationId, filter.locationIds],
+    },
+    [
+      [`${alias}.po_number = ?`, filter.poNumber],
+      [`${alias}.expected_starts_at >= ?`, filter.startTime],
+      [`${alias}.expected_starts_at <= ?`, filter.endTime],
+      [`${alias}.updated_at >= ?`, filter.updatedSince],
+    ],
+  );
 }
 
 /**
