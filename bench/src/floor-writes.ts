@@ -34,12 +34,19 @@ export interface FloorWrites extends WriteScope {
   events: boolean;
 }
 
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** What a write's transaction did, and the event statement that goes with its COMMIT, if any. */
+interface Written<T> {
+  result: T;
+  event?: string;
+}
+
+/** Like the full stack, sends the write's event in the same round trip as COMMIT (DECISIONS 294). */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<Written<T>>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
+    const { result, event } = await work(client);
+    await client.query(event === undefined ? 'commit' : `${event};\ncommit`);
     return result;
   } catch (error) {
     await client.query('rollback');
@@ -49,20 +56,18 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
   }
 }
 
-/** The write's event, in the write's transaction, unless the scope leaves events out. */
-async function insertEvent(
+/** The write's event, as a statement with its values inlined, unless the scope leaves events out. */
+function eventStatement(
   client: pg.PoolClient,
   scope: FloorWrites,
   type: string,
-  orderId: unknown,
+  orderId: number,
   object: unknown,
-): Promise<void> {
-  if (!scope.events) return;
-  await client.query(
-    `insert into events (organization_id, type, record_type, record_id, location_id, visibility, data)
-      values ($1, $2, 'purchase_order', $3, $4, 'location', $5)`,
-    [scope.organizationId, type, orderId, scope.locationId, JSON.stringify({ object })],
-  );
+): string | undefined {
+  if (!scope.events) return undefined;
+  const data = client.escapeLiteral(JSON.stringify({ object }));
+  return `insert into events (organization_id, type, record_type, record_id, location_id, visibility, data)
+      values (${scope.organizationId}, '${type}', 'purchase_order', ${orderId}, ${scope.locationId}, 'location', ${data})`;
 }
 
 export function createOrder(pool: pg.Pool, scope: FloorWrites, body: NewOrder): Promise<unknown> {
@@ -83,8 +88,7 @@ export function createOrder(pool: pg.Pool, scope: FloorWrites, body: NewOrder): 
       [scope.organizationId, row.id, JSON.stringify(order.purchase_order_items)],
     );
     const created = { ...row, purchase_order_items: items };
-    await insertEvent(client, scope, 'purchase_order.created', row.id, created);
-    return created;
+    return { result: created, event: eventStatement(client, scope, 'purchase_order.created', row.id, created) };
   });
 }
 
@@ -104,10 +108,7 @@ export function changeItem(pool: pg.Pool, scope: FloorWrites, orderId: number, b
         returning id, product_name, quantity, created_at, updated_at`,
       [item!.quantity, item!.id, orderId, scope.organizationId],
     );
-    await insertEvent(client, scope, 'purchase_order.updated', orderId, {
-      id: orderId,
-      purchase_order_items: [changed],
-    });
-    return changed;
+    const object = { id: orderId, purchase_order_items: [changed] };
+    return { result: changed, event: eventStatement(client, scope, 'purchase_order.updated', orderId, object) };
   });
 }

@@ -228,8 +228,8 @@ async function main(): Promise<void> {
     console.log(
       'Writes: both floors send the rate-limit write, then begin, the same inserts or updates ' +
         '(a new order: the order, its 10 items in one statement; a changed item: the order locked, the item), ' +
-        'and commit; "floor" also inserts the event row, "floor, no events" does not. ' +
-        'The full stack writes its event row in its transaction too.',
+        'and commit; "floor" also inserts the event row, in the round trip of its commit, "floor, no events" does not. ' +
+        'The full stack sends its event row with its commit too.',
     );
 
     const rows: { scenario: string; timing: Timing; queries: number }[] = [];

@@ -1,10 +1,11 @@
 // The events of one transaction (DECISIONS 171–173): writes say what changed, as the record's
 // rendering before and after; the log works out the events and writes them all in one statement
-// just before the transaction commits (the router flushes it), so an event exists exactly when
-// its change does.
+// sent with the transaction's COMMIT (DECISIONS 294), so an event exists exactly when its change
+// does.
 import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type EventData, insertEvents, type NewEvent, type Visibility } from '../domain/events/rows.js';
+import { sendWithCommit } from '../db/with-commit.js';
+import { type EventData, insertEventsStatement, type NewEvent, type Visibility } from '../domain/events/rows.js';
 import type { EventType, RecordKind } from '../domain/events/types.js';
 import type { Location } from '../entities/location.js';
 import type { RecordState, Rendered } from './record-state.js';
@@ -107,8 +108,12 @@ export class EventLog {
     this.record({ kind, organizationId, before: { object: before, location }, after: { object: after, location } });
   }
 
-  /** Writes the events recorded so far, in one statement; the caller's transaction commits them. */
-  async flush(em: EntityManager): Promise<void> {
-    await insertEvents(em, this.pending.splice(0));
+  /**
+   * Writes the events recorded so far, in one statement sent with the COMMIT of the transaction
+   * `em` is in: when it rolls back instead, they are never sent.
+   */
+  writeWithCommit(em: EntityManager): void {
+    const events = this.pending.splice(0);
+    if (events.length > 0) sendWithCommit(em, insertEventsStatement(em, events));
   }
 }

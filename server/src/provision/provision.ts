@@ -312,7 +312,7 @@ export async function provision(rootEm: EntityManager, fixture: Fixture): Promis
         await upsertUsers(em, organization, locations, input.users ?? []);
         await provisionOrdersAndAppointments(em, organization, locations, input, events);
       }
-      await events.flush(em);
+      events.writeWithCommit(em);
     });
   } catch (error) {
     if (error instanceof Invalid) {

@@ -64,7 +64,7 @@ export function createApiRouter(
           events,
           webhooks,
         } as unknown as HandlerInput<OperationId>);
-        await events.flush(manager);
+        events.writeWithCommit(manager);
         return result;
       });
       // Every write runs in one transaction: on any error nothing of it remains; a race with

@@ -36,12 +36,11 @@ export interface StoredEvent extends Omit<NewEvent, 'organizationId'> {
 }
 
 /**
- * Inserts `events` in one statement, whatever their number (a bulk upload's tens of thousands
- * included): one JSON parameter read as rows, in order, so ids follow it. json, not jsonb, keeps
- * each record's attributes in the order the API renders them.
+ * The statement that inserts `events`, whatever their number (a bulk upload's tens of thousands
+ * included), with its values inlined: one JSON value read as rows, in order, so ids follow it.
+ * json, not jsonb, keeps each record's attributes in the order the API renders them.
  */
-export async function insertEvents(em: EntityManager, events: NewEvent[]): Promise<void> {
-  if (events.length === 0) return;
+export function insertEventsStatement(em: EntityManager, events: NewEvent[]): string {
   const rows = events.map((event) => ({
     organization_id: event.organizationId,
     type: event.type,
@@ -54,7 +53,7 @@ export async function insertEvents(em: EntityManager, events: NewEvent[]): Promi
     appointment_locations: event.appointmentLocations,
     data: event.data,
   }));
-  await em.execute(
+  return em.getPlatform().formatQuery(
     `insert into events (organization_id, type, record_type, record_id, location_id, visibility,
         prior_location_id, prior_visibility, appointment_locations, data)
       select organization_id, type, record_type, record_id, location_id, visibility,
