@@ -4,7 +4,8 @@ import { ApiClient } from '../src/testing/http.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, type LocationKey, type UserKey, type World } from '../src/testing/world.js';
 
-// Tenants and tokens are cached in each server process (DECISIONS 100). Two app instances on
+// Tenants, with the custom fields that apply at their locations, and tokens are cached in each
+// server process (DECISIONS 100, 295). Two app instances on
 // one database each warm their cache; a change committed outside both must show on the very
 // next request to either, with no waiting.
 describe('the tenant and token cache across two server instances', () => {
@@ -59,5 +60,40 @@ describe('the tenant and token cache across two server instances', () => {
     expect(await statuses('admin', '/products', 'toronto')).to.deep.equal([200, 200]);
     await sql('update locations set paid = false where subdomain = ?', [`${world.id}-toronto`]);
     expect(await statuses('admin', '/products', 'toronto')).to.deep.equal([402, 402]);
+  });
+
+  it('sees a custom field enabled, disabled or changed at once', async () => {
+    const toronto = `${world.id}-toronto`;
+    let sent = 0;
+    const writes = () =>
+      Promise.all(
+        servers.map(async (server) => {
+          const order = { po_number: `CF-${++sent}`, location_name: 'Toronto DC', custom_values: { door: 'D7' } };
+          return (await on(server, 'admin').post('/purchase_orders', { purchase_order: order })).status;
+        }),
+      );
+    // Each process reads, and keeps, the custom fields that apply at Toronto: none yet.
+    expect(await writes()).to.deep.equal([422, 422]);
+    const [definition] = (await sql(
+      `insert into custom_field_definitions (organization_id, key, label, applies_to, field_type)
+        select organization_id, 'door', 'Door', 'purchase_order', 'text' from locations where subdomain = ?
+        returning id`,
+      [toronto],
+    )) as { id: number }[];
+    const id = definition!.id;
+    const enable = () =>
+      sql(
+        `insert into custom_field_locations (organization_id, custom_field_definition_id, location_id)
+          select organization_id, ?, id from locations where subdomain = ?`,
+        [id, toronto],
+      );
+    await enable();
+    expect(await writes()).to.deep.equal([200, 200]);
+    await sql('delete from custom_field_locations where custom_field_definition_id = ?', [id]);
+    expect(await writes()).to.deep.equal([422, 422]);
+    await enable();
+    expect(await writes()).to.deep.equal([200, 200]);
+    await sql(`update custom_field_definitions set field_type = 'number' where id = ?`, [id]);
+    expect(await writes()).to.deep.equal([422, 422]);
   });
 });

@@ -105,7 +105,7 @@ describe('statements per request', () => {
     });
   }
 
-  it("writes of an order read their ETag's version with the order they answer, not on their own", async () => {
+  it("writes of an order read their ETag's version with the order they answer, and custom fields once", async () => {
     const admin = world.as('admin');
     let created: Awaited<ReturnType<typeof createOrder>> | undefined;
     const creating = await recordQueries(async () => {
@@ -125,6 +125,11 @@ describe('statements per request', () => {
     for (const sent of [creating, changing]) {
       expect(
         sent.filter((statement) => /^select version from/.test(statement)),
+        sent.join('\n'),
+      ).to.be.empty;
+      // Toronto's custom fields were read by the first order written there, and kept (DECISIONS 295).
+      expect(
+        sent.filter((statement) => /custom_field/.test(statement)),
         sent.join('\n'),
       ).to.be.empty;
     }

@@ -9,6 +9,7 @@ import { Migration20261124100000_events } from './migrations/Migration2026112410
 import { Migration20261127100000_webhooks } from './migrations/Migration20261127100000_webhooks.js';
 import { Migration20261127200000_perf } from './migrations/Migration20261127200000_perf.js';
 import { Migration20261127300000_booked_counts } from './migrations/Migration20261127300000_booked_counts.js';
+import { Migration20261127400000_custom_fields_directory } from './migrations/Migration20261127400000_custom_fields_directory.js';
 
 export type Orm = MikroORM;
 
@@ -30,6 +31,7 @@ const migrationsList = [
   { name: 'Migration20261127100000_webhooks', class: Migration20261127100000_webhooks },
   { name: 'Migration20261127200000_perf', class: Migration20261127200000_perf },
   { name: 'Migration20261127300000_booked_counts', class: Migration20261127300000_booked_counts },
+  { name: 'Migration20261127400000_custom_fields_directory', class: Migration20261127400000_custom_fields_directory },
 ];
 
 /** `overrides` lets the benchmark count queries through MikroORM's logger. */

@@ -4,6 +4,7 @@ import type { ApiUser, Role } from '../entities/api-user.js';
 import type { Location } from '../entities/location.js';
 import type { Organization } from '../entities/organization.js';
 import { AccessDenied, BadInput, NotFound } from './errors.js';
+import { CustomFieldsByLocation } from './purchase-orders/custom-fields.js';
 
 export type Need = 'read' | 'write';
 
@@ -28,6 +29,8 @@ export class Access {
     private readonly roles: Map<number, Role>,
     /** Set when the request came to a location interface address. */
     readonly interfaceLocation?: Location,
+    /** The custom fields that apply at its locations, kept with the organization's cached tenant. */
+    readonly customFields = new CustomFieldsByLocation(),
   ) {
     this.byName = new Map(locations.map((location) => [normalizeLocationName(location.name), location]));
     this.byId = new Map(locations.map((location) => [location.id, location]));

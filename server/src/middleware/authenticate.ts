@@ -89,7 +89,14 @@ export function authenticate(options: AuthenticationOptions): Middleware {
       );
     }
 
-    const access = new Access(tenant.organization, user, tenant.locations, identity.roles, tenant.interfaceLocation);
+    const access = new Access(
+      tenant.organization,
+      user,
+      tenant.locations,
+      identity.roles,
+      tenant.interfaceLocation,
+      tenant.customFields,
+    );
     if (!access.isAdminSomewhere)
       throw forbidden('this API user has no admin access at any location of the organization');
     ctx.state.access = access;

@@ -1,11 +1,13 @@
-// Who is who, cached in process: each host's tenant (organization and locations) and each
-// token's API user and roles. Every change to those tables bumps the database's directory
-// version when it commits (migration 20261123100000), and every request reads the version
+// Who is who, cached in process: each host's tenant (organization, locations and, as orders
+// need them, the custom fields that apply at each) and each token's API user and roles. Every
+// change to those tables bumps the database's directory version when it commits (migrations
+// 20261123100000 and 20261127400000), and every request reads the version
 // (with its token's rate-limit count, or alone) before it trusts the cache: an entry counts only if
 // it was loaded at that version or later. So no process serves a revoked token, a deleted
 // location or a changed role to a request that began after the change committed, while
 // unchanged tenants cost no query at all (DECISIONS 100).
 import type { Orm } from '../db/orm.js';
+import { CustomFieldsByLocation } from '../domain/purchase-orders/custom-fields.js';
 import { ApiUser, LocationRole, type Role } from '../entities/api-user.js';
 import { Location } from '../entities/location.js';
 import { Organization } from '../entities/organization.js';
@@ -15,6 +17,8 @@ export interface Tenant {
   /** Every location of the organization, in name order. */
   locations: Location[];
   interfaceLocation?: Location;
+  /** Read as orders need them, and dropped with the tenant when custom fields change (DECISIONS 295). */
+  customFields: CustomFieldsByLocation;
   /** The directory version it was loaded at (or later). */
   version: bigint;
 }
@@ -94,7 +98,7 @@ export class Directory {
     const locations = await em.find(Location, { organizationId: organization.id }, { orderBy: { name: 'asc' } });
     // The same row as in `locations`, so identity comparisons hold.
     interfaceLocation = interfaceLocation && locations.find((location) => location.id === interfaceLocation?.id);
-    return { organization, locations, interfaceLocation, version };
+    return { organization, locations, interfaceLocation, customFields: new CustomFieldsByLocation(), version };
   }
 }
 

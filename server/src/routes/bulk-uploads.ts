@@ -224,7 +224,7 @@ export const bulkUploadHandlers: Pick<Handlers, 'createBulkUpload'> = {
     const location = access.require(access.interfaceLocation!, 'write');
     const errors = new FieldErrorCollector();
     const orderRows = body.bulk_upload.purchase_orders ?? [];
-    const lookups = new PurchaseOrderLookups(em, access.organization.id);
+    const lookups = new PurchaseOrderLookups(em, access.organization.id, access.customFields);
     await createNamedCustomers(lookups, location, orderRows);
     recordCreatedCustomers(events, lookups);
     // Products first, so orders of the same upload may name them where the warehouse

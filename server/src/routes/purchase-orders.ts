@@ -32,7 +32,7 @@ async function updatePurchaseOrder(input: HandlerInput<'updatePurchaseOrder'> | 
   const url = access.urlLocation(query.location_name);
   const requested = requestedAssignment(access, url, body.location_name);
   const { order, location } = await findVisiblePurchaseOrder(em, access, path.id, url, 'write');
-  const lookups = new PurchaseOrderLookups(em, access.organization.id);
+  const lookups = new PurchaseOrderLookups(em, access.organization.id, access.customFields);
   const effective = await authorizeChange(lookups, access, order, location, requested);
   const [before] = await presentWholePurchaseOrders(em, access, [order.id]);
   await savePurchaseOrder(lookups, order, body, effective, 'nested');
@@ -62,7 +62,7 @@ export const purchaseOrderHandlers: Pick<
   },
 
   async createPurchaseOrder({ em, access, query, body, events, ctx }) {
-    const lookups = new PurchaseOrderLookups(em, access.organization.id);
+    const lookups = new PurchaseOrderLookups(em, access.organization.id, access.customFields);
     const order = await createPurchaseOrder(lookups, access, body.purchase_order, {
       urlLocation: access.urlLocation(query.location_name),
     });

@@ -12,8 +12,8 @@ import { Migration } from '@mikro-orm/migrations';
 const directoryTables = ['organizations', 'locations', 'api_users', 'location_roles'];
 const countedTables = ['products', 'purchase_orders'];
 
-/** Bumps at commit for any row written; TRUNCATE fires no row triggers, so it bumps too. */
-const directoryTriggers = (table: string) => `
+/** Bumps at commit for any row written; TRUNCATE fires no row triggers, so it bumps too. Also used by later migrations. */
+export const directoryTriggers = (table: string) => `
   create constraint trigger ${table}_directory_version after insert or update or delete on ${table}
     deferrable initially deferred for each row execute function bump_directory_version();
   create trigger directory_version_truncate after truncate on ${table}

@@ -114,3 +114,24 @@ export async function applicableCustomFields(
     : [];
   return new ApplicableCustomFields(definitions, `at ${location.name}`);
 }
+
+/**
+ * The custom fields that apply at each location of one organization (0: unassigned orders), each
+ * read once and kept as long as this object: a request's lookups by default, or the API's cached
+ * tenant, which a committed change to custom fields drops in every process (DECISIONS 295).
+ */
+export class CustomFieldsByLocation {
+  private readonly byLocation = new Map<number, Promise<ApplicableCustomFields>>();
+
+  at(em: EntityManager, organizationId: number, location: Location | null): Promise<ApplicableCustomFields> {
+    const key = location?.id ?? 0;
+    let fields = this.byLocation.get(key);
+    if (!fields) {
+      fields = applicableCustomFields(em, organizationId, location);
+      this.byLocation.set(key, fields);
+      // A failed read is the caller's error, not an answer to keep: the next one reads again.
+      fields.catch(() => this.byLocation.delete(key));
+    }
+    return fields;
+  }
+}

@@ -10,7 +10,7 @@ import { Company } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
 import { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
 import { holdingStates } from '../appointment-states.js';
-import { type ApplicableCustomFields, applicableCustomFields } from './custom-fields.js';
+import { type ApplicableCustomFields, CustomFieldsByLocation } from './custom-fields.js';
 import { CustomerNames, createCustomers, customerKey } from './customers.js';
 
 const productKey = (name: string) => name.trim().toLowerCase();
@@ -27,8 +27,6 @@ export class PurchaseOrderLookups {
   private readonly customers = new Map<string, Company | null>();
   /** By location id, then product name key: whether the location has such a product. */
   private readonly catalog = new Map<number, Map<string, boolean>>();
-  /** By location id, 0 for unassigned orders. */
-  private readonly customFields = new Map<number, Promise<ApplicableCustomFields>>();
   private readonly reservedIds: number[] = [];
   /** The customers created through these lookups, in order, until taken. */
   private readonly created: Company[] = [];
@@ -36,6 +34,8 @@ export class PurchaseOrderLookups {
   constructor(
     readonly em: EntityManager,
     readonly organizationId: number,
+    /** Where the custom fields read for each location are kept: this request alone unless given. */
+    private readonly customFields = new CustomFieldsByLocation(),
   ) {}
 
   /**
@@ -169,13 +169,7 @@ export class PurchaseOrderLookups {
 
   /** The custom fields an order at `location` (null: unassigned) uses. */
   customFieldsAt(location: Location | null): Promise<ApplicableCustomFields> {
-    const key = location?.id ?? 0;
-    let fields = this.customFields.get(key);
-    if (!fields) {
-      fields = applicableCustomFields(this.em, this.organizationId, location);
-      this.customFields.set(key, fields);
-    }
-    return fields;
+    return this.customFields.at(this.em, this.organizationId, location);
   }
 
   /**
