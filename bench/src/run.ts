@@ -141,10 +141,14 @@ async function main(): Promise<void> {
     for (const route of writes) {
       const counts = [];
       for (const target of writeTargets) {
-        // Warm first: the full stack's first request of a token also loads its user.
+        // Warm first: the full stack's first request of a token also loads its user. A change
+        // rotates over orders at three warehouses, and the first write at each also reads its
+        // custom fields (DECISIONS 295): the fewest of three writes is the steady state.
         const write = () => sendTo(target.port, writeRequest(route.write!, route.path, sentWrites++));
         await write();
-        counts.push((await statementsOf(write)).length);
+        const sent = [];
+        for (let i = 0; i < 3; i++) sent.push((await statementsOf(write)).length);
+        counts.push(Math.min(...sent));
       }
       statements.set(route.name, counts);
     }

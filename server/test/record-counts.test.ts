@@ -1,3 +1,4 @@
+import type { Knex } from '@mikro-orm/postgresql';
 import { expect } from 'chai';
 import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
@@ -72,6 +73,43 @@ describe('kept record counts behind Total-Count', () => {
     }
     expect((await admin.delete(`/purchase_orders/${order.id}`)).status).to.equal(204);
     expect((await admin.delete(`/products/${pear.body.id}`)).status).to.equal(204);
+    await expectCountsExact();
+  });
+
+  // Each scope's count is kept in slots, one per server backend modulo 16 (DECISIONS 296): two
+  // transactions on connections of different slots both add a product at one warehouse without
+  // either waiting for the other's lock, and the count stays exact once both commit.
+  it('lets transactions on different connections create at one warehouse without waiting for each other', async () => {
+    const knex = (await testOrm()).em.getKnex();
+    const slotOf = async (transaction: Knex.Transaction) =>
+      Number((await transaction.raw('select pg_backend_pid() % 16 as slot')).rows[0].slot);
+    const open: Knex.Transaction[] = [];
+    try {
+      // The pool's connections until two sit in different slots.
+      const slots = new Set<number>();
+      const transactions: Knex.Transaction[] = [];
+      while (transactions.length < 2) {
+        const transaction = await knex.transaction();
+        open.push(transaction);
+        const slot = await slotOf(transaction);
+        if (!slots.has(slot)) transactions.push(transaction);
+        slots.add(slot);
+      }
+      const addPear = async (transaction: Knex.Transaction, n: number) => {
+        await transaction.raw("set local lock_timeout = '2s'");
+        await transaction.raw(
+          `insert into products (organization_id, location_id, name)
+            select organization_id, id, ? from locations where subdomain = ?`,
+          [`Slot pear ${n}`, `${world.id}-toronto`],
+        );
+      };
+      // The first holds its slot's row until it commits; the second must not need it.
+      await addPear(transactions[0]!, 1);
+      await addPear(transactions[1]!, 2);
+      for (const transaction of transactions) await transaction.commit();
+    } finally {
+      for (const transaction of open) if (!transaction.isCompleted()) await transaction.rollback();
+    }
     await expectCountsExact();
   });
 });

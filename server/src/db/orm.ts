@@ -10,6 +10,7 @@ import { Migration20261127100000_webhooks } from './migrations/Migration20261127
 import { Migration20261127200000_perf } from './migrations/Migration20261127200000_perf.js';
 import { Migration20261127300000_booked_counts } from './migrations/Migration20261127300000_booked_counts.js';
 import { Migration20261127400000_custom_fields_directory } from './migrations/Migration20261127400000_custom_fields_directory.js';
+import { Migration20261127500000_count_slots } from './migrations/Migration20261127500000_count_slots.js';
 
 export type Orm = MikroORM;
 
@@ -32,6 +33,7 @@ const migrationsList = [
   { name: 'Migration20261127200000_perf', class: Migration20261127200000_perf },
   { name: 'Migration20261127300000_booked_counts', class: Migration20261127300000_booked_counts },
   { name: 'Migration20261127400000_custom_fields_directory', class: Migration20261127400000_custom_fields_directory },
+  { name: 'Migration20261127500000_count_slots', class: Migration20261127500000_count_slots },
 ];
 
 /** `overrides` lets the benchmark count queries through MikroORM's logger. */

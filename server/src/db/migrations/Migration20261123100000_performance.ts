@@ -28,6 +28,53 @@ export const countTriggers = (table: string) => `
   create trigger ${table}_count_delete after delete on ${table}
     referencing old table as old_rows for each statement execute function count_records();`;
 
+/**
+ * The trigger function that keeps `record_counts`, set-based whatever the number of rows a
+ * statement writes. With `slot`, an expression, each count goes to that slot of its scope
+ * (DECISIONS 296); without, to the scope's one row. Also used by later migrations.
+ */
+export const countRecordsFunction = (slot?: string) => {
+  const columns = slot
+    ? 'table_name, organization_id, location_id, slot, count'
+    : 'table_name, organization_id, location_id, count';
+  const value = slot ? `, ${slot}` : '';
+  const conflict = slot
+    ? '(table_name, organization_id, location_id, slot)'
+    : '(table_name, organization_id, location_id)';
+  return `
+      -- Set-based, whatever the number of rows a statement writes; counters are written in
+      -- key order, so concurrent transactions lock them alike. An update counts only rows
+      -- that moved.
+      create or replace function count_records() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'INSERT' then
+          insert into record_counts as r (${columns})
+            select tg_table_name, organization_id, coalesce(location_id, 0)${value}, count(*)
+              from new_rows group by 2, 3 order by 2, 3
+          on conflict ${conflict} do update set count = r.count + excluded.count;
+        elsif tg_op = 'DELETE' then
+          insert into record_counts as r (${columns})
+            select tg_table_name, organization_id, coalesce(location_id, 0)${value}, -count(*)
+              from old_rows group by 2, 3 order by 2, 3
+          on conflict ${conflict} do update set count = r.count + excluded.count;
+        else
+          insert into record_counts as r (${columns})
+            select tg_table_name, organization_id, location_id${value}, sum(delta) from (
+                select n.organization_id, coalesce(n.location_id, 0) as location_id, 1 as delta
+                  from new_rows n join old_rows o on o.id = n.id
+                 where (n.organization_id, n.location_id) is distinct from (o.organization_id, o.location_id)
+                union all
+                select o.organization_id, coalesce(o.location_id, 0), -1
+                  from new_rows n join old_rows o on o.id = n.id
+                 where (n.organization_id, n.location_id) is distinct from (o.organization_id, o.location_id)
+              ) moved
+             group by 2, 3 having sum(delta) <> 0 order by 2, 3
+          on conflict ${conflict} do update set count = r.count + excluded.count;
+        end if;
+        return null;
+      end $$;`;
+};
+
 export class Migration20261123100000_performance extends Migration {
   override up(): void {
     this.addSql(`
@@ -64,37 +111,7 @@ ${directoryTables.map(directoryTriggers).join('\n')}
         select 'purchase_orders', organization_id, coalesce(location_id, 0), count(*)
           from purchase_orders group by 2, 3;
 
-      -- Set-based, whatever the number of rows a statement writes; counters are written in
-      -- key order, so concurrent transactions lock them alike. An update counts only rows
-      -- that moved.
-      create function count_records() returns trigger language plpgsql as $$
-      begin
-        if tg_op = 'INSERT' then
-          insert into record_counts as r (table_name, organization_id, location_id, count)
-            select tg_table_name, organization_id, coalesce(location_id, 0), count(*)
-              from new_rows group by 2, 3 order by 2, 3
-          on conflict (table_name, organization_id, location_id) do update set count = r.count + excluded.count;
-        elsif tg_op = 'DELETE' then
-          insert into record_counts as r (table_name, organization_id, location_id, count)
-            select tg_table_name, organization_id, coalesce(location_id, 0), -count(*)
-              from old_rows group by 2, 3 order by 2, 3
-          on conflict (table_name, organization_id, location_id) do update set count = r.count + excluded.count;
-        else
-          insert into record_counts as r (table_name, organization_id, location_id, count)
-            select tg_table_name, organization_id, location_id, sum(delta) from (
-                select n.organization_id, coalesce(n.location_id, 0) as location_id, 1 as delta
-                  from new_rows n join old_rows o on o.id = n.id
-                 where (n.organization_id, n.location_id) is distinct from (o.organization_id, o.location_id)
-                union all
-                select o.organization_id, coalesce(o.location_id, 0), -1
-                  from new_rows n join old_rows o on o.id = n.id
-                 where (n.organization_id, n.location_id) is distinct from (o.organization_id, o.location_id)
-              ) moved
-             group by 2, 3 having sum(delta) <> 0 order by 2, 3
-          on conflict (table_name, organization_id, location_id) do update set count = r.count + excluded.count;
-        end if;
-        return null;
-      end $$;
+${countRecordsFunction()}
 
 ${countedTables.map(countTriggers).join('\n')}
 
