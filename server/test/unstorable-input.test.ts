@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import type { ApiClient } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';
 import { startWorld, uniqueId, type World } from '../src/testing/world.js';
+import { createAppointment } from './support/appointments.js';
+import { createOrder } from './support/purchase-orders.js';
 
 /** An entity-tag list of exactly `length` characters: `etag`, then one long tag. */
 function tagList(etag: string, length: number): string {
@@ -23,6 +25,27 @@ describe('input PostgreSQL cannot store, and over-long headers', () => {
   /** POSTs the JSON text as it is, with an Idempotency-Key when given. */
   const post = (json: string, key?: string) =>
     toronto.request('POST', '/products', { body: json, headers: key ? { 'idempotency-key': key } : {} });
+
+  // Reference numbers are a text[] column: every element is written quoted (TextArrayType), so
+  // what PostgreSQL's array syntax would read otherwise is stored as sent. A blank element was
+  // a 500 (found by `npm run fuzz`), " A" came back "A" and NULL came back null.
+  it('stores reference numbers exactly as sent, whatever array syntax they hold', async () => {
+    const tricky = ['NULL', 'null', 'A,B', 'q"uote', 'back\\slash', '{x}', 'a b', '\\"{,}', 'é€'];
+    const sent = [' ', ' padded ', ...tricky];
+    const appointment = await createAppointment(toronto, {
+      scheduled_at: '2033-03-01T10:00:00',
+      dock_name: 'Dock 1',
+      carrier_name: 'Fast Freight',
+      customer_name: 'Fresh Market',
+      reference_numbers: sent,
+    });
+    expect(appointment.reference_numbers).to.deep.equal(sent);
+    expect((await toronto.get(`/appointments/${appointment.id}`)).body.reference_numbers).to.deep.equal(sent);
+    // Orders refuse blank reference numbers and trim the others, so no spaces here.
+    const order = await createOrder(toronto, { reference_numbers: tricky });
+    expect(order.reference_numbers).to.deep.equal(tricky);
+    expect((await toronto.get(`/purchase_orders/${order.id}`)).body.reference_numbers).to.deep.equal(tricky);
+  });
 
   it("answers a NUL in an unknown field's name with 422, the name escaped, and replays it for its Idempotency-Key", async () => {
     const json = '{"product":{"name":"ok","sku":"NUL-6","x\\u0000":1}}';

@@ -6,6 +6,7 @@ import { Location } from './location.js';
 import { Product } from './product.js';
 import { PurchaseOrder } from './purchase-order.js';
 import { tenantKeys } from './tenant-keys.js';
+import { TextArrayType } from './text-array.js';
 import { timestamps } from './timestamps.js';
 
 export const appointmentStates = specEnum('AppointmentState');
@@ -26,7 +27,7 @@ export const Appointment = defineEntity({
     dockId: p.manyToOne(Dock).mapToPk().nullable(),
     carrierId: p.manyToOne(Company).mapToPk().nullable(),
     customerId: p.manyToOne(Company).mapToPk().nullable(),
-    referenceNumbers: p.array(),
+    referenceNumbers: p.array().type(new TextArrayType()),
     notes: p.text().nullable(),
     ...timestamps(),
   }),

@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { tenantKeys } from './tenant-keys.js';
+import { TextArrayType } from './text-array.js';
 import { timestamps } from './timestamps.js';
 
 /** A warehouse, with the settings that shape purchase orders assigned to it. */
@@ -13,7 +14,7 @@ export const Location = defineEntity({
     timeZone: p.text(),
     paid: p.boolean(),
     requireCatalogProducts: p.boolean(),
-    requiredPoFields: p.array(),
+    requiredPoFields: p.array().type(new TextArrayType()),
     allowCustomerCreation: p.boolean(),
     newCustomerAutoApprove: p.boolean(),
     newCustomerCanCreateCarriers: p.boolean(),

@@ -3,6 +3,7 @@ import type { components } from '@warehouse-kit/spec';
 import { Company } from './company.js';
 import { Location } from './location.js';
 import { tenantKeys } from './tenant-keys.js';
+import { TextArrayType } from './text-array.js';
 import { timestamps } from './timestamps.js';
 
 /** Stored custom values: text fields as strings, JSON fields as objects or arrays. */
@@ -20,7 +21,7 @@ export const PurchaseOrder = defineEntity({
     expectedEndsAt: p.datetime().nullable(),
     earliestAssignmentDate: p.datetime().nullable(),
     carrierName: p.text().nullable(),
-    referenceNumbers: p.array(),
+    referenceNumbers: p.array().type(new TextArrayType()),
     notes: p.text().nullable(),
     customValues: p.json<StoredCustomValues>(),
     ...timestamps(),
