@@ -30,7 +30,19 @@ describe('input PostgreSQL cannot store, and over-long headers', () => {
   // what PostgreSQL's array syntax would read otherwise is stored as sent. A blank element was
   // a 500 (found by `npm run fuzz`), " A" came back "A" and NULL came back null.
   it('stores reference numbers exactly as sent, whatever array syntax they hold', async () => {
-    const tricky = ['NULL', 'null', 'A,B', 'q"uote', 'back\\slash', '{x}', 'a b', '\\"{,}', 'é€'];
+    const tricky = [
+      'NULL',
+      'null',
+      'A,B',
+      'q"uote',
+      'back\\slash',
+      '{x}',
+      'a b',
+      '\\"{,}',
+      'é€',
+      'tab\tnew\nline',
+      'tab\t,comma',
+    ];
     const sent = [' ', ' padded ', ...tricky];
     const appointment = await createAppointment(toronto, {
       scheduled_at: '2033-03-01T10:00:00',
