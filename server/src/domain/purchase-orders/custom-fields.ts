@@ -121,17 +121,18 @@ export async function applicableCustomFields(
  * tenant, which a committed change to custom fields drops in every process (DECISIONS 295).
  */
 export class CustomFieldsByLocation {
-  private readonly byLocation = new Map<number, Promise<ApplicableCustomFields>>();
+  private readonly byLocation = new Map<number, ApplicableCustomFields>();
 
-  at(em: EntityManager, organizationId: number, location: Location | null): Promise<ApplicableCustomFields> {
+  /**
+   * Only a read that succeeded is kept, and only once it has: a request never waits on another
+   * request's read, so it never gets another's failure.
+   */
+  async at(em: EntityManager, organizationId: number, location: Location | null): Promise<ApplicableCustomFields> {
     const key = location?.id ?? 0;
-    let fields = this.byLocation.get(key);
-    if (!fields) {
-      fields = applicableCustomFields(em, organizationId, location);
-      this.byLocation.set(key, fields);
-      // A failed read is the caller's error, not an answer to keep: the next one reads again.
-      fields.catch(() => this.byLocation.delete(key));
-    }
+    const known = this.byLocation.get(key);
+    if (known) return known;
+    const fields = await applicableCustomFields(em, organizationId, location);
+    this.byLocation.set(key, fields);
     return fields;
   }
 }
