@@ -8,6 +8,7 @@
 // whole rendered order and its previous attributes.
 // With `events` off the event row is left out and nothing else changes, so the floor with
 // events against the floor without prices the event alone (issue 22, DECISIONS 267).
+import { sqlLiteral } from '@warehouse-kit/server';
 import type pg from 'pg';
 
 /** What the load generator sends as a new order: a number and items, at one warehouse. */
@@ -57,15 +58,9 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
 }
 
 /** The write's event, as a statement with its values inlined, unless the scope leaves events out. */
-function eventStatement(
-  client: pg.PoolClient,
-  scope: FloorWrites,
-  type: string,
-  orderId: number,
-  object: unknown,
-): string | undefined {
+function eventStatement(scope: FloorWrites, type: string, orderId: number, object: unknown): string | undefined {
   if (!scope.events) return undefined;
-  const data = client.escapeLiteral(JSON.stringify({ object }));
+  const data = sqlLiteral(JSON.stringify({ object }));
   return `insert into events (organization_id, type, record_type, record_id, location_id, visibility, data)
       values (${scope.organizationId}, '${type}', 'purchase_order', ${orderId}, ${scope.locationId}, 'location', ${data})`;
 }
@@ -88,7 +83,7 @@ export function createOrder(pool: pg.Pool, scope: FloorWrites, body: NewOrder): 
       [scope.organizationId, row.id, JSON.stringify(order.purchase_order_items)],
     );
     const created = { ...row, purchase_order_items: items };
-    return { result: created, event: eventStatement(client, scope, 'purchase_order.created', row.id, created) };
+    return { result: created, event: eventStatement(scope, 'purchase_order.created', row.id, created) };
   });
 }
 
@@ -109,6 +104,6 @@ export function changeItem(pool: pg.Pool, scope: FloorWrites, orderId: number, b
       [item!.quantity, item!.id, orderId, scope.organizationId],
     );
     const object = { id: orderId, purchase_order_items: [changed] };
-    return { result: changed, event: eventStatement(client, scope, 'purchase_order.updated', orderId, object) };
+    return { result: changed, event: eventStatement(scope, 'purchase_order.updated', orderId, object) };
   });
 }

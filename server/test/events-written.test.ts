@@ -35,6 +35,15 @@ describe('events written with each change (extension)', () => {
       await readUntil(admin, start, (events) => events.some((event) => event.subject === `companies/${markerId}`))
     ).events.filter((event) => event.subject !== `companies/${markerId}`);
 
+  it('carries quotes, backslashes and escapes in a record exactly, though inlined with COMMIT (DECISIONS 297)', async () => {
+    const start = await feedEnd(admin);
+    const name = uniqueId(`O'Hara \\ "crate" \\n \\' $$ ? `);
+    const created = await ok(admin.post('/products', { product: { name, location_name: 'Toronto DC' } }));
+    const [event] = await readEvents(admin, start, 1);
+    expect(event!.data.object).to.deep.equal(created);
+    expect(created.name).to.equal(name);
+  });
+
   it('records a product created, renamed and deleted, each with the product as GET renders it', async () => {
     const start = await feedEnd(admin);
     const created = await ok(

@@ -114,6 +114,6 @@ export class EventLog {
    */
   writeWithCommit(em: EntityManager): void {
     const events = this.pending.splice(0);
-    if (events.length > 0) sendWithCommit(em, insertEventsStatement(em, events));
+    if (events.length > 0) sendWithCommit(em, insertEventsStatement(events));
   }
 }
