@@ -44,6 +44,13 @@ describe('events written with each change (extension)', () => {
     expect(created.name).to.equal(name);
   });
 
+  it('inserts events without firing a trigger or a key check (DECISIONS 298)', async () => {
+    const [{ count }] = await (await testOrm()).em
+      .getConnection()
+      .execute<[{ count: number }]>(`select count(*)::int as count from pg_trigger where tgrelid = 'events'::regclass`);
+    expect(count).to.equal(0);
+  });
+
   it('records a product created, renamed and deleted, each with the product as GET renders it', async () => {
     const start = await feedEnd(admin);
     const created = await ok(

@@ -11,6 +11,7 @@ import { Migration20261127200000_perf } from './migrations/Migration202611272000
 import { Migration20261127300000_booked_counts } from './migrations/Migration20261127300000_booked_counts.js';
 import { Migration20261127400000_custom_fields_directory } from './migrations/Migration20261127400000_custom_fields_directory.js';
 import { Migration20261127500000_count_slots } from './migrations/Migration20261127500000_count_slots.js';
+import { Migration20261127600000_events_without_foreign_keys } from './migrations/Migration20261127600000_events_without_foreign_keys.js';
 
 export type Orm = MikroORM;
 
@@ -34,6 +35,10 @@ const migrationsList = [
   { name: 'Migration20261127300000_booked_counts', class: Migration20261127300000_booked_counts },
   { name: 'Migration20261127400000_custom_fields_directory', class: Migration20261127400000_custom_fields_directory },
   { name: 'Migration20261127500000_count_slots', class: Migration20261127500000_count_slots },
+  {
+    name: 'Migration20261127600000_events_without_foreign_keys',
+    class: Migration20261127600000_events_without_foreign_keys,
+  },
 ];
 
 /** `overrides` lets the benchmark count queries through MikroORM's logger. */
