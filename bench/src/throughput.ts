@@ -1,6 +1,9 @@
 // Throughput of the full stack against the bare server, side by side: rounds alternate the
 // servers (and which goes first), so that a noisy neighbour slows both alike, and each
-// figure is the median of its rounds.
+// figure is the median of its rounds. A ratio of two servers is taken within each round, where
+// they ran one after the other (ratioOf): the machine's pace drifts from round to round by more
+// than the differences measured (a floor's new orders ran anywhere from 719 to 1,001 a second
+// over twelve rounds), and a ratio taken within a round cancels that drift.
 
 import type pg from 'pg';
 import type { LoadResult } from './load.js';
@@ -24,6 +27,8 @@ export interface Comparison {
   route: string;
   /** Median requests per second and latencies (ms) per target, in the targets' order. */
   medians: { target: string; requestsPerSecond: number; p50: number; p99: number }[];
+  /** Requests per second of each round, per target in the targets' order. */
+  rounds: number[][];
 }
 
 export interface LoadShape {
@@ -65,6 +70,20 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/**
+ * How target `a` compares with target `b` (indexes in the targets' order). Each round gives their
+ * ratio; the order reverses every other round, and the server that runs earlier in a round
+ * tends to be faster (over twelve rounds of new orders the floor made 0.94 of the floor without
+ * events when it ran first and 0.89 when it ran second), so each two consecutive rounds, one in
+ * each order, are taken together (the geometric mean of their ratios), and the figure is the
+ * median of those. A single round is its own ratio.
+ */
+export function ratioOf(comparison: Comparison, a: number, b: number): number {
+  const ratios = comparison.rounds.map((round) => round[a]! / round[b]!);
+  if (ratios.length === 1) return ratios[0]!;
+  return median(ratios.slice(1).map((ratio, i) => Math.sqrt(ratio * ratios[i]!)));
+}
+
 export async function compare(targets: Target[], routes: Route[], shape: LoadShape): Promise<Comparison[]> {
   const results = new Map<string, LoadResult[]>();
   const round = async (target: Target, route: Route, seconds: number, requests?: number) => {
@@ -91,6 +110,7 @@ export async function compare(targets: Target[], routes: Route[], shape: LoadSha
   if (first && !first.write) for (const target of targets) await round(target, first, 0, shape.tokenCount);
   // Warm-up, not counted: JIT, connection pools, PostgreSQL's buffers.
   for (const route of routes) for (const target of targets) await round(target, route, shape.warmup);
+  // Reversed every other round, so that neighbours in the targets' order always run one after the other.
   for (let i = 0; i < shape.rounds; i++) {
     for (const route of routes) {
       const order = i % 2 === 0 ? targets : [...targets].reverse();
@@ -100,16 +120,17 @@ export async function compare(targets: Target[], routes: Route[], shape: LoadSha
       }
     }
   }
-  return routes.map((route) => ({
-    route: route.name,
-    medians: targets.map((target) => {
-      const runs = results.get(`${route.name}\n${target.name}`)!;
-      return {
+  return routes.map((route) => {
+    const runs = targets.map((target) => results.get(`${route.name}\n${target.name}`)!);
+    return {
+      route: route.name,
+      medians: targets.map((target, t) => ({
         target: target.name,
-        requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
-        p50: median(runs.map((run) => run.p50)),
-        p99: median(runs.map((run) => run.p99)),
-      };
-    }),
-  }));
+        requestsPerSecond: median(runs[t]!.map((run) => run.requestsPerSecond)),
+        p50: median(runs[t]!.map((run) => run.p50)),
+        p99: median(runs[t]!.map((run) => run.p99)),
+      })),
+      rounds: runs[0]!.map((_, r) => runs.map((targetRuns) => targetRuns[r]!.requestsPerSecond)),
+    };
+  });
 }
