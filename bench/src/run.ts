@@ -2,8 +2,9 @@
 // PostgreSQL with a seeded catalog (options in options.ts). It prints
 // - the full stack's throughput against the floor (floor-server.ts), a bare node:http + pg
 //   server sending the same statements, for five lists and two writes (floor-writes.ts), medians
-//   of interleaved rounds, and their ratio (the median of each round's); for the writes also the floor without its event
-//   rows, and the ratio floor/floor without events: what events cost at the floor (issue 22);
+//   of interleaved rounds, and their ratio taken within rounds (ratioOf in throughput.ts); for
+//   the writes also the floor without its event rows, and the ratio floor/floor without
+//   events: what events cost at the floor (issue 22);
 // - SQL statements per request, counted on the pool (statements.ts), and with --explain the plans;
 // - single-client latencies of more lists, and page 1,000 against page 1;
 // - the SDK's heap while it pages through 1,000 and then 100,000 records (not with --quick);
