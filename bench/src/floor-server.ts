@@ -88,21 +88,21 @@ export async function startFloorServer(
       replay.reads.map((statement) => pool.query<Row>({ text: statement.text, values: statement.values })),
     );
     const page = results.reduce((largest, result) => (result.rows.length > largest.rows.length ? result : largest));
-    return { body: page.rows, headers: { 'Total-Count': String(totalOf(results)) } };
+    return { json: JSON.stringify(page.rows), headers: { 'Total-Count': String(totalOf(results)) } };
   };
   /** What the request asks for, or undefined for a route the floor does not serve. */
   const route = (
     req: IncomingMessage,
-  ): (() => Promise<{ body: unknown; headers?: Record<string, string> }>) | undefined => {
+  ): (() => Promise<{ json: string; headers?: Record<string, string> }>) | undefined => {
     const url = req.url ?? '';
     const replay = req.method === 'GET' ? replays.get(url) : undefined;
     if (replay) return () => read(replay);
     if (req.method === 'POST' && url === '/api/v1/purchase_orders')
-      return async () => ({ body: await createOrder(pool, writes, (await readBody(req)) as NewOrder) });
+      return async () => ({ json: await createOrder(pool, writes, (await readBody(req)) as NewOrder) });
     const item = req.method === 'PATCH' ? itemPath.exec(url) : null;
     if (item)
       return async () => ({
-        body: await changeItem(pool, writes, Number(item[1]), (await readBody(req)) as ItemChange),
+        json: await changeItem(pool, writes, Number(item[1]), (await readBody(req)) as ItemChange),
       });
     return undefined;
   };
@@ -121,7 +121,7 @@ export async function startFloorServer(
             return;
           }
           res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', ...answered.headers });
-          res.end(JSON.stringify(answered.body));
+          res.end(answered.json);
         },
         () => res.writeHead(500).end(),
       );
