@@ -35,7 +35,7 @@ describe('the bench floor’s writes', () => {
     },
   });
 
-  const eventsOf = async (orderId: number) =>
+  const eventRowsOf = async (orderId: number) =>
     (
       await pool.query<{ type: string; data: unknown; location_id: number }>(
         'select type, data, location_id from events where organization_id = $1 and record_id = $2 order by id',
@@ -49,7 +49,7 @@ describe('the bench floor’s writes', () => {
       `O'Hara \\ "crates"`,
       'Bananas',
     ]);
-    const events = await eventsOf(answer.id);
+    const events = await eventRowsOf(answer.id);
     expect(events).to.deep.equal([
       { type: 'purchase_order.created', data: { object: answer }, location_id: writes.locationId },
     ]);
@@ -61,7 +61,7 @@ describe('the bench floor’s writes', () => {
     const change = { purchase_order: { purchase_order_items: [{ id: item.id, quantity: 7 }] } };
     const changed = JSON.parse(await changeItem(pool, { ...writes, events: true }, order.id, change));
     expect(changed).to.include({ id: item.id, quantity: '7' });
-    expect(await eventsOf(order.id)).to.deep.equal([
+    expect(await eventRowsOf(order.id)).to.deep.equal([
       {
         type: 'purchase_order.updated',
         data: { object: { id: order.id, purchase_order_items: [changed] } },
@@ -79,7 +79,7 @@ describe('the bench floor’s writes', () => {
     await changeItem(pool, { ...writes, events: false }, without.id, {
       purchase_order: { purchase_order_items: [{ id: item.id, quantity: 9 }] },
     });
-    expect(await eventsOf(without.id)).to.deep.equal([]);
+    expect(await eventRowsOf(without.id)).to.deep.equal([]);
     const { rows } = await pool.query('select quantity from purchase_order_items where id = $1', [item.id]);
     expect(rows[0].quantity).to.equal('9');
   });
