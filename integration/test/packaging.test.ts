@@ -1,10 +1,11 @@
 // Each public package as its users get it: packed as `npm run pack-all` packs it (and
 // `npm publish` would ship it), installed alone by every route the README documents (into a
 // project, globally with and without --omit=dev, through npx), and then used for real against a
-// reference server. The budgets of the packages issue are checked on those installs.
+// reference server, the SDK from new TypeScript projects set up as its README says. The budgets
+// of the packages issue are checked on those installs.
 
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { createClient, unwrap } from '@warehouse-kit/sdk';
@@ -15,8 +16,7 @@ import { forbidden, type Installed, MB, SERVER_ONLY, sizeOf, TEST_FRAMEWORKS } f
 import { ROOT } from '../src/pack.js';
 import { startDeployment, type TestDeployment } from './support/deployment.js';
 import { installed, packed } from './support/installs.js';
-
-const REPOSITORY_TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+import { type ModuleKind, type NewProject, newProject } from './support/new-project.js';
 
 /** The status and body of a GET, without the SDK. */
 function getJson(url: string): Promise<{ status: number; body: unknown }> {
@@ -29,27 +29,22 @@ function getJson(url: string): Promise<{ status: number; body: unknown }> {
   });
 }
 
-/** Writes `files` (path relative to `folder` → content) and returns the folder. */
-function writeProject(folder: string, files: Record<string, string>): string {
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(folder, path, '..'), { recursive: true });
-    writeFileSync(join(folder, path), content);
-  }
-  return folder;
-}
-
 describe('packages as their users install them', function () {
   // npm installs from its cache or the registry; this is the suite's slowest part.
   this.timeout(180_000);
   let deployment: TestDeployment;
-  /** The organization interface of the deployment's organization, and its admin token. */
+  /** The organization interface of the deployment's first organization, and its admin token. */
   let organization: { url: string; token: string };
+  const organizationOf = (id: string) => ({
+    url: `http://${id}.localhost:${deployment.server.port}`,
+    token: `${id}-admin-token`,
+  });
 
   before(async () => {
     packed();
-    deployment = await startDeployment(1);
-    const id = deployment.ids[0]!;
-    organization = { url: `http://${id}.localhost:${deployment.server.port}`, token: `${id}-admin-token` };
+    // The first organization for most tests, four more for the SDK README's example.
+    deployment = await startDeployment(5);
+    organization = organizationOf(deployment.ids[0]!);
   });
   after(() => deployment.stop());
 
@@ -133,60 +128,48 @@ describe('packages as their users install them', function () {
       // require() of an ES module, which Node has done without a flag since 20.19.
       expect(sdk.node(['-e', `const sdk = require("@warehouse-kit/sdk"); ${call}`], env)).to.equal(names);
     });
+  });
 
-    it('builds and runs a new TypeScript project set up as sdk/README.md says, ES module and CommonJS, typed by the contract', () => {
-      // sdk/README.md's `npm install -D typescript @types/node@20`; TypeScript is the repository's own.
-      execFileSync('npm', ['install', '-D', '--prefer-offline', '--no-audit', '--no-fund', '@types/node@20'], {
-        cwd: sdk.folder,
-        stdio: 'pipe',
+  describe('a new TypeScript project set up as sdk/README.md says', () => {
+    let project: NewProject;
+    before(() => (project = newProject(packed()['@warehouse-kit/sdk'].tarball)));
+
+    it('is an ES module project by changing the "type": "commonjs" that npm init -y writes', () => {
+      expect(project.initialType).to.equal('commonjs');
+      const manifest = JSON.parse(readFileSync(join(project.folders.esm, 'package.json'), 'utf8')) as { type?: string };
+      expect(manifest.type).to.equal('module');
+    });
+
+    /** How each kind's compiled entry loads the SDK. */
+    const loads: Record<ModuleKind, string> = {
+      esm: "from '@warehouse-kit/sdk'",
+      cjs: 'require("@warehouse-kit/sdk")',
+    };
+    const compilers = [
+      { compiler: 'latest', title: 'the TypeScript `npm install -D typescript` brings (7 or later)', majors: [7, 99] },
+      { compiler: '5.9', title: 'TypeScript 5.9', majors: [5, 5] },
+    ] as const;
+    compilers.forEach(({ compiler, title, majors }, index) => {
+      it(`compiles the README's example in strict mode with ${title}, ES module and CommonJS, for Node and for a bundler, and runs it against the server`, () => {
+        const tsc = project.compilers[compiler];
+        const version = execFileSync(process.execPath, [tsc, '--version'], { encoding: 'utf8' });
+        expect(Number(/Version (\d+)\./.exec(version)?.[1]), version).to.be.within(majors[0], majors[1]);
+        // The example creates PO-1001, which an organization holds once: each run calls its own.
+        const organizations = {
+          esm: organizationOf(deployment.ids[1 + 2 * index]!),
+          cjs: organizationOf(deployment.ids[2 + 2 * index]!),
+        };
+        const entries = project.build(tsc, { esm: organizations.esm.url, cjs: organizations.cjs.url });
+        for (const kind of ['esm', 'cjs'] as const) {
+          expect(readFileSync(entries[kind], 'utf8'), kind).to.include(loads[kind]);
+          const printed = execFileSync(process.execPath, [entries[kind]], {
+            cwd: project.folders[kind],
+            encoding: 'utf8',
+            env: { ...process.env, WH_TOKEN: organizations[kind].token },
+          });
+          expect(printed, kind).to.match(/^\S+ PO-1001 Toronto DC$/m);
+        }
       });
-      const tsconfig = `${JSON.stringify({
-        compilerOptions: { module: 'nodenext', target: 'es2022', strict: true, skipLibCheck: true, outDir: 'dist' },
-        include: ['src'],
-      })}\n`;
-      const listLocations =
-        'const client = createClient({ baseUrl: process.env.WH_BASE_URL!, token: process.env.WH_TOKEN! });\n' +
-        "const locations = await unwrap(client.GET('/locations'));\n" +
-        "console.log(locations.map((location) => location.name).join(', '));\n";
-      const imports = "import { createClient, unwrap } from '@warehouse-kit/sdk';\n\n";
-      const typed = [
-        "import { createClient, type Schema } from '@warehouse-kit/sdk';",
-        "const client = createClient({ baseUrl: 'https://acme.example.com', token: 'token' });",
-        "export async function first(): Promise<Schema<'PurchaseOrder'> | undefined> {",
-        "  const { data } = await client.GET('/purchase_orders', { params: { query: { po_number: 'PO-1' } } });",
-        '  return data?.[0];',
-        '}',
-        '// @ts-expect-error: the contract has no such path',
-        "client.GET('/warehouses');",
-      ].join('\n');
-      const projects = {
-        esm: {
-          'package.json': '{ "type": "module" }\n',
-          'src/index.ts': imports + listLocations,
-          'src/typed.ts': typed,
-        },
-        // No top-level await in CommonJS: the same lines in an async function.
-        cjs: {
-          'package.json': '{ "type": "commonjs" }\n',
-          'src/index.ts': `${imports}async function main(): Promise<void> {\n${listLocations}}\nmain();\n`,
-        },
-      };
-      const env = { ...process.env, WH_BASE_URL: organization.url, WH_TOKEN: organization.token };
-      const folders = Object.entries(projects).map(([kind, files]) =>
-        writeProject(join(sdk.folder, kind), { ...files, 'tsconfig.json': tsconfig }),
-      );
-      // The repository's own TypeScript, run in the consumer's folder: it sees only what the install holds.
-      execFileSync(process.execPath, [REPOSITORY_TSC, '-b', ...folders], { encoding: 'utf8' });
-      for (const kind of Object.keys(projects)) {
-        const folder = join(sdk.folder, kind);
-        const compiled = readFileSync(join(folder, 'dist/index.js'), 'utf8');
-        expect(compiled, kind).to.include(
-          kind === 'cjs' ? 'require("@warehouse-kit/sdk")' : "from '@warehouse-kit/sdk'",
-        );
-        expect(sdk.node([join(folder, 'dist/index.js')], env), kind).to.equal(
-          'Auckland DC, Toronto DC, Vancouver DC\n',
-        );
-      }
     });
   });
 
