@@ -1,21 +1,23 @@
 // Each public package as its users get it: packed as `npm run pack-all` packs it (and
 // `npm publish` would ship it), installed alone by every route the README documents (into a
-// project, globally with and without --omit=dev, through npx), and then used for real against a
-// reference server, the SDK from new TypeScript projects set up as its README says. The budgets
-// of the packages issue are checked on those installs.
+// project, globally with and without --omit=dev, through npx; the README's own install lines
+// among them), and then used for real against a reference server, the SDK from new TypeScript
+// projects set up as its README says. The budgets of the packages issue are checked on those
+// installs.
 
 import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createClient, unwrap } from '@warehouse-kit/sdk';
 import { startChildServer, stopChildServer } from '@warehouse-kit/server/testing';
 import { type RunOptions, runProgram, tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { forbidden, type Installed, MB, SERVER_ONLY, sizeOf, TEST_FRAMEWORKS } from '../src/install.js';
-import { ROOT } from '../src/pack.js';
+import { type PackageName, ROOT } from '../src/pack.js';
 import { startDeployment, type TestDeployment } from './support/deployment.js';
 import { installed, packed } from './support/installs.js';
+import { commandsOf, fencedBlocks, section } from './support/markdown.js';
 import { type ModuleKind, type NewProject, newProject } from './support/new-project.js';
 
 /** The status and body of a GET, without the SDK. */
@@ -197,19 +199,6 @@ describe('packages as their users install them', function () {
       });
     }
 
-    it('lists them through npx from the tarball, as `npx @warehouse-kit/whctl` will from the registry', async () => {
-      const { tarball } = packed()['@warehouse-kit/whctl'];
-      // npx keeps what it installs in the npm cache, so it needs the user's home.
-      const options = against({ cwd: tempDir('wh-npx-'), env: { HOME: process.env.HOME } });
-      const run = await runProgram(
-        'npx',
-        ['--yes', '--prefer-offline', '--package', tarball, 'whctl', 'products', 'list', '-o', 'json'],
-        options,
-      );
-      expect(run.code, run.stderr).to.equal(0);
-      expect(skus(run.stdout)).to.deep.equal(catalogue);
-    });
-
     it('runs conformance checks from the bundled suite against the deployment', async () => {
       const whctl = installed('@warehouse-kit/whctl', { global: true });
       const version = await runProgram(whctl.bin('whctl'), ['--version']);
@@ -228,6 +217,89 @@ describe('packages as their users install them', function () {
       expect(run.code, `${run.stdout}\n${run.stderr}`).to.equal(0);
       expect(run.stdout).to.include('missing_token_rejected').and.include('2 passing').and.not.include('failing');
     });
+  });
+
+  describe("the README's install section, which leads with what works before the packages are published", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const install = section(readme, '## Install what you need');
+    const [first] = fencedBlocks(install.text, install.line);
+    const lines = first ? commandsOf(first) : [];
+    /** A registry install, which answers 404 until the packages are published. */
+    const registry = /(npm install( -g)?|npx) @warehouse-kit\//;
+
+    it('opens with pack-all and installs of the tarballs it writes, and gives the registry names only as they will be once published', () => {
+      expect(first?.lang, 'the section opens with a sh block').to.equal('sh');
+      const opening = install.text.slice(0, install.text.indexOf('```'));
+      expect(opening).not.to.match(registry);
+      expect(lines[0]).to.equal('npm ci && npm run pack-all');
+      expect(lines.length).to.be.greaterThan(1);
+      for (const line of lines.slice(1)) expect(line).to.match(/ \S*\/packages\/warehouse-kit-[a-z]+-\*\.tgz( |$)/);
+      const rest = install.text.slice(install.text.indexOf('```', install.text.indexOf('```') + 3));
+      expect(rest.slice(0, rest.search(registry)), 'the registry forms are introduced').to.match(/once .*published/i);
+    });
+
+    /** The packed package a README line names by the tarball's pattern, and the line with that tarball's path. */
+    function tarballOf(line: string): { name: PackageName; line: string } {
+      const pattern = / (\S*\/packages\/(warehouse-kit-[a-z]+)-\*\.tgz)( |$)/.exec(line);
+      const item = Object.values(packed()).find(({ tarball }) => basename(tarball).startsWith(`${pattern?.[2]}-`));
+      if (!pattern || !item) throw new Error(`${line}: names no tarball npm run pack-all writes`);
+      return { name: item.name, line: line.replace(pattern[1]!, item.tarball) };
+    }
+
+    /** A real command from each package a README line installs, against the deployment where it has one. */
+    const usedAs: Partial<Record<PackageName, (done: Installed) => string[]>> = {
+      '@warehouse-kit/whctl': (done) => [done.bin('whctl'), '--version'],
+      '@warehouse-kit/server': (done) => [done.bin('wh-server'), '--version'],
+      '@warehouse-kit/sdk': () => [
+        process.execPath,
+        '--input-type=module',
+        '-e',
+        `import { createClient, unwrap } from '@warehouse-kit/sdk';
+         const client = createClient({ baseUrl: '${organization.url}', token: '${organization.token}' });
+         console.log((await unwrap(client.GET('/locations'))).length);`,
+      ],
+    };
+
+    for (const line of lines.slice(1)) {
+      it(`installs and runs: ${line}`, async () => {
+        const { name, line: withTarball } = tarballOf(line);
+        const words = withTarball.split(' ');
+        if (words[0] === 'npx') {
+          // npx keeps what it installs in the npm cache, so it needs the user's home; the profile is the deployment's,
+          // and only the two checks of a missing or a wrong token run.
+          const args = words
+            .slice(1)
+            .map((word) => (word === 'deployment.yaml' ? deployment.profile(deployment.ids[0]!) : word));
+          const run = await runProgram('npx', ['--yes', '--prefer-offline', ...args, '--grep', 'token_rejected'], {
+            cwd: tempDir('wh-npx-'),
+            env: { HOME: process.env.HOME },
+          });
+          expect(run.code, `${run.stdout}\n${run.stderr}`).to.equal(0);
+          expect(run.stdout)
+            .to.include('missing_token_rejected')
+            .and.match(/\d+ passing/)
+            .and.not.include('failing');
+          return;
+        }
+        // The routes these tests install by: `npm install [-g] <tarball>`, nothing else on the line.
+        const global = words[2] === '-g';
+        expect(words, 'an install route of these tests').to.deep.equal([
+          'npm',
+          'install',
+          ...(global ? ['-g'] : []),
+          packed()[name].tarball,
+        ]);
+        // The server's as npm runs it here and npm 12 everywhere, without its dependencies' install scripts (none is
+        // allowed): the install its demo test below starts.
+        const done = installed(name, name === '@warehouse-kit/server' ? { global, ignoreScripts: true } : { global });
+        const use = usedAs[name];
+        if (!use) throw new Error(`no command to run from ${name}`);
+        const [program, ...args] = use(done);
+        const run = await runProgram(program!, args, { cwd: done.folder });
+        expect(run.code, run.stderr).to.equal(0);
+        expect(run.stdout.trim()).to.equal(name === '@warehouse-kit/sdk' ? '3' : packed()[name].version);
+      });
+    }
   });
 
   describe('the conformance suite as a library, and the contract', () => {

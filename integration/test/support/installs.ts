@@ -20,7 +20,7 @@ const installs = new Map<string, Installed>();
 
 /** `name` installed alone into an empty folder the way `route` says. */
 export function installed(name: PackageName, route: InstallRoute = {}): Installed {
-  const key = JSON.stringify([name, route.global, route.omitDev, route.ignoreScripts]);
+  const key = JSON.stringify([name, !!route.global, !!route.omitDev, !!route.ignoreScripts]);
   let done = installs.get(key);
   if (!done) {
     const folder = tempDir('wh-install-');
