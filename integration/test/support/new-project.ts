@@ -5,7 +5,7 @@
 // that `npm init -y` wrote, as the README says. One install of the SDK serves both, and both
 // compilers: the one `npm install -D typescript` brings, and the 5.9 the README offers instead.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@warehouse-kit/test-support';
 import { ROOT } from '../../src/pack.js';
@@ -117,6 +117,12 @@ export function newProject(tarball: string): NewProject {
     if (/\.tgz|@warehouse-kit\/sdk/.test(command) && withTarball === command)
       throw new Error(`sdk/README.md: "${command}" does not install the tarball npm run pack-all writes`);
     sh(withTarball, esm);
+  }
+  for (const [folder, line] of [
+    [cjs, 'npm pkg set type=module'],
+    [typescript59, 'npm install -D typescript ...'],
+  ] as const) {
+    if (!existsSync(folder)) throw new Error(`sdk/README.md: the setup has no ${line} line`);
   }
   for (const folder of [esm, cjs]) {
     writeFileSync(join(folder, 'tsconfig.json'), nodenext.body);
