@@ -28,7 +28,7 @@ export const ExitCode = {
   incomplete: 9,
   /** 412: the record changed since it was read (--if-match, --if-unmodified); nothing was written. */
   preconditionFailed: 10,
-  /** `whctl conformance run` stopped by SIGINT or SIGTERM. */
+  /** `whctl conformance run` or an import stopped by SIGINT or SIGTERM. */
   interrupted: 130,
 } as const;
 

@@ -17,11 +17,11 @@ export const commands: Record<string, Entry> = {
     load: async () => (await import('./commands/locations/index.js')).locations,
   },
   products: {
-    description: "list and change warehouses' product catalogs",
+    description: "list, change and import warehouses' product catalogs",
     load: async () => (await import('./commands/products/index.js')).products,
   },
   companies: {
-    description: 'list and change customers and carriers',
+    description: 'list, change and import customers and carriers',
     load: async () => (await import('./commands/companies/index.js')).companies,
   },
   appointments: {
@@ -128,7 +128,8 @@ Environment:
 Exit status: 0 success, 2 usage, 3 authentication or permission, 4 not found (or an expired
 event cursor), 5 validation, 6 rate limited, 7 server error, 8 network error, 9 import
 incomplete, 10 precondition failed (the record changed since it was read), 1 conformance checks
-failed, 130 conformance run interrupted, 70 a bug in whctl or a broken install.`,
+failed, 130 interrupted (a conformance run, an import: run it again to continue), 70 a bug in
+whctl or a broken install.`,
       )
   );
 }

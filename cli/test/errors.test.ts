@@ -273,7 +273,7 @@ describe('whctl failures', () => {
       [
         '--data naming a missing file',
         ['products', 'create', '--data', '@/nonexistent/product.json'],
-        /cannot read --data file \/nonexistent\/product.json: ENOENT/,
+        /cannot read --data file \/nonexistent\/product.json: no such file$/m,
       ],
       ['--data holding an array', ['products', 'create', '--data', '[1,2]'], /must hold a JSON object/],
       [

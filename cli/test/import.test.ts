@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { type Stub, type StubAnswer, type StubHandler, type StubRequest, startStub, stubEnv } from './support/stub.js';
 import { json, type Run, whctl } from './support/whctl.js';
 
@@ -360,7 +361,7 @@ PO-4,,Apples,2
       '{not json',
       JSON.stringify({ purchase_order: { po_number: 'PO-8' } }),
       JSON.stringify({ po_number: 'PO-7' }),
-      JSON.stringify({ po_number: 'PO-9', purchase_order_items: [{ id: 4, quantity: 2 }] }),
+      JSON.stringify({ po_number: 'PO-9', purchase_order_items: [{ product_name: 'Apples', _destroy: true }] }),
     ];
     const store = orderStore();
     const run = await importFile(store, [file('orders.ndjson', `${lines.join('\n')}\n`)]);
@@ -375,10 +376,122 @@ PO-4,,Apples,2
     ]);
     expect(results[1]!.error).to.match(/^not valid JSON/);
     expect(results[3]!.error).to.equal('po_number PO-7 is also on line 1');
-    expect(results[4]!.error).to.include('leave out id and _destroy');
+    expect(results[4]!.error).to.include('leave out _destroy');
     expect(store.orders.find((order) => order.po_number === 'PO-7')).to.deep.include({
       custom_values: { priority: 'high' },
     });
+  });
+
+  it('imports the CSV an export writes: answer-only columns ignored, JSON cells read, items without their ids', async () => {
+    const item = {
+      id: 31,
+      product_name: 'Apples',
+      quantity: 200,
+      customer_name: null,
+      location_name: 'Toronto DC',
+      custom_values: { lot_code: 'L-1' },
+      created_at: '2026-11-28T05:30:56.912-05:00',
+      updated_at: '2026-11-28T05:30:56.912-05:00',
+    };
+    const csv = stringifyCsv([
+      [
+        'id',
+        'po_number',
+        'location_name',
+        'expected_starts_at',
+        'expected_ends_at',
+        'earliest_assignment_date',
+        'carrier_name',
+        'reference_numbers',
+        'notes',
+        'custom_values',
+        'purchase_order_items',
+        'appointments',
+        'created_at',
+        'updated_at',
+      ],
+      [
+        '7',
+        'PO-1',
+        'Toronto DC',
+        '2026-12-01T08:00:00-05:00',
+        '',
+        '2026-11-28T05:30:56.903-05:00',
+        '',
+        '["BOL-1","A;B"]',
+        'dock 2, "fragile"',
+        '{"priority":"high"}',
+        JSON.stringify([item]),
+        '[{"id":1,"state":"booked"}]',
+        '2026-11-28T05:30:56.911-05:00',
+        '2026-11-28T05:30:56.911-05:00',
+      ],
+    ]);
+    const store = orderStore();
+    const run = await importFile(store, [file('export.csv', csv)]);
+    expect(run.code, run.stderr).to.equal(0);
+    expect(
+      stub!.requests.find((request) => request.path === '/purchase_orders' && request.method === 'POST')!.body,
+    ).to.deep.equal({
+      purchase_order: {
+        po_number: 'PO-1',
+        location_name: 'Toronto DC',
+        expected_starts_at: '2026-12-01T08:00:00-05:00',
+        expected_ends_at: null,
+        carrier_name: null,
+        reference_numbers: ['BOL-1', 'A;B'],
+        notes: 'dock 2, "fragile"',
+        custom_values: { priority: 'high' },
+        purchase_order_items: [
+          { product_name: 'Apples', quantity: 200, customer_name: null, custom_values: { lot_code: 'L-1' } },
+        ],
+      },
+    });
+  });
+
+  it('refuses a file with both a purchase_order_items column and item columns, saying to use one', async () => {
+    const run = await importFile(orderStore(), [
+      file('both.csv', 'po_number,purchase_order_items,product_name\nPO-1,[],Apples\n'),
+    ]);
+    expect(run.code).to.equal(2);
+    expect(run.stderr).to.match(/either as a purchase_order_items column .* or as product_name, quantity/);
+  });
+
+  for (const [name, separator, flag] of [
+    ['semicolon', ';', "';'"],
+    ['tab', '\t', 'tab'],
+    ['pipe', '|', "'|'"],
+  ] as const) {
+    it(`names a ${name}-separated file and the --delimiter that reads it, which then imports it`, async () => {
+      const content = ['po_number,product_name,quantity', 'PO-1,Apples,3'].map((line) =>
+        line.replaceAll(',', separator),
+      );
+      const path = file('orders.csv', `${content.join('\n')}\n`);
+      const store = orderStore();
+      const refused = await importFile(store, [path]);
+      expect(refused.code).to.equal(2);
+      expect(refused.stderr).to.equal(
+        `whctl: ${path} looks ${name}-separated, not comma-separated; pass --delimiter ${flag}\n`,
+      );
+      await stub!.close();
+      const run = await importFile(store, [path, '--delimiter', flag.replaceAll("'", '')]);
+      expect(run.code, run.stderr).to.equal(0);
+      expect(store.orders.map((order) => [order.po_number, order.purchase_order_items.length])).to.deep.equal([
+        ['PO-1', 1],
+      ]);
+    });
+  }
+
+  it('names an NDJSON file with a .csv name, and a comma-separated file read with another --delimiter', async () => {
+    const ndjson = await importFile(orderStore(), [file('orders.csv', '{"po_number":"PO-1"}\n')]);
+    expect(ndjson.stderr).to.match(/orders\.csv looks like NDJSON, not CSV; pass --format ndjson\n$/);
+    await stub!.close();
+    const commas = await importFile(orderStore(), [
+      file('orders.csv', 'po_number,notes\nPO-1,x\n'),
+      '--delimiter',
+      ';',
+    ]);
+    expect(commas.stderr).to.match(/looks comma-separated, not semicolon-separated; pass --delimiter ','\n$/);
   });
 
   it('keeps no more orders in flight than --concurrency', async () => {
@@ -422,7 +535,7 @@ PO-4,,Apples,2
       /need a product_name column/,
     ],
     ['malformed CSV', 'orders.csv', 'po_number,notes\nPO-1,"unclosed\n', /is not valid CSV/],
-    ['an empty file', 'orders.ndjson', '\n\n', /holds no purchase orders/],
+    ['an empty file', 'orders.ndjson', '\n\n', /holds no orders/],
     [
       'a file whose format its name does not tell',
       'orders.txt',
@@ -441,7 +554,7 @@ PO-4,,Apples,2
   it('refuses a file that does not exist with exit 2', async () => {
     const run = await importFile(orderStore(), ['/nonexistent/orders.csv']);
     expect(run.code).to.equal(2);
-    expect(run.stderr).to.include('cannot read /nonexistent/orders.csv: ENOENT');
+    expect(run.stderr).to.equal('whctl: cannot read /nonexistent/orders.csv: no such file\n');
   });
 
   it('reads stdin with - and --format', async () => {

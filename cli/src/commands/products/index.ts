@@ -3,6 +3,7 @@ import { examples } from '../shared/examples.js';
 import { create } from './create.js';
 import { remove } from './delete.js';
 import { get } from './get.js';
+import { importProducts } from './import.js';
 import { list } from './list.js';
 import { update } from './update.js';
 
@@ -12,6 +13,7 @@ export const products = new Command('products')
   .addCommand(create)
   .addCommand(update)
   .addCommand(remove)
+  .addCommand(importProducts)
   .addHelpText(
     'after',
     examples(

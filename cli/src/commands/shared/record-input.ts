@@ -1,8 +1,8 @@
 // A record's fields from the command line: a whole body with --data (@file, - for stdin, or
 // inline JSON), with field flags on top.
-import { readFile } from 'node:fs/promises';
 import { Option } from 'commander';
 import { UsageError } from '../../errors.js';
+import { readTextFile } from './read-file.js';
 import { readStdin } from './stdin.js';
 
 export const dataOption = (
@@ -13,13 +13,7 @@ async function dataText(spec: string): Promise<{ text: string; source: string }>
   if (spec === '-') return { text: await readStdin(), source: 'stdin' };
   if (!spec.startsWith('@')) return { text: spec, source: '--data' };
   const file = spec.slice(1);
-  try {
-    return { text: await readFile(file, 'utf8'), source: file };
-  } catch (error) {
-    throw new UsageError(
-      `cannot read --data file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  return { text: await readTextFile(file, `--data file ${file}`), source: file };
 }
 
 /** The JSON object --data names; one wrapped in its record key (`{"product": {...}}`) is unwrapped. */

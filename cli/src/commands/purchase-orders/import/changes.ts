@@ -1,7 +1,7 @@
-// Whether an import changed an order, so that a re-run of the same file reports "unchanged"
+// Whether a bulk upload changed an order, so that a re-run of the same file reports "unchanged"
 // instead of "created" or "updated" again. The server leaves an order's updated_at alone when a
 // write changes nothing in it (the ORM writes only changed fields; items only when they change),
-// so updated_at tells a real update from a no-op, whichever interface the import goes through.
+// so the orders written since the upload tell a real update from a no-op (DECISIONS 135).
 import {
   ApiError,
   ConnectionError,
@@ -10,17 +10,11 @@ import {
   TimeoutError,
   type WarehouseClient,
 } from '@warehouse-kit/sdk';
+import type { RowAction } from '../../../import/upsert.js';
 
 type UploadedRow = Schema<'BulkUploadRow'>;
-export type RowAction = UploadedRow['action'] | 'unchanged';
 /** A row of an upload's answer, its action settled. */
 type SettledRow = Omit<UploadedRow, 'action'> & { action: RowAction };
-
-/** An update by PATCH: unchanged when the order's updated_at is the one it had before. */
-export function patchAction(before: string, after: string): RowAction {
-  const [was, is] = [Date.parse(before), Date.parse(after)];
-  return Number.isNaN(was) || was !== is ? 'updated' : 'unchanged';
-}
 
 /** Ids of the orders of this interface written at or after `since`. */
 async function writtenSince(client: WarehouseClient, since: Date): Promise<Set<number>> {

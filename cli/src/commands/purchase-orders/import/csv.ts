@@ -1,8 +1,14 @@
-// CSV import files: a header row, then one row per line item; rows with the same po_number
-// form one order. Order columns may be left empty on all but one of an order's rows.
-import { parse } from 'csv-parse/sync';
+// CSV import files of purchase orders, in either of two shapes. Written by hand: a header row,
+// then one row per line item (product_name, quantity, customer_name); rows with the same
+// po_number form one order, and order columns may be left empty on all but one of its rows.
+// Written by `whctl purchase-orders list -o csv`: one row per order, its items as JSON in a
+// purchase_order_items cell, and the columns only answers carry, which are ignored.
+
 import { UsageError } from '../../../errors.js';
-import type { ImportOrder, ItemInput, ParsedFile, RowError } from './rows.js';
+import { type CsvRow, readCsvTable } from '../../../import/csv-table.js';
+import { isObject } from '../../../import/ndjson-lines.js';
+import type { ParsedFile, RowError } from '../../../import/rows.js';
+import { type ItemInput, itemsOf, ORDER_ANSWER_FIELDS, type Order } from './rows.js';
 
 const ORDER_COLUMNS = [
   'location_name',
@@ -11,33 +17,26 @@ const ORDER_COLUMNS = [
   'carrier_name',
   'notes',
   'reference_numbers',
+  'custom_values',
+  'purchase_order_items',
 ] as const;
 const ITEM_COLUMNS = ['product_name', 'quantity', 'customer_name'] as const;
 export const CSV_COLUMNS: readonly string[] = ['po_number', ...ORDER_COLUMNS, ...ITEM_COLUMNS];
 
-type Cells = Record<string, string>;
-
-function readHeader(header: string[] | undefined, source: string): string[] {
-  if (!header) throw new UsageError(`${source} is empty`);
-  const columns = header.map((column) => column.trim());
-  const unknown = columns.find((column) => !CSV_COLUMNS.includes(column));
-  // A misspelt column silently ignored would import the wrong data.
-  if (unknown !== undefined)
-    throw new UsageError(`${source}: unknown column ${JSON.stringify(unknown)} (known: ${CSV_COLUMNS.join(', ')})`);
-  const repeated = columns.find((column, index) => columns.indexOf(column) !== index);
-  if (repeated !== undefined) throw new UsageError(`${source}: column ${repeated} appears twice`);
+function checkColumns(columns: string[], source: string): void {
   if (!columns.includes('po_number')) throw new UsageError(`${source}: a po_number column is required`);
-  if (
-    !columns.includes('product_name') &&
-    columns.some((column) => (ITEM_COLUMNS as readonly string[]).includes(column))
-  ) {
+  const itemColumns = columns.filter((column) => (ITEM_COLUMNS as readonly string[]).includes(column));
+  if (itemColumns.length && columns.includes('purchase_order_items'))
+    throw new UsageError(
+      `${source}: give line items either as a purchase_order_items column (as an export writes it) ` +
+        `or as ${ITEM_COLUMNS.join(', ')} columns, not both`,
+    );
+  if (itemColumns.length && !columns.includes('product_name'))
     throw new UsageError(`${source}: quantity and customer_name need a product_name column`);
-  }
-  return columns;
 }
 
 /** The value an order column has on all of the order's rows that fill it in; empty everywhere is null. */
-function orderValue(column: string, rows: { line: number; cells: Cells }[]): string | null {
+function orderValue(column: string, rows: CsvRow[]): string | null {
   const filled = rows.filter((row) => row.cells[column] !== '');
   const first = filled[0];
   const other = filled.find((row) => row.cells[column] !== first?.cells[column]);
@@ -49,7 +48,42 @@ function orderValue(column: string, rows: { line: number; cells: Cells }[]): str
   return first ? first.cells[column]! : null;
 }
 
-function item(cells: Cells): ItemInput | undefined {
+function json(column: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`${column} is not valid JSON: ${JSON.stringify(text.slice(0, 60))}`);
+  }
+}
+
+/** `A;B` as written by hand, or `["A","B"]` as an export writes the list. */
+function referenceNumbers(text: string | null): string[] {
+  if (text?.startsWith('[')) {
+    const list = json('reference_numbers', text);
+    if (!(Array.isArray(list) && list.every((entry) => typeof entry === 'string')))
+      throw new Error('reference_numbers must be a JSON list of strings or separated by ";"');
+    return list;
+  }
+  return (text ?? '')
+    .split(';')
+    .map((reference) => reference.trim())
+    .filter(Boolean);
+}
+
+/** The field an order column sets; undefined leaves the field out (an empty custom_values cell sets nothing). */
+function orderField(column: (typeof ORDER_COLUMNS)[number], text: string | null): unknown {
+  if (column === 'reference_numbers') return referenceNumbers(text);
+  if (column === 'purchase_order_items') return itemsOf(text === null ? [] : json(column, text));
+  if (column === 'custom_values') {
+    if (text === null) return undefined;
+    const values = json(column, text);
+    if (!isObject(values)) throw new Error('custom_values must be a JSON object');
+    return values;
+  }
+  return text;
+}
+
+function item(cells: Record<string, string>): ItemInput | undefined {
   if (ITEM_COLUMNS.every((column) => !cells[column])) return undefined;
   if (!cells.product_name) throw new Error('a line item needs a product_name');
   const quantity = Number(cells.quantity);
@@ -62,52 +96,40 @@ function item(cells: Cells): ItemInput | undefined {
   };
 }
 
-function toOrder(poNumber: string, rows: { line: number; cells: Cells }[], columns: string[]): ImportOrder {
+function toOrder(poNumber: string, rows: CsvRow[], columns: string[]): Order {
   const fields: Record<string, unknown> = {};
+  let items: ItemInput[] | undefined;
   for (const column of ORDER_COLUMNS) {
     if (!columns.includes(column)) continue;
-    const value = orderValue(column, rows);
-    fields[column] =
-      column === 'reference_numbers'
-        ? (value ?? '')
-            .split(';')
-            .map((reference) => reference.trim())
-            .filter(Boolean)
-        : value;
+    const value = orderField(column, orderValue(column, rows));
+    if (column === 'purchase_order_items') items = value as ItemInput[];
+    else if (value !== undefined) fields[column] = value;
   }
-  const items = columns.includes('product_name')
-    ? rows.flatMap(({ cells }) => {
-        const entry = item(cells);
-        return entry ? [entry] : [];
-      })
-    : undefined;
-  return { line: rows[0]!.line, poNumber, fields, items };
+  if (columns.includes('product_name'))
+    items = rows.flatMap(({ cells }) => {
+      const entry = item(cells);
+      return entry ? [entry] : [];
+    });
+  return { poNumber, fields, items };
 }
 
-export function parseCsv(text: string, source: string): ParsedFile {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    // With `info`, each record comes with where it ends in the file (csv-parse's types miss this).
-    records = parse(text, { bom: true, skip_empty_lines: true, info: true }) as unknown as typeof records;
-  } catch (error) {
-    throw new UsageError(`${source} is not valid CSV: ${(error as Error).message}`);
-  }
-  const columns = readHeader(records[0]?.record, source);
-  const groups = new Map<string, { line: number; cells: Cells }[]>();
+export function parseCsv(text: string, source: string, delimiter: string): ParsedFile<Order> {
+  const { columns, rows } = readCsvTable(text, source, { known: CSV_COLUMNS, ignored: ORDER_ANSWER_FIELDS }, delimiter);
+  checkColumns(columns, source);
+  const groups = new Map<string, CsvRow[]>();
   const errors: RowError[] = [];
-  for (const { record, info } of records.slice(1)) {
-    const cells = Object.fromEntries(columns.map((column, index) => [column, (record[index] ?? '').trim()]));
-    const poNumber = cells.po_number!;
-    if (!poNumber) errors.push({ line: info.lines, poNumber: undefined, error: 'po_number is empty' });
-    else groups.set(poNumber, [...(groups.get(poNumber) ?? []), { line: info.lines, cells }]);
+  for (const row of rows) {
+    const poNumber = row.cells.po_number!;
+    if (!poNumber) errors.push({ line: row.line, label: undefined, error: 'po_number is empty' });
+    else groups.set(poNumber, [...(groups.get(poNumber) ?? []), row]);
   }
-  const orders: ImportOrder[] = [];
-  for (const [poNumber, rows] of groups) {
+  const records = [];
+  for (const [poNumber, group] of groups) {
     try {
-      orders.push(toOrder(poNumber, rows, columns));
+      records.push({ line: group[0]!.line, label: poNumber, record: toOrder(poNumber, group, columns) });
     } catch (error) {
-      errors.push({ line: rows[0]!.line, poNumber, error: (error as Error).message });
+      errors.push({ line: group[0]!.line, label: poNumber, error: (error as Error).message });
     }
   }
-  return { orders, errors };
+  return { records, errors };
 }

@@ -1,4 +1,6 @@
-// An import file read into orders, one per PO number, before anything is sent.
+// A purchase order as an import file gives it, and what of an exported order an import ignores.
+import { isObject } from '../../../import/ndjson-lines.js';
+import { withoutFields } from '../../../import/rows.js';
 
 export interface ItemInput {
   product_name?: unknown;
@@ -7,9 +9,7 @@ export interface ItemInput {
   [field: string]: unknown;
 }
 
-export interface ImportOrder {
-  /** The file line the order starts on, for the report. */
-  line: number;
+export interface Order {
   poNumber: string;
   /** The order's fields other than `po_number` and its items; a field absent from the file is left unchanged. */
   fields: Record<string, unknown>;
@@ -17,14 +17,19 @@ export interface ImportOrder {
   items: ItemInput[] | undefined;
 }
 
-/** A row that cannot be imported as written; the other rows still are. */
-export interface RowError {
-  line: number;
-  poNumber: string | undefined;
-  error: string;
-}
+/** Fields of an order and of its items that only answers carry; an export writes them. */
+export const ORDER_ANSWER_FIELDS = ['id', 'earliest_assignment_date', 'appointments', 'created_at', 'updated_at'];
+const ITEM_ANSWER_FIELDS = ['id', 'location_name', 'created_at', 'updated_at'];
 
-export interface ParsedFile {
-  orders: ImportOrder[];
-  errors: RowError[];
+/**
+ * An order's `purchase_order_items` as a file gives them (an export's included): the complete
+ * items, which replace the current ones, so their ids are dropped like the other answer-only
+ * fields, and a `_destroy` has nothing to mean.
+ */
+export function itemsOf(value: unknown): ItemInput[] {
+  if (!(Array.isArray(value) && value.every(isObject)))
+    throw new Error('purchase_order_items must be an array of objects');
+  if (value.some((item) => '_destroy' in item))
+    throw new Error('purchase_order_items are the complete items of the order; leave out _destroy');
+  return value.map((item) => withoutFields(item, ITEM_ANSWER_FIELDS));
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 
 export const fileDigest = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The key of a request carrying the orders that start on these file lines, to `location`'s interface if given. */
+/** The key of a request carrying the records that start on these file lines, to `location`'s interface if given. */
 export function importKey(digest: string, lines: number[], location?: string): string {
   const scope = location === undefined ? lines.join(',') : `${location}\n${lines.join(',')}`;
   const rows = createHash('sha256').update(scope).digest('hex').slice(0, 16);

@@ -1,0 +1,69 @@
+// `whctl <resource> import FILE`: the one import command, made for each resource from its
+// Importer, so that every import reads files, paces requests, reports and stops the same way.
+import { throttle } from '@warehouse-kit/sdk';
+import { Command, Option } from 'commander';
+import { wholeNumber } from '../commands/shared/arguments.js';
+import { examples } from '../commands/shared/examples.js';
+import { contextOf } from '../context.js';
+import { UsageError } from '../errors.js';
+import { delimiterOption } from './csv-table.js';
+import { IMPORT_FORMATS, type ImportFormat, readImportInput } from './input.js';
+import { type Importer, runImport } from './run.js';
+
+interface Flags {
+  format?: ImportFormat;
+  delimiter: string;
+  concurrency: number;
+  rate: number;
+}
+
+export interface ImportHelp {
+  description: string;
+  /** What the file holds, for the argument's line. */
+  file: string;
+  /** The formats' columns and what a row does, printed after the options. */
+  details: string;
+  examples: string[];
+}
+
+// The API's limit per token an hour; --rate is the minute's. An import spaces its requests to stay inside both.
+const PER_HOUR = 5000;
+
+export function importCommand<R>(importer: Importer<R>, help: ImportHelp): Command {
+  const { noun } = importer;
+  return new Command('import')
+    .description(help.description)
+    .argument('<file>', `${help.file}, or - for stdin`)
+    .addOption(new Option('--format <format>', 'file format (default: from the extension)').choices(IMPORT_FORMATS))
+    .option('--delimiter <char>', 'the separator of a CSV file: , ; | or tab', delimiterOption, ',')
+    .option('--concurrency <n>', `${noun} in flight at once, 1 to 16`, wholeNumber(1, 16), 4)
+    .option('--rate <n>', 'most requests per minute, 1 to 120 (the API allows 120 per token)', wholeNumber(1, 120), 120)
+    .addHelpText(
+      'after',
+      `${help.details}
+Columns an export writes that only answers carry (id, timestamps) are accepted and ignored, so
+"whctl ... list --all -o csv" (or -o ndjson) imports back, reporting every record unchanged.
+The exit status is 0 when all ${noun} went through and 9 when some did not; the report on
+stdout gives each one's line, action (created, updated, unchanged: it already was as the file
+says, or failed), ID and error. Ctrl-C (or SIGTERM) stops it once the requests in flight are
+answered: the report so far is printed, then "interrupted: run the same command again to
+continue", with exit status 130. A second run reports what the first did as unchanged.`,
+    )
+    .addHelpText('after', examples(...help.examples))
+    .action(async (file: string, flags: Flags, command: Command) => {
+      const ctx = contextOf(command);
+      const input = await readImportInput(file, flags.format);
+      const parsed = importer.parse(input, flags.delimiter);
+      if (!parsed.records.length && !parsed.errors.length) throw new UsageError(`${input.source} holds no ${noun}`);
+      const client = await ctx.connect({
+        middleware: [
+          throttle({ limit: flags.rate, interval: 60_000, strict: true }),
+          throttle({ limit: PER_HOUR, interval: 3_600_000, strict: true }),
+        ],
+        // Other clients of the token may use up the hour's budget; an import waits it out.
+        maxRetries: 10,
+        maxWait: 3_600_000,
+      });
+      await runImport(ctx, client, importer, parsed, { digest: input.digest, concurrency: flags.concurrency });
+    });
+}
