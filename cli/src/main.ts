@@ -29,7 +29,7 @@ try {
   } else {
     // Loaded only on failure: it brings in the SDK's error classes.
     const { report } = await import('./report-failure.js');
-    const code = report(error, process.stderr);
+    const code = await report(error, process.stderr);
     if (code === undefined) throw error;
     exit(code);
   }

@@ -1,6 +1,6 @@
 // How a failure is reported: one line on stderr and an exit status for what scripts can
 // expect to happen (API refusals, usage, network). Anything else is a bug in whctl or a broken
-// install, which bin/whctl.js reports.
+// install, which bin/whctl.js reports, with its stack.
 import { STATUS_CODES } from 'node:http';
 // The suite's error classes alone: the suite itself (mocha, chai, ajv) takes a second to load.
 import { ConformanceError } from '@warehouse-kit/conformance/errors';
@@ -14,6 +14,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '@warehouse-kit/sdk';
+import { schemeMismatch } from './connection/scheme-mismatch.js';
 import { CliError, ExitCode, type ExitCodeValue } from './errors.js';
 
 function exitCodeOf(status: number): ExitCodeValue {
@@ -45,6 +46,9 @@ function advice(error: ApiError): string {
     return `; the record changed since it was read${
       error.etag ? ` (its ETag is now ${error.etag})` : ''
     }: read it again and reapply the change`;
+  // A proxy's answer (nginx) to http:// at its HTTPS port.
+  if (typeof error.body === 'string' && /plain HTTP request was sent to HTTPS port/i.test(error.body))
+    return '; the address should start with https://';
   return '';
 }
 
@@ -66,10 +70,23 @@ function exitCodeFor(error: unknown): ExitCodeValue | undefined {
   return undefined;
 }
 
+/**
+ * The one line saying what went wrong: a cause's text (OpenSSL's, say) can span lines, and a
+ * list of problems (a conformance profile's) is joined with semicolons.
+ */
+async function describe(error: unknown): Promise<string> {
+  if (error instanceof ApiError) return describeApiError(error);
+  const message = (error instanceof ConnectionError && (await schemeMismatch(error))) || (error as Error).message;
+  return message
+    .replace(/:\s*\n\s*- /g, ': ')
+    .replace(/\s*\n\s*- /g, '; ')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+}
+
 /** Writes an expected failure to `stderr` and returns its exit status; undefined for any other error. */
-export function report(error: unknown, stderr: NodeJS.WritableStream): ExitCodeValue | undefined {
+export async function report(error: unknown, stderr: NodeJS.WritableStream): Promise<ExitCodeValue | undefined> {
   const code = exitCodeFor(error);
-  if (error instanceof ApiError) stderr.write(`whctl: ${describeApiError(error)}\n`);
-  else if (code !== undefined) stderr.write(`whctl: ${(error as Error).message}\n`);
+  if (code !== undefined) stderr.write(`whctl: ${await describe(error)}\n`);
   return code;
 }

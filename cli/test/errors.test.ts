@@ -1,4 +1,8 @@
-import { createServer } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { createServer as createTlsServer } from 'node:tls';
+import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import {
   rateLimitHeaders,
@@ -351,5 +355,119 @@ describe('whctl failures', () => {
     const run = await whctl(['locations', 'list', '--base-url', 'http://acme.localhost:1']);
     expect(run.code).to.equal(2);
     expect(run.stderr).to.include('no API token').and.include('whctl config set token -');
+  });
+
+  describe('every common failure is one line without a stack, naming what to do', () => {
+    /** A port nothing listens on: it was free a moment ago. */
+    async function closedPort(): Promise<number> {
+      const server = createServer();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as { port: number };
+      await new Promise((resolve) => server.close(resolve));
+      return port;
+    }
+
+    /**
+     * A server that speaks only TLS; pre-shared keys need no certificate, and any TLS server
+     * closes a connection that starts with plain HTTP.
+     */
+    async function tlsOnly(): Promise<Server> {
+      const server = createTlsServer(
+        { pskCallback: () => Buffer.from('whctl-test'), ciphers: 'PSK-AES128-CBC-SHA256', maxVersion: 'TLSv1.2' },
+        (socket) => socket.end(),
+      );
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return server;
+    }
+
+    it('for a missing file, a folder, a bad address, a refused connection and a bad option value', async () => {
+      stub = await startStub(() => ({ status: 200, body: [] }));
+      const env = stubEnv(stub);
+      const folder = tempDir('whctl-folder-');
+      mkdirSync(join(folder, 'orders'));
+      const refused = await closedPort();
+      const cases: [string[], Record<string, string>, number, RegExp][] = [
+        [['purchase-orders', 'import', join(folder, 'none.csv')], env, 2, /cannot read .*none\.csv: no such file$/],
+        [
+          ['products', 'import', join(folder, 'orders')],
+          env,
+          2,
+          /cannot read .*orders: it is a folder; name a file in it$/,
+        ],
+        [['products', 'create', '--data', `@${folder}`], env, 2, /cannot read --data file .*: it is a folder/],
+        [
+          ['locations', 'list'],
+          { ...env, WHCTL_BASE_URL: 'http://' },
+          2,
+          /WHCTL_BASE_URL "http:\/\/" is not an API address/,
+        ],
+        [
+          ['locations', 'list'],
+          { ...env, WHCTL_BASE_URL: 'ftp://acme.example.com' },
+          2,
+          /expected an http or https address/,
+        ],
+        [['locations', 'list'], { ...env, WHCTL_BASE_URL: 'acme.example.com' }, 2, /it has no scheme; write http:/],
+        [
+          ['locations', 'list'],
+          { ...env, WHCTL_BASE_URL: `http://127.0.0.1:${refused}` },
+          8,
+          /got no answer: .*ECONNREFUSED/,
+        ],
+        [['purchase-orders', 'import', 'x.csv', '--concurrency', '0'], env, 2, /expected a whole number from 1 to 16$/],
+        [['purchase-orders', 'import', 'x.csv', '--delimiter', 'x'], env, 2, /expected one of , ; \| or tab/],
+        [['--timeout', 'soon', 'locations', 'list'], env, 2, /expected a number of seconds above 0/],
+        [['locations', 'list', '-o', 'xml'], env, 2, /Allowed choices are table, json, ndjson, csv, yaml/],
+        [
+          ['conformance', 'run', '-d', join(folder, 'none.yaml')],
+          env,
+          2,
+          /none\.yaml is not a usable conformance profile: cannot be read/,
+        ],
+      ];
+      for (const [args, caseEnv, code, message] of cases) {
+        const run = await whctl(args, { env: caseEnv });
+        expect(run.code, `${args.join(' ')}: ${run.stderr}`).to.equal(code);
+        expectOneLine(run);
+        expect(run.stderr.trimEnd(), args.join(' ')).to.match(message);
+      }
+      // The same file or folder is the same line whatever --format says.
+      for (const path of [join(folder, 'none.csv'), join(folder, 'orders')]) {
+        const lines = new Set<string>();
+        for (const format of [[], ['--format', 'csv'], ['--format', 'ndjson']])
+          lines.add((await whctl(['purchase-orders', 'import', path, ...format], { env })).stderr);
+        expect([...lines], path).to.have.length(1);
+      }
+      expect(stub.requests).to.deep.equal([]);
+    });
+
+    it('for https:// to a plain HTTP server, saying to try http://', async () => {
+      stub = await startStub(() => ({ status: 200, body: [] }));
+      const address = stub.url.replace('http://', 'https://');
+      const run = await whctl(['locations', 'list'], { env: { ...stubEnv(stub), WHCTL_BASE_URL: address } });
+      expect(run.code).to.equal(8);
+      expectOneLine(run);
+      expect(run.stderr).to.equal(
+        `whctl: ${address} answered in plain HTTP, not HTTPS; try ${stub.url} (GET /api/v1/locations)\n`,
+      );
+    });
+
+    it('for http:// to an HTTPS server, saying to try https://', async () => {
+      const server = await tlsOnly();
+      try {
+        const { port } = server.address() as { port: number };
+        const run = await whctl(['locations', 'list'], {
+          env: { WHCTL_BASE_URL: `http://127.0.0.1:${port}`, WHCTL_TOKEN: STUB_TOKEN },
+        });
+        expect(run.code).to.equal(8);
+        expectOneLine(run);
+        expect(run.stderr).to.equal(
+          `whctl: http://127.0.0.1:${port} speaks HTTPS, not plain HTTP; try https://127.0.0.1:${port} ` +
+            '(GET /api/v1/locations)\n',
+        );
+      } finally {
+        server.close();
+      }
+    });
   });
 });
