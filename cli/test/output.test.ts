@@ -137,6 +137,19 @@ describe('whctl output', () => {
     expect(result.stdout).not.to.include('created_at').and.not.include('\u001b[');
   });
 
+  it('fits a table to 80 columns when COLUMNS is 0, as a terminal that reports no width sets it', async () => {
+    const columns = ['--columns', 'id,name,sku,location_name,created_at,updated_at'];
+    const wide = await run(['products', 'list', '-o', 'table', ...columns]);
+    expect(Math.max(...wide.stdout.split('\n').map((line) => line.length))).to.be.above(80);
+    const result = await whctl(['products', 'list', '-o', 'table', ...columns], {
+      env: { ...stubEnv(stub), COLUMNS: '0' },
+    });
+    expect(result.code, result.stderr).to.equal(0);
+    for (const line of result.stdout.trimEnd().split('\n')) expect(line.length, line).to.be.at.most(80);
+    expect(result.stdout).to.include('│ Product 1 ');
+    expect(result.stderr).to.match(/^left out .* to fit 80 columns; see them with --columns or -o json\n$/);
+  });
+
   it('prints one record as YAML, and as a table of fields and values', async () => {
     const one = products[0]!;
     await stub.close();

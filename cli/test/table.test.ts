@@ -130,6 +130,26 @@ describe('tables at the width of the terminal', () => {
     }
   });
 
+  it('fits 80 columns on a terminal that reports 0, or with COLUMNS=0, instead of a letter per line', async () => {
+    const previous = process.env.COLUMNS;
+    try {
+      for (const [columns, variable] of [
+        [0, undefined],
+        [200, '0'],
+      ] as const) {
+        if (variable === undefined) delete process.env.COLUMNS;
+        else process.env.COLUMNS = variable;
+        const { lines, text, notices } = await table(columns, orders);
+        for (const line of lines) expect(line.length, line).to.be.at.most(80);
+        expect(text).to.include('│ PO-2026-1001 │').and.include('2026-12-01T08:00:00-05:00');
+        expect(notices[0]).to.match(/ to fit 80 columns;/);
+      }
+    } finally {
+      if (previous === undefined) delete process.env.COLUMNS;
+      else process.env.COLUMNS = previous;
+    }
+  });
+
   it('never leaves out the first column, and keeps every column when there is no limit', () => {
     const rows = [
       ['id', 'expected_starts_at'],

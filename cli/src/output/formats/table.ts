@@ -12,14 +12,18 @@ type Stream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 const styleFor = (stream: Stream) => ({ head: stream.isTTY ? ['bold'] : [], border: [] as string[] });
 const compact = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
 
+/** The width of a terminal that reports none (0 columns: some emulators, a pty without a size). */
+const FALLBACK_WIDTH = 80;
+
 /**
  * The width to fit: COLUMNS when it is set, as most command-line tools honour it, else the
- * terminal's; a table written elsewhere has no limit.
+ * terminal's; a table written elsewhere has no limit. A width of 0, from either, is unknown,
+ * not a terminal one letter wide.
  */
 function widthFor(stream: Stream): number | undefined {
   const columns = process.env.COLUMNS?.trim();
-  if (columns && /^[1-9]\d*$/.test(columns)) return Number(columns);
-  return stream.isTTY ? stream.columns : undefined;
+  if (columns && /^\d+$/.test(columns)) return Number(columns) || FALLBACK_WIDTH;
+  return stream.isTTY ? stream.columns || FALLBACK_WIDTH : undefined;
 }
 
 /** The table's text and the headings of the columns it left out to fit. */
