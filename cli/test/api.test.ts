@@ -38,6 +38,17 @@ describe('whctl api', () => {
     expect(sent()[0]!.path).to.equal('/locations');
   });
 
+  it('takes a path without the leading slash relative to the API root, as gh api does', async () => {
+    const run = await against(() => ({ status: 200, body: [] }), ['purchase_orders?po_number=PO-1']);
+    expect(run.code, run.stderr).to.equal(0);
+    expect(sent()).to.deep.equal([
+      { method: 'GET', path: '/purchase_orders', query: 'po_number=PO-1', body: undefined },
+    ]);
+    await stub!.close();
+    await against(() => ({ status: 200, body: [] }), ['api/v1/products/7']);
+    expect(sent()).to.deep.equal([{ method: 'GET', path: '/products/7', query: '', body: undefined }]);
+  });
+
   it('builds a nested JSON body from -f and typed -F fields', async () => {
     const run = await against(
       () => ({ status: 200, body: { id: 5 } }),
@@ -227,7 +238,11 @@ describe('whctl api', () => {
 
   for (const [what, args, message] of [
     ['an unknown method', ['/locations', '-X', 'FETCH'], /expected one of GET, POST, PUT, PATCH, DELETE/],
-    ['a path without a leading slash', ['locations'], /must start with \//],
+    [
+      'an address instead of a path, which would take the token elsewhere',
+      ['https://elsewhere.example/api/v1/locations'],
+      /give a path under \/api\/v1, e.g\. \/locations, not an address/,
+    ],
     ['a field without =', ['/products', '-f', 'product'], /must look like key=value/],
     [
       'a field name with a stray bracket',

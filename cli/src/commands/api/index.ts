@@ -30,11 +30,18 @@ function methodName(value: string): Method {
   return upper as Method;
 }
 
-/** The path under /api/v1 and its query; a leading /api/v1 is accepted and dropped. */
+/**
+ * The path under /api/v1 and its query; a leading /api/v1 is accepted and dropped, and, as gh
+ * api takes `repos/cli/cli`, a path without the leading slash is relative to the API root.
+ */
 function target(path: string): { pathname: string; search: URLSearchParams } {
-  if (!path.startsWith('/'))
-    throw new UsageError(`the path must start with /, e.g. /locations; got ${JSON.stringify(path)}`);
-  const url = new URL(path, 'http://path.invalid');
+  // A full address would send the token wherever it points; the address comes from the configuration.
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(path) || path.startsWith('//'))
+    throw new UsageError(
+      `give a path under /api/v1, e.g. /locations, not an address; got ${JSON.stringify(path)} ` +
+        "(the address is --base-url, WHCTL_BASE_URL or the profile's base_url)",
+    );
+  const url = new URL(path.startsWith('/') ? path : `/${path}`, 'http://path.invalid');
   return { pathname: url.pathname.replace(/^\/api\/v1(?=\/)/, ''), search: url.searchParams };
 }
 
@@ -90,7 +97,11 @@ async function printHead(ctx: Context, response: Response): Promise<void> {
 export const api = queryOption(
   new Command('api')
     .description('send a request to any path of the API and print the answer (JSON unless --output says otherwise)')
-    .argument('<path>', 'a path under /api/v1, with a query if you like, e.g. "/purchase_orders?po_number=PO-1"')
+    .argument(
+      '<path>',
+      'a path under /api/v1, the leading / optional as in gh api, with a query if you like, ' +
+        'e.g. "purchase_orders?po_number=PO-1"',
+    )
     .option(
       '-X, --method <method>',
       `${METHODS.join(', ')} (default: GET, or POST with fields or --data unless --paginate)`,
