@@ -9,8 +9,11 @@ import { join } from 'node:path';
 import { verifyWebhook } from '@warehouse-kit/sdk';
 import { expireEvents, startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
 import { eventually } from '@warehouse-kit/test-support';
+import whctlManifest from '@warehouse-kit/whctl/package.json' with { type: 'json' };
 import { expect } from 'chai';
 import { freshHome, json, WHCTL, whctl } from './support/whctl.js';
+
+const whctlVersion = whctlManifest.version;
 
 /** Waits until `condition` holds, by the shared bound of `eventually`. */
 const until = (what: string, condition: () => boolean) => eventually(what, async () => condition() || undefined);
@@ -132,6 +135,20 @@ describe('whctl events and listen against the reference server', () => {
       expect(events[0]!.data.object).to.deep.equal(made);
       expect(received.map(({ headers }) => headers['webhook-id'])).to.deep.equal([events[0]!.id, events[0]!.id]);
       expect(received[0]!.url).to.equal('/hook');
+      // As a deployment's webhooks arrive: whctl's own user-agent, none of the headers Node's fetch adds as a browser would.
+      for (const { headers } of received) {
+        expect(headers['user-agent']).to.equal(`whctl/${whctlVersion}`);
+        expect(Object.keys(headers).sort()).to.deep.equal([
+          'connection',
+          'content-length',
+          'content-type',
+          'host',
+          'user-agent',
+          'webhook-id',
+          'webhook-signature',
+          'webhook-timestamp',
+        ]);
+      }
       expect(listening.output.stdout).to.match(
         new RegExp(`company\\.created companies/${made.id} ${events[0]!.id} -> 500, 204\\n$`),
       );

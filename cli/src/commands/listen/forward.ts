@@ -1,15 +1,14 @@
 // One event POSTed to the local receiver, signed as the deployment's webhooks are (Standard
 // Webhooks) with the session's secret, and retried a few times with backoff when the receiver
-// fails, so a receiver that is down or restarting cannot stop the session for long.
+// fails, so a receiver that is down or restarting cannot stop the session for long. It goes by
+// node:http(s), as the reference server sends its webhooks: Node's fetch would add a browser's
+// headers (sec-fetch-mode, accept-language, user-agent: node) that no deployment sends.
+import http from 'node:http';
+import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  ConnectionError,
-  type Event,
-  localhostFetch,
-  signWebhook,
-  TimeoutError,
-  transportFailure,
-} from '@warehouse-kit/sdk';
+import { type Event, signWebhook } from '@warehouse-kit/sdk';
+import { localhostLookup } from '../../connection/localhost-lookup.js';
+import { version } from '../../version.js';
 
 export interface ForwardOptions {
   secret: string;
@@ -35,43 +34,57 @@ async function wait(ms: number, signal: AbortSignal): Promise<void> {
   await sleep(ms, undefined, { signal }).catch(() => undefined);
 }
 
-/** A failed attempt in a word or two, read by the SDK's own transport-failure rules. */
-function reason(error: unknown, url: URL): string {
-  const failure = transportFailure(error, { method: 'POST', url: url.href });
-  if (failure instanceof TimeoutError) return 'timeout';
-  if (failure instanceof ConnectionError)
-    return failure.code === 'ECONNREFUSED' ? 'connection refused' : (failure.code ?? failure.message);
-  return (error as Error).message;
+/** A failed attempt in a word or two. */
+function reason(error: NodeJS.ErrnoException, timedOut: boolean): string {
+  if (timedOut) return 'timeout';
+  if (error.code === 'ECONNREFUSED') return 'connection refused';
+  if (/wrong.version.number/i.test(error.message)) return 'plain HTTP at an https:// URL';
+  return error.code ?? error.message.replace(/\s+/g, ' ');
 }
 
-async function post(url: URL, event: Event, options: ForwardOptions): Promise<string> {
+/** One attempt: the receiver's status, or why there was none. Nothing is read of the answer but its status. */
+function post(url: URL, event: Event, options: ForwardOptions): Promise<string> {
   const body = JSON.stringify(event);
   // Signed again for every attempt, as a deployment does: the id stays, the timestamp is now.
-  const headers = signWebhook({ id: event.id, body, secret: options.secret });
+  const signature = signWebhook({ id: event.id, body, secret: options.secret });
   // One controller per attempt, rather than AbortSignal.any on the session's long-lived signal,
   // so that nothing accumulates on it however many events a session forwards.
   const attempt = new AbortController();
+  let timedOut = false;
   const stop = () => attempt.abort(options.signal.reason);
   options.signal.addEventListener('abort', stop, { once: true });
-  const timer = setTimeout(() => attempt.abort(new DOMException('attempt timed out', 'TimeoutError')), options.timeout);
-  try {
-    const response = await localhostFetch(
-      new Request(url, {
+  const timer = setTimeout(() => {
+    timedOut = true;
+    attempt.abort();
+  }, options.timeout);
+  return new Promise<string>((resolve) => {
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      {
         method: 'POST',
-        body,
-        headers: { 'Content-Type': 'application/json', ...headers },
-        redirect: 'manual',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': `whctl/${version}`,
+          ...signature,
+        },
+        lookup: localhostLookup,
         signal: attempt.signal,
-      }),
+        // A connection per attempt: a receiver that restarted is reached afresh.
+        agent: false,
+      },
+      (response) => {
+        // The status is the answer (node:http follows no redirect); a body is not waited for.
+        response.destroy();
+        resolve(String(response.statusCode));
+      },
     );
-    await response.body?.cancel();
-    return String(response.status);
-  } catch (error) {
-    return reason(error, url);
-  } finally {
+    request.on('error', (error) => resolve(reason(error, timedOut)));
+    request.end(body);
+  }).finally(() => {
     clearTimeout(timer);
     options.signal.removeEventListener('abort', stop);
-  }
+  });
 }
 
 /** Delivers `event` to `url`; stops early when the signal aborts. */
