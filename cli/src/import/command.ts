@@ -21,7 +21,9 @@ export interface ImportHelp {
   description: string;
   /** What the file holds, for the argument's line. */
   file: string;
-  /** The formats' columns and what a row does, printed after the options. */
+  /** The CSV columns that set a field. */
+  columns: readonly string[];
+  /** What a row does, printed after the options and the columns. */
   details: string;
   examples: string[];
 }
@@ -40,7 +42,8 @@ export function importCommand<R>(importer: Importer<R>, help: ImportHelp): Comma
     .option('--rate <n>', 'most requests per minute, 1 to 120 (the API allows 120 per token)', wholeNumber(1, 120), 120)
     .addHelpText(
       'after',
-      `${help.details}
+      `
+CSV columns: ${help.columns.join(', ')}.${help.details}
 Columns an export writes that only answers carry (id, timestamps) are accepted and ignored, so
 "whctl ... list --all -o csv" (or -o ndjson) imports back, reporting every record unchanged.
 The exit status is 0 when all ${noun} went through and 9 when some did not; the report on

@@ -6,9 +6,14 @@ import { readCsvTable } from './csv-table.js';
 import type { ImportInput } from './input.js';
 import { readNdjson } from './ndjson-lines.js';
 import { type ImportRecord, type ParsedFile, type RowError, withoutFields, withoutRepeats } from './rows.js';
+import type { Importer } from './run.js';
 import type { RecordWrites, Stored } from './upsert.js';
 
 export type Flat = Record<string, unknown>;
+
+/** A field's text when it has some, trimmed: what a key can be made of. */
+export const filled = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
 
 /** A record's fields as the file gives them, and its key (see FlatShape.keyOf). */
 export interface FlatRecord {
@@ -63,7 +68,7 @@ function csvRows(shape: FlatShape, input: ImportInput, delimiter: string): { lin
   }));
 }
 
-export function parseFlat(shape: FlatShape, input: ImportInput, delimiter: string): ParsedFile<FlatRecord> {
+function parseFlat(shape: FlatShape, input: ImportInput, delimiter: string): ParsedFile<FlatRecord> {
   const errors: RowError[] = [];
   let rows: { line: number; read: () => Flat }[];
   if (input.format === 'csv') rows = csvRows(shape, input, delimiter);
@@ -94,7 +99,7 @@ type LooseCall = (path: string, init: object) => Promise<{ data?: Stored; error?
  * with the import's Idempotency-Key, an update by PATCH of the record found, both with the
  * file's fields wrapped as the API takes them.
  */
-export function flatWrites<E extends Stored>(
+function flatWrites<E extends Stored>(
   shape: FlatShape,
   find: (client: WarehouseClient, record: FlatRecord) => Promise<E | undefined>,
 ): RecordWrites<FlatRecord, E> {
@@ -115,5 +120,19 @@ export function flatWrites<E extends Stored>(
           body: { [shape.wrapper]: fields },
         }),
       ),
+  };
+}
+
+/** The import of a flat resource, whose report names each record by its name. */
+export function flatImporter<E extends Stored>(
+  noun: string,
+  shape: FlatShape,
+  find: (client: WarehouseClient, record: FlatRecord) => Promise<E | undefined>,
+): Importer<FlatRecord> {
+  return {
+    noun,
+    labelColumn: 'name',
+    parse: (input, delimiter) => parseFlat(shape, input, delimiter),
+    writes: flatWrites(shape, find),
   };
 }

@@ -3,13 +3,10 @@
 // the file are ignored, so an export from one deployment imports into another (DECISIONS 316).
 import { paginate, type Schema, type WarehouseClient } from '@warehouse-kit/sdk';
 import { importCommand } from '../../import/command.js';
-import { type FlatRecord, type FlatShape, flatWrites, parseFlat } from '../../import/flat.js';
+import { type FlatRecord, type FlatShape, filled, flatImporter } from '../../import/flat.js';
 import { named } from '../../import/match.js';
-import type { Importer } from '../../import/run.js';
 
 type Company = Schema<'Company'>;
-
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 const shape: FlatShape = {
   path: '/companies',
@@ -32,31 +29,27 @@ const shape: FlatShape = {
   },
   answerFields: ['id', 'created_at', 'updated_at'],
   keyOf: ({ name, company_type: type }) => {
-    if (!text(name)) throw new Error('a company needs a name to be found by');
-    return { key: [`${text(type) ?? ''}\n${text(name)!.toLowerCase()}`, `name ${text(name)}`], label: text(name)! };
+    if (!filled(name)) throw new Error('a company needs a name to be found by');
+    return {
+      key: [`${filled(type) ?? ''}\n${filled(name)!.toLowerCase()}`, `name ${filled(name)}`],
+      label: filled(name)!,
+    };
   },
 };
 
 async function find(client: WarehouseClient, { fields }: FlatRecord): Promise<Company | undefined> {
-  const [name, type] = [text(fields.name)!, text(fields.company_type)];
+  const [name, type] = [filled(fields.name)!, filled(fields.company_type)];
   const query = { name, company_type: type as Company['company_type'] | undefined, per_page: 100 };
   const found: Company[] = [];
   for await (const company of paginate(client, '/companies', { params: { query } })) found.push(company);
   return named(found, name, `a customer and a carrier are both named ${name}; add a company_type column`);
 }
 
-const companies: Importer<FlatRecord> = {
-  noun: 'companies',
-  labelColumn: 'name',
-  parse: (input, delimiter) => parseFlat(shape, input, delimiter),
-  writes: flatWrites(shape, find),
-};
-
-export const importCompanies = importCommand(companies, {
+export const importCompanies = importCommand(flatImporter('companies', shape, find), {
   description: 'create or update customers and carriers by name and type from a CSV or NDJSON file',
   file: 'CSV (one row per company, a header row first) or NDJSON (one company per line)',
+  columns: Object.keys(shape.columns),
   details: `
-CSV columns: ${Object.keys(shape.columns).join(', ')}.
 A company is found by name (and company_type, when the file has it): updated when found, else
 created. A column present in the file is set (an empty cell clears a contact or address field;
 an empty name, company_type or true/false cell leaves it as it is); a column left out leaves

@@ -5,13 +5,10 @@
 import { paginate, type Schema, type WarehouseClient } from '@warehouse-kit/sdk';
 import { UsageError } from '../../errors.js';
 import { importCommand } from '../../import/command.js';
-import { type FlatRecord, type FlatShape, flatWrites, parseFlat } from '../../import/flat.js';
+import { type FlatRecord, type FlatShape, filled, flatImporter } from '../../import/flat.js';
 import { named } from '../../import/match.js';
-import type { Importer } from '../../import/run.js';
 
 type Product = Schema<'Product'>;
-
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
 const shape: FlatShape = {
   path: '/products',
@@ -19,20 +16,23 @@ const shape: FlatShape = {
   columns: { name: 'text', sku: 'nullable', location_name: 'text' },
   answerFields: ['id', 'created_at', 'updated_at'],
   keyOf: ({ name, sku, location_name: location }) => {
-    const at = (text(location) ?? '').toLowerCase();
-    if (text(sku))
-      return { key: [`${at}\nsku\n${text(sku)!.toLowerCase()}`, `sku ${text(sku)}`], label: text(name) ?? text(sku)! };
-    if (text(name))
-      return { key: [`${at}\nname\n${text(name)!.toLowerCase()}`, `name ${text(name)}`], label: text(name)! };
+    const at = (filled(location) ?? '').toLowerCase();
+    if (filled(sku))
+      return {
+        key: [`${at}\nsku\n${filled(sku)!.toLowerCase()}`, `sku ${filled(sku)}`],
+        label: filled(name) ?? filled(sku)!,
+      };
+    if (filled(name))
+      return { key: [`${at}\nname\n${filled(name)!.toLowerCase()}`, `name ${filled(name)}`], label: filled(name)! };
     throw new Error('a product needs a sku or a name to be found by');
   },
 };
 
 async function find(client: WarehouseClient, { fields }: FlatRecord): Promise<Product | undefined> {
-  const location = text(fields.location_name);
+  const location = filled(fields.location_name);
   const at = location ? ` at ${location}` : '';
-  const sku = text(fields.sku);
-  const query = { location_name: location, ...(sku ? { sku } : { name: text(fields.name)! }), per_page: 100 };
+  const sku = filled(fields.sku);
+  const query = { location_name: location, ...(sku ? { sku } : { name: filled(fields.name)! }), per_page: 100 };
   const found: Product[] = [];
   for await (const product of paginate(client, '/products', { params: { query } })) found.push(product);
   if (sku) {
@@ -46,23 +46,16 @@ async function find(client: WarehouseClient, { fields }: FlatRecord): Promise<Pr
   const candidates = 'sku' in fields ? found.filter((product) => !product.sku) : found;
   return named(
     candidates,
-    text(fields.name)!,
-    `several products${at} are named ${text(fields.name)}; give them SKUs, which an import finds them by`,
+    filled(fields.name)!,
+    `several products${at} are named ${filled(fields.name)}; give them SKUs, which an import finds them by`,
   );
 }
 
-const products: Importer<FlatRecord> = {
-  noun: 'products',
-  labelColumn: 'name',
-  parse: (input, delimiter) => parseFlat(shape, input, delimiter),
-  writes: flatWrites(shape, find),
-};
-
-export const importProducts = importCommand(products, {
+export const importProducts = importCommand(flatImporter('products', shape, find), {
   description: 'create or update products by SKU (or name) at their location from a CSV or NDJSON file',
   file: 'CSV (one row per product, a header row first) or NDJSON (one product per line)',
+  columns: Object.keys(shape.columns),
   details: `
-CSV columns: ${Object.keys(shape.columns).join(', ')}.
 A product is found at its location_name by sku, or by name when its sku is empty; it is
 updated when found, else created. A column present in the file is set (an empty sku clears it);
 a column left out leaves that field as it is. A product never moves: location_name selects.`,

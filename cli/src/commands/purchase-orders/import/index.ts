@@ -20,8 +20,8 @@ const orders: Importer<Order> = {
 export const importOrders = importCommand(orders, {
   description: 'create or update purchase orders by po_number from a CSV or NDJSON file; safe to run again',
   file: 'CSV (one row per line item, or per order as an export writes it) or NDJSON (one order per line)',
+  columns: CSV_COLUMNS,
   details: `
-CSV columns: ${CSV_COLUMNS.join(', ')}.
 A column present in the file is set on every order (an empty cell clears it; an empty
 location_name leaves the order unassigned); a column left out leaves that field as it is.
 With a product_name column the file's rows are each order's complete line items; with a
