@@ -1,7 +1,8 @@
 // Running an import: every record of a parsed file upserted (or sent in batches where the
 // resource has them), a few at a time, with progress on stderr, then the report on stdout and
-// a summary line. Ctrl-C or SIGTERM stops it between records: what is in flight finishes, the
-// report so far is printed and the exit status is 130; a second signal quits at once.
+// a summary line. Ctrl-C or SIGTERM (`interrupt`, which every request of the import follows:
+// command.ts) stops it at once: nothing more starts, what was waiting or in flight is cut
+// short, and the report of what was done is printed with exit status 130.
 import {
   ApiError,
   ConnectionError,
@@ -12,7 +13,6 @@ import {
   type WarehouseClient,
 } from '@warehouse-kit/sdk';
 import pLimit from 'p-limit';
-import { untilSignal } from '../commands/shared/until-signal.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { describeApiError } from '../report-failure.js';
@@ -52,6 +52,10 @@ export interface Importer<R> {
 
 type Result = Outcome & { line: number; label: string | null };
 
+/** A request the interrupt cut short, while it waited for the rate limit or for its answer. */
+const cutShort = (error: unknown, interrupt: AbortSignal) =>
+  interrupt.aborted && error instanceof Error && error.name === 'AbortError';
+
 /** Failures that every later record would meet too: stop instead of repeating them. */
 function stopsTheImport(error: unknown): boolean {
   return (
@@ -68,7 +72,7 @@ export async function runImport<R>(
   client: WarehouseClient,
   importer: Importer<R>,
   parsed: ParsedFile<R>,
-  { digest, concurrency }: { digest: string; concurrency: number },
+  { digest, concurrency, interrupt }: { digest: string; concurrency: number; interrupt: AbortSignal },
 ): Promise<void> {
   const results: Result[] = parsed.errors.map(({ line, label, error }) => ({
     line,
@@ -83,20 +87,18 @@ export async function runImport<R>(
   const update = () => bar.update(results.length, total, `${importer.noun} (${count('failed')} failed)`);
   update();
 
-  const interrupt = untilSignal();
-  interrupt.signal.addEventListener('abort', () =>
-    ctx.notice('stopping once the requests in flight are answered; Ctrl-C again quits at once'),
-  );
   const limit = pLimit(concurrency);
   let stop: unknown;
   const importOne = async (entry: ImportRecord<R>) => {
     // After a failure every record would meet, or a signal, the queued ones are let go without a request.
-    if (stop || interrupt.signal.aborted) return;
+    if (stop || interrupt.aborted) return;
     const { line, label } = entry;
     try {
       const { action, id } = await upsert(client, importer.writes, entry.record, importKey(digest, [line]));
       results.push({ line, label, action, id, error: null });
     } catch (error) {
+      // Its outcome is unknown: it counts as not finished, and the next run settles it.
+      if (cutShort(error, interrupt)) return;
       if (stopsTheImport(error)) {
         stop ??= error;
         return;
@@ -117,16 +119,15 @@ export async function runImport<R>(
             results.push({ line: entry.line, label: entry.label, ...outcome });
           update();
         },
-        interrupt.signal,
+        interrupt,
       );
     else await Promise.all(parsed.records.map((entry) => limit(() => importOne(entry))));
   } catch (error) {
     // A batch refused for a reason other than its rows would be refused for every batch.
-    if (!(error instanceof ApiError || stopsTheImport(error))) throw error;
+    if (!(error instanceof ApiError || stopsTheImport(error) || cutShort(error, interrupt))) throw error;
     stop = error;
   } finally {
     bar.stop();
-    interrupt.dispose();
   }
 
   results.sort((a, b) => a.line - b.line);
@@ -139,10 +140,11 @@ export async function runImport<R>(
   const skipped = total - results.length;
   ctx.notice(
     `${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ` +
-      `${count('failed')} failed${skipped ? `, ${skipped} not attempted` : ''} of ${total} ${importer.noun}`,
+      `${count('failed')} failed${skipped ? `, ${skipped} not ${interrupt.aborted ? 'finished' : 'attempted'}` : ''} ` +
+      `of ${total} ${importer.noun}`,
   );
   // Everything done so far stays done, and a re-run reports it unchanged.
-  if (interrupt.signal.aborted)
+  if (interrupt.aborted)
     throw new CliError('interrupted: run the same command again to continue', ExitCode.interrupted);
   if (stop) throw stop;
   if (count('failed'))
