@@ -44,8 +44,8 @@ export interface Importer<R> {
   /** The report's column naming each record, e.g. `po_number`. */
   labelColumn: string;
   parse(input: ImportInput, delimiter: string): ParsedFile<R>;
-  // biome-ignore lint/suspicious/noExplicitAny: each resource finds its own kind of record
-  writes: RecordWrites<R, any>;
+  /** Each resource finds its own kind of record; the engine needs only its id and updated_at. */
+  writes: RecordWrites<R>;
   /** The batches to send instead of one record at a time, where this client can (undefined: it cannot). */
   batch?(client: WarehouseClient, digest: string): Promise<BatchImport<R> | undefined>;
 }
