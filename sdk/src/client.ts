@@ -35,8 +35,9 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   retry?: RetryOptions | false;
   /**
    * What the deployment honours beyond the reference, named as in the conformance profile:
-   * `{ idempotency: true }` lets a POST be retried after a transient failure, with an automatic
-   * `Idempotency-Key` when it has none. Undeclared, a POST is never sent twice by the client.
+   * `{ idempotency: true }` lets a POST whose operation declares `Idempotency-Key` be retried
+   * after a transient failure, with an automatic key when it has none. Undeclared, or for a
+   * POST whose operation takes no key, a POST is never sent twice by the client.
    */
   extensions?: DeploymentExtensions;
   /** More middleware, run before the retries so that a retry repeats what it did (e.g. a shared `throttle`). */

@@ -4,8 +4,10 @@
 /** Extensions beyond the reference that the deployment is declared to honour (spec/DECISIONS.md 110–126). */
 export interface DeploymentExtensions {
   /**
-   * `Idempotency-Key` on POST (DECISIONS 110–118). Declared, a POST is retried after a 502,
-   * 503, 504 or a reset connection, with an automatic key when it has none (DECISIONS 126).
+   * `Idempotency-Key` on the POSTs whose operation declares it (DECISIONS 110–118). Declared,
+   * such a POST is retried after a 502, 503, 504 or a reset connection, with an automatic key
+   * when it has none; a POST whose operation takes no key is sent once and unkeyed (DECISIONS
+   * 126, 306).
    */
   idempotency?: boolean;
   /**

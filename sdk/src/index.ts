@@ -6,6 +6,7 @@ export type { components, operations, paths } from '@warehouse-kit/spec';
 export type { Middleware } from 'openapi-fetch';
 export { apiBaseUrl, locationBaseUrl } from './base-url.js';
 export { type CreateClientOptions, createClient, type WarehouseClient } from './client.js';
+export { declaresHeader } from './declared-headers.js';
 export {
   ApiError,
   type ApiErrorInit,

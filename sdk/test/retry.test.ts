@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { ReplyFnContext } from 'nock';
 import {
   ConnectionError,
   createClient,
@@ -108,15 +109,19 @@ describe('SDK retries after transient failures', () => {
     expect(await failureOf(client.GET('/locations'))).to.be.instanceOf(ConnectionError);
   });
 
+  /** A nock reply that records each request's Idempotency-Key, answering 503 first and then `success`. */
+  const keyRecorder = (keys: unknown[], success: [number, unknown] = [503, '']) =>
+    function (this: ReplyFnContext): [number, unknown] {
+      keys.push(this.req.headers['idempotency-key']);
+      return keys.length === 1 ? [503, ''] : success;
+    };
+
   /** Answers a POST 503 first and 200 after, recording each request's Idempotency-Key. */
   function flakyCreate(keys: unknown[]) {
     return api()
       .post('/api/v1/purchase_orders', { purchase_order: { po_number: 'PO-1' } })
       .times(2)
-      .reply(function () {
-        keys.push(this.req.headers['idempotency-key']);
-        return keys.length === 1 ? [503, ''] : [200, { id: 1 }];
-      });
+      .reply(keyRecorder(keys, [200, { id: 1 }]));
   }
   const create = { body: { purchase_order: { po_number: 'PO-1' } } };
 
@@ -206,6 +211,47 @@ describe('SDK retries after transient failures', () => {
       const { client } = declared({ transient: false });
       expect((await client.POST('/purchase_orders', create)).response.status).to.equal(503);
       expect(keys).to.deep.equal([undefined]);
+    });
+
+    it('adds no key to a POST whose operation takes none, and sends it once', async () => {
+      const keys: unknown[] = [];
+      const scope = api()
+        .post('/api/v1/webhook_endpoints/7/rotate_secret')
+        .times(2)
+        .reply(keyRecorder(keys))
+        .post('/api/v1/webhook_endpoints')
+        .reply(keyRecorder(keys));
+      const { client, waits } = declared();
+      const rotate = await client.POST('/webhook_endpoints/{id}/rotate_secret', { params: { path: { id: 7 } } });
+      expect(rotate.response.status).to.equal(503);
+      // A path as `whctl api` passes it, not the template, is the same operation.
+      const raw = await client.request('post', '/webhook_endpoints/7/rotate_secret' as never);
+      expect(raw.response.status).to.equal(503);
+      const endpoint = { webhook_endpoint: { url: 'https://erp.example.com/hooks' } };
+      expect((await client.POST('/webhook_endpoints', { body: endpoint })).response.status).to.equal(503);
+      expect(keys).to.deep.equal([undefined, undefined, undefined]);
+      expect(waits).to.deep.equal([]);
+      scope.done();
+    });
+
+    it('keys and repeats a POST named by its concrete path when its operation takes a key', async () => {
+      const keys: unknown[] = [];
+      const scope = api()
+        .post('/api/v1/webhook_endpoints/7/recover')
+        .times(2)
+        .reply(keyRecorder(keys, [200, { deliveries: 0 }]));
+      const { client } = declared();
+      const recovered = await client.request(
+        'post',
+        '/webhook_endpoints/7/recover' as never,
+        {
+          body: { recovery: { since: '2026-12-01T00:00:00Z' } },
+        } as never,
+      );
+      expect(recovered.response.status).to.equal(200);
+      expect(keys[0]).to.be.a('string');
+      expect(keys[1]).to.equal(keys[0]);
+      scope.done();
     });
 
     it('never repeats a PATCH after a transient failure, key or not: the extension covers POST only', async () => {

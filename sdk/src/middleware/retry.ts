@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'openapi-fetch';
 import { sleep as realSleep } from '../abort.js';
+import { declaresHeader } from '../declared-headers.js';
 import type { DeploymentExtensions } from '../extensions.js';
 import { type RateLimit, readRateLimit } from '../headers.js';
 import { ConnectionError, transportFailure } from '../transport-errors.js';
@@ -8,8 +9,9 @@ import { backoff, nonNegative, untilReset } from './retry-waits.js';
 
 // Methods whose repetition cannot change the outcome. After a transient failure a POST is repeated
 // only against a deployment declared to honour Idempotency-Key, which applies it once however often
-// it arrives, and then with a key (the caller's, or a fresh UUID); a PATCH never, since the
-// extension covers POST only (DECISIONS 110, 126).
+// it arrives, only where the contract lets the POST carry the key, and then with a key (the
+// caller's, or a fresh UUID); a PATCH never, since the extension covers POST only (DECISIONS 110,
+// 126, 306).
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 // Answers of a gateway or an overloaded server: the request may well succeed a moment later.
 const TRANSIENT_STATUSES = new Set([502, 503, 504]);
@@ -71,8 +73,9 @@ export interface RetryOptions {
   /**
    * Retries of GET, HEAD, PUT and DELETE after a 502, 503, 504 or a reset connection, with
    * exponential backoff and jitter; of a POST too when the client declares the deployment
-   * honours `Idempotency-Key` (`extensions.idempotency`), sending one without a key with a random
-   * one (DECISIONS 126). A PATCH is never repeated after them. `false` turns them off.
+   * honours `Idempotency-Key` (`extensions.idempotency`) and the operation takes the header,
+   * sending one without a key with a random one (DECISIONS 126, 306). A PATCH, and a POST whose
+   * operation takes no key, are never repeated after them. `false` turns them off.
    */
   transient?: TransientRetryOptions | false;
   /** Replaces the wait, e.g. in tests; it must reject when the signal aborts. */
@@ -100,7 +103,8 @@ const repeatableAfterRateLimit = (request: Request) =>
  * Sends a request again after a 429 (waiting until `X-RateLimit-Reset`, within `maxRetries`
  * and `maxWait`; the API sends no `Retry-After`) and after a transient failure (502, 503, 504
  * or a reset connection, with backoff) when repeating it is safe: for a POST, only when
- * `extensions.idempotency` declares that the deployment honours `Idempotency-Key`. The client
+ * `extensions.idempotency` declares that the deployment honours `Idempotency-Key` and the
+ * operation declares the header (its `schemaPath` in the spec's header parameters). The client
  * registers it after the other middleware so that it repeats the request exactly as they left it.
  */
 export function retry(options: RetryOptions = {}, extensions: DeploymentExtensions = {}): Middleware {
@@ -162,8 +166,9 @@ export function retry(options: RetryOptions = {}, extensions: DeploymentExtensio
   }
 
   return {
-    onRequest({ request }) {
-      const keyable = honoursKeys && request.method === 'POST';
+    onRequest({ request, schemaPath }) {
+      const keyable =
+        honoursKeys && request.method === 'POST' && declaresHeader(request.method, schemaPath, 'Idempotency-Key');
       const autoKeyed = keyable && transientRetries > 0 && !request.headers.has('Idempotency-Key');
       if (autoKeyed) request.headers.set('Idempotency-Key', randomUUID());
       const transientSafe = IDEMPOTENT.has(request.method) || (keyable && request.headers.has('Idempotency-Key'));
