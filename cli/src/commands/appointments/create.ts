@@ -3,11 +3,11 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
-import { type CreateSafety, idempotencyHeader, idempotencyOption } from '../shared/safe-writes.js';
+import { idempotencyHeader, type KeySafety, safeWriteOptions } from '../shared/safe-writes.js';
 import { type AppointmentFlags, appointmentFields, appointmentOptions } from './fields.js';
 
 export const create = appointmentOptions(
-  idempotencyOption(new Command('create'))
+  safeWriteOptions(new Command('create'), 'POST', '/appointments')
     .description('schedule an appointment; without --scheduled-at it needs booking')
     .option('--location <name>', 'the warehouse (required on the organization interface)'),
 )
@@ -19,7 +19,7 @@ export const create = appointmentOptions(
       'whctl appointments create --data @appointment.json',
     ),
   )
-  .action(async (flags: AppointmentFlags & CreateSafety & { location?: string; data?: string }, command: Command) => {
+  .action(async (flags: AppointmentFlags & KeySafety & { location?: string; data?: string }, command: Command) => {
     const ctx = contextOf(command);
     const appointment = await recordFrom(flags.data, 'appointment', {
       location_name: flags.location,

@@ -4,7 +4,7 @@ import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
-import { type ChangeSafety, conditionOptions, ifMatchHeader } from '../shared/safe-writes.js';
+import { type ChangeSafety, ifMatchHeader, safeWriteOptions } from '../shared/safe-writes.js';
 import { type AppointmentFlags, appointmentFields, appointmentOptions, STATES } from './fields.js';
 
 interface Flags extends AppointmentFlags, ChangeSafety {
@@ -14,7 +14,7 @@ interface Flags extends AppointmentFlags, ChangeSafety {
 }
 
 export const update = appointmentOptions(
-  conditionOptions(new Command('update'))
+  safeWriteOptions(new Command('update'), 'PATCH', '/appointments/{id}')
     .description('reschedule an appointment, change its fields or its state (--state cancelled cancels it)')
     .argument('<id>', 'appointment ID', recordId)
     .addOption(

@@ -3,11 +3,13 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
-import { type CreateSafety, idempotencyHeader, idempotencyOption } from '../shared/safe-writes.js';
+import { idempotencyHeader, type KeySafety, safeWriteOptions } from '../shared/safe-writes.js';
 import { type CompanyFlags, companyFields, companyOptions } from './fields.js';
 
 export const create = companyOptions(
-  idempotencyOption(new Command('create')).description('add a customer or carrier to the organization'),
+  safeWriteOptions(new Command('create'), 'POST', '/companies').description(
+    'add a customer or carrier to the organization',
+  ),
 )
   .addOption(dataOption())
   .addHelpText(
@@ -17,7 +19,7 @@ export const create = companyOptions(
       'whctl companies create --data \'{"name": "Fresh Market", "company_type": "customer"}\'',
     ),
   )
-  .action(async (flags: CompanyFlags & CreateSafety & { data?: string }, command: Command) => {
+  .action(async (flags: CompanyFlags & KeySafety & { data?: string }, command: Command) => {
     const ctx = contextOf(command);
     const company = await recordFrom(flags.data, 'company', companyFields(flags));
     const client = await ctx.connect();

@@ -3,9 +3,9 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
-import { type ChangeSafety, conditionOptions, ifMatchHeader } from '../shared/safe-writes.js';
+import { type ChangeSafety, ifMatchHeader, safeWriteOptions } from '../shared/safe-writes.js';
 
-export const remove = conditionOptions(new Command('delete'))
+export const remove = safeWriteOptions(new Command('delete'), 'DELETE', '/companies/{id}')
   .description('delete a company (refused while appointments or order items name it)')
   .argument('<id>', 'company ID', recordId)
   .addHelpText('after', examples('whctl companies delete 3'))

@@ -4,11 +4,11 @@ import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
-import { type ChangeSafety, conditionOptions, ifMatchHeader } from '../shared/safe-writes.js';
+import { type ChangeSafety, ifMatchHeader, safeWriteOptions } from '../shared/safe-writes.js';
 import { type CompanyFlags, companyFields, companyOptions } from './fields.js';
 
 export const update = companyOptions(
-  conditionOptions(new Command('update'))
+  safeWriteOptions(new Command('update'), 'PATCH', '/companies/{id}')
     .description('change fields of a company, for the whole organization')
     .argument('<id>', 'company ID', recordId),
 )

@@ -3,16 +3,16 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
-import { type CreateSafety, idempotencyHeader, idempotencyOption } from '../shared/safe-writes.js';
+import { idempotencyHeader, type KeySafety, safeWriteOptions } from '../shared/safe-writes.js';
 
-interface Flags extends CreateSafety {
+interface Flags extends KeySafety {
   location?: string;
   name?: string;
   sku?: string;
   data?: string;
 }
 
-export const create = idempotencyOption(new Command('create'))
+export const create = safeWriteOptions(new Command('create'), 'POST', '/products')
   .description("add a product to a location's catalog")
   .option('--location <name>', 'the owning location (required on the organization interface)')
   .option('--name <name>', 'product name')

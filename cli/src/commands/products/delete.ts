@@ -3,9 +3,9 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
-import { type ChangeSafety, conditionOptions, ifMatchHeader } from '../shared/safe-writes.js';
+import { type ChangeSafety, ifMatchHeader, safeWriteOptions } from '../shared/safe-writes.js';
 
-export const remove = conditionOptions(new Command('delete'))
+export const remove = safeWriteOptions(new Command('delete'), 'DELETE', '/products/{id}')
   .description('delete a product (refused while active appointments name it)')
   .argument('<id>', 'product ID', recordId)
   .option('--location <name>', 'the location the product must be at (else 404)')

@@ -4,7 +4,7 @@ import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
-import { type ChangeSafety, conditionOptions, ifMatchHeader } from '../shared/safe-writes.js';
+import { type ChangeSafety, ifMatchHeader, safeWriteOptions } from '../shared/safe-writes.js';
 
 interface Flags extends ChangeSafety {
   location?: string;
@@ -13,7 +13,7 @@ interface Flags extends ChangeSafety {
   data?: string;
 }
 
-export const update = conditionOptions(new Command('update'))
+export const update = safeWriteOptions(new Command('update'), 'PATCH', '/products/{id}')
   .description('change fields of a product (a product never moves to another location)')
   .argument('<id>', 'product ID', recordId)
   .option('--name <name>', 'new name')

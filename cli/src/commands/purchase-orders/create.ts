@@ -3,11 +3,11 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
-import { type CreateSafety, idempotencyHeader, idempotencyOption } from '../shared/safe-writes.js';
+import { idempotencyHeader, type KeySafety, safeWriteOptions } from '../shared/safe-writes.js';
 import { type OrderFlags, orderFields, orderOptions } from './fields.js';
 import { type ItemFlag, itemOption } from './items.js';
 
-interface Flags extends OrderFlags, CreateSafety {
+interface Flags extends OrderFlags, KeySafety {
   poNumber?: string;
   location?: string;
   item?: ItemFlag[];
@@ -16,7 +16,7 @@ interface Flags extends OrderFlags, CreateSafety {
 
 export const create = itemOption(
   orderOptions(
-    idempotencyOption(new Command('create'))
+    safeWriteOptions(new Command('create'), 'POST', '/purchase_orders')
       .description('create a purchase order, assigned to a warehouse or unassigned')
       .option('--po-number <number>', 'PO number, unique in the organization')
       .option('--location <name>', 'assign it to this warehouse (default: unassigned)'),

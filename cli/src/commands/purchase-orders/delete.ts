@@ -2,10 +2,12 @@ import { unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
-import { type ChangeSafety, conditionOptions, ifMatchHeader } from '../shared/safe-writes.js';
+import { type ChangeSafety, ifMatchHeader, safeWriteOptions } from '../shared/safe-writes.js';
 import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 
-export const remove = orderRef(conditionOptions(new Command('delete')).description('delete a purchase order'))
+export const remove = orderRef(
+  safeWriteOptions(new Command('delete'), 'DELETE', '/purchase_orders/{id}').description('delete a purchase order'),
+)
   .option('--location <name>', 'the order must be at this location or unassigned (else 404)')
   .addHelpText(
     'after',

@@ -3,13 +3,13 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
-import { type ChangeSafety, conditionOptions, ifMatchHeader } from '../shared/safe-writes.js';
+import { type ChangeSafety, ifMatchHeader, safeWriteOptions } from '../shared/safe-writes.js';
 import { type OrderFlags, orderFields, orderOptions } from './fields.js';
 import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 
 export const update = orderOptions(
   orderRef(
-    conditionOptions(new Command('update')).description(
+    safeWriteOptions(new Command('update'), 'PATCH', '/purchase_orders/{id}').description(
       'change fields of a purchase order (assign, move and unassign change its warehouse); ' +
         'items in --data: with id updates, without adds, _destroy removes',
     ),

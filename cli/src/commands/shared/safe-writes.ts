@@ -1,12 +1,13 @@
-// The safe-write options of create, update and delete commands (extensions of the API,
-// spec/DECISIONS.md 110–126): an Idempotency-Key for a create, and If-Match for a change, given
-// or read from the record just before (--if-unmodified). A server without the extensions
-// ignores the headers.
-import { readETag, toApiError } from '@warehouse-kit/sdk';
+// The safe-write options of write commands (extensions of the API, spec/DECISIONS.md 110–126):
+// an Idempotency-Key, and If-Match given or read from the record just before (--if-unmodified).
+// A command offers each only where its operation declares the header in the contract
+// (DECISIONS 307), since an operation may refuse one. A server without the extensions ignores
+// the headers.
+import { declaresHeader, type paths, readETag, toApiError } from '@warehouse-kit/sdk';
 import { type Command, Option } from 'commander';
 import { UsageError } from '../../errors.js';
 
-export interface CreateSafety {
+export interface KeySafety {
   idempotencyKey?: string;
 }
 
@@ -15,30 +16,34 @@ export interface ChangeSafety {
   ifUnmodified?: boolean;
 }
 
-/** Adds --idempotency-key to a create command. */
-export function idempotencyOption(command: Command): Command {
-  return command.addOption(
-    new Option('--idempotency-key <key>', 'send it again with the same key and the record is created once'),
-  );
+/**
+ * Adds the options the operation (`POST /products`, say) declares headers for: --idempotency-key
+ * for Idempotency-Key, --if-match and --if-unmodified for If-Match.
+ */
+export function safeWriteOptions(
+  command: Command,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: keyof paths,
+): Command {
+  if (declaresHeader(method, path, 'Idempotency-Key'))
+    command.addOption(new Option('--idempotency-key <key>', 'send it again with the same key and it is done once'));
+  if (declaresHeader(method, path, 'If-Match'))
+    command
+      .addOption(
+        new Option(
+          '--if-match <etag>',
+          'change it only if its ETag is still this one (else 412: exit 10, nothing changed)',
+        ),
+      )
+      .addOption(
+        new Option('--if-unmodified', 'read the record first and change it only if nobody changed it in between'),
+      );
+  return command;
 }
 
-/** The create's header parameters. */
-export const idempotencyHeader = (flags: CreateSafety) =>
+/** The header parameters of --idempotency-key. */
+export const idempotencyHeader = (flags: KeySafety) =>
   flags.idempotencyKey === undefined ? {} : { 'Idempotency-Key': flags.idempotencyKey };
-
-/** Adds --if-match and --if-unmodified to an update or delete command. */
-export function conditionOptions(command: Command): Command {
-  return command
-    .addOption(
-      new Option(
-        '--if-match <etag>',
-        'change it only if its ETag is still this one (else 412: exit 10, nothing changed)',
-      ),
-    )
-    .addOption(
-      new Option('--if-unmodified', 'read the record first and change it only if nobody changed it in between'),
-    );
-}
 
 /**
  * The change's header parameters: the ETag given, or the one `read` answers with; none when
