@@ -17,7 +17,8 @@ export interface DeploymentExtensions {
   etags?: boolean;
 }
 
-const NAMES = ['idempotency', 'etags'] as const;
+/** The names a declaration may use, for clients that take them in another spelling (whctl's list). */
+export const EXTENSION_NAMES = ['idempotency', 'etags'] as const;
 
 /** The declaration, checked: a misspelt name silently ignored would turn a safety switch off. */
 export function checkExtensions(value: unknown): DeploymentExtensions {
@@ -26,8 +27,10 @@ export function checkExtensions(value: unknown): DeploymentExtensions {
     throw new TypeError(`extensions must be an object such as { idempotency: true }, got ${JSON.stringify(value)}`);
   }
   for (const [name, setting] of Object.entries(value)) {
-    if (!(NAMES as readonly string[]).includes(name)) {
-      throw new TypeError(`extensions has an unknown key ${JSON.stringify(name)} (expected ${NAMES.join(', ')})`);
+    if (!(EXTENSION_NAMES as readonly string[]).includes(name)) {
+      throw new TypeError(
+        `extensions has an unknown key ${JSON.stringify(name)} (expected ${EXTENSION_NAMES.join(', ')})`,
+      );
     }
     if (typeof setting !== 'boolean' && setting !== undefined) {
       throw new TypeError(`extensions.${name} must be true or false, got ${JSON.stringify(setting)}`);

@@ -26,7 +26,7 @@ export {
   ValidationError,
 } from './errors.js';
 export { type EventFeedOptions, type EventPage, eventPages, iterateEvents } from './events.js';
-export type { DeploymentExtensions } from './extensions.js';
+export { type DeploymentExtensions, EXTENSION_NAMES } from './extensions.js';
 export {
   type LinkRel,
   type Pagination,

@@ -25,7 +25,8 @@ export function connect({ baseUrl, token, extensions }: Connection, options: Con
     return createClient({
       baseUrl,
       token,
-      // Only a deployment declared to honour Idempotency-Key gets a POST twice (DECISIONS 126).
+      // Only a deployment declared to honour Idempotency-Key gets a POST twice, and only a POST
+      // whose operation takes the key (DECISIONS 126, 306).
       extensions,
       headers: { 'User-Agent': `whctl/${version} ${USER_AGENT}` },
       middleware,

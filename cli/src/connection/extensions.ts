@@ -1,9 +1,7 @@
 // Which extensions beyond the reference the deployment honours, as whctl's settings spell them:
 // a comma-separated list of the conformance profile's names, or "none".
-import type { DeploymentExtensions } from '@warehouse-kit/sdk';
+import { type DeploymentExtensions, EXTENSION_NAMES } from '@warehouse-kit/sdk';
 import { UsageError } from '../errors.js';
-
-export const EXTENSION_NAMES = ['idempotency', 'etags'] as const;
 
 /** `idempotency,etags` to the SDK's declaration; `none` (or nothing) declares none. */
 export function parseExtensions(text: string, source: string): DeploymentExtensions {
