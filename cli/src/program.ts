@@ -94,8 +94,8 @@ export function createProgram(): Command {
       .option('--profile <name>', 'profile of the config file to use')
       .option(
         '--extensions <names>',
-        'extensions the deployment honours, comma-separated, or none: idempotency (a create is then ' +
-          'retried after a 502/503/504), etags',
+        'extensions the deployment honours, comma-separated, or none: idempotency (a POST whose ' +
+          'operation takes Idempotency-Key is then keyed and retried after a 502/503/504), etags',
       )
       .addOption(
         new Option('-o, --output <format>', 'output format (default: table on a terminal, else json)').choices(FORMATS),
