@@ -31,7 +31,7 @@ export interface Context {
   connect(options?: Pick<ConnectOptions, 'middleware' | 'maxRetries' | 'maxWait'>): Promise<WarehouseClient>;
   /** Prints one record; `tableColumns` are the fields a table shows unless --columns says otherwise. */
   print(record: Row, tableColumns?: readonly string[]): Promise<void>;
-  /** Prints a record a command created or changed, unless --quiet. */
+  /** Prints a record a command created or changed (what --query picks of it), unless --quiet. */
   changed(record: Row, tableColumns?: readonly string[]): Promise<void>;
   /** A sink for a list of records. */
   list(tableColumns?: readonly string[]): Promise<RecordSink>;
@@ -65,6 +65,10 @@ export function contextOf(command: Command, defaults: { format?: Format } = {}):
   query?.catch(() => undefined);
   const writeQueried = async (value: unknown, tableColumns?: readonly string[]) =>
     (await queried!).writeQueried(output(tableColumns), value, options.output !== undefined);
+  const print = async (record: Row, tableColumns?: readonly string[]) => {
+    if (query) return writeQueried((await query)(record), tableColumns);
+    return writeRecord(output(tableColumns), record);
+  };
   return {
     quiet,
     stdout,
@@ -86,12 +90,9 @@ export function contextOf(command: Command, defaults: { format?: Format } = {}):
         trace: verbose ? (line) => stderr.write(`${line}\n`) : undefined,
       });
     },
-    print: async (record, tableColumns) => {
-      if (query) return writeQueried((await query)(record), tableColumns);
-      return writeRecord(output(tableColumns), record);
-    },
+    print,
     changed: async (record, tableColumns) => {
-      if (!quiet) await writeRecord(output(tableColumns), record);
+      if (!quiet) await print(record, tableColumns);
     },
     list: async (tableColumns) => {
       if (!query) return listSink(output(tableColumns));

@@ -116,6 +116,21 @@ describe('whctl output', () => {
     expect(picked.stdout).to.equal('id,sku\n1,SKU-1\n2,\n');
   });
 
+  it('applies --query to the record a get shows and to the one a change prints, which --quiet silences', async () => {
+    handler = (request) =>
+      request.method === 'GET'
+        ? { status: 200, body: products[0] }
+        : { status: 200, body: { ...products[0], sku: 'SKU-9', updated_at: '2026-01-06T09:00:00-05:00' } };
+    const shown = await run(['products', 'get', '1', '--query', 'sku']);
+    expect(shown.code, shown.stderr).to.equal(0);
+    expect(shown.stdout).to.equal('SKU-1\n');
+    const changed = await run(['products', 'update', '1', '--sku', 'SKU-9', '--query', '{sku: sku, at: updated_at}']);
+    expect(changed.code, changed.stderr).to.equal(0);
+    expect(json(changed)).to.deep.equal({ sku: 'SKU-9', at: '2026-01-06T09:00:00-05:00' });
+    const quiet = await run(['products', 'update', '1', '--sku', 'SKU-9', '--query', 'sku', '--quiet']);
+    expect(quiet).to.include({ code: 0, stdout: '' });
+  });
+
   it('refuses a --query that is not JMESPath with exit 2, before sending anything', async () => {
     const result = await run(['products', 'list', '--query', 'sku ==']);
     expect(result.code).to.equal(2);

@@ -13,6 +13,9 @@ import { version } from './version.js';
 
 const log = (line: string) => console.log(line);
 
+/** The "Examples:" section a command's help ends with, as whctl's do; npm test runs each line. */
+const examples = (...lines: string[]) => `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`;
+
 async function withDatabase<T>(config: ServerConfig, work: (orm: Orm, database: Database) => Promise<T>): Promise<T> {
   const database = await openDatabase(config, log);
   let orm: Orm | undefined;
@@ -37,6 +40,13 @@ const startCommand = program
   .description('migrate, optionally provision a fixture or the demo, and serve the API')
   .option('-f, --fixture <file>', 'provision this YAML or JSON file before serving (its tokens are not printed)')
   .option('--demo', 'provision and serve the bundled demo data, printing its demo tokens')
+  .addHelpText(
+    'after',
+    `\nSIGTERM or SIGINT (Ctrl-C) stops it, with status 0.\n${examples(
+      'wh-server start --demo',
+      'DATABASE_URL=postgres://wh@db.internal/wh wh-server start --fixture organizations.yaml --port 8080',
+    )}`,
+  )
   .action(async (options) => {
     await start(options);
     process.exit(0);
@@ -47,12 +57,14 @@ for (const spec of Object.values(settings) as { flag?: string; describe: string 
 program
   .command('migrate')
   .description('apply pending database migrations')
+  .addHelpText('after', examples('DATABASE_URL=postgres://wh@db.internal/wh wh-server migrate'))
   .action(() => withDatabase(configFromEnv(), async () => log('database is up to date')));
 
 program
   .command('provision')
   .description('create or update organizations, locations, users and tokens from a YAML or JSON file (idempotent)')
   .argument('<file>', 'provisioning file')
+  .addHelpText('after', examples('wh-server provision organizations.yaml'))
   .action((file: string) =>
     withDatabase(configFromEnv(), async (orm) => {
       const fixture = readFixture(file);
@@ -72,6 +84,13 @@ program
   .option(
     '--base-url-template <template>',
     'addresses with {subdomain} for the first host label (default: http://{subdomain}.<WH_BASE_HOST>:<PORT>)',
+  )
+  .addHelpText(
+    'after',
+    examples(
+      'wh-server profile organizations.yaml --organization acme > deployment.yaml',
+      "wh-server profile organizations.yaml --base-url-template 'https://{subdomain}.warehouse.example.com'",
+    ),
   )
   .action((file: string, options: { organization?: string; baseUrlTemplate?: string }) => {
     const config = configFromEnv();

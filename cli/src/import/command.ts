@@ -4,6 +4,7 @@ import { type Middleware, throttle } from '@warehouse-kit/sdk';
 import { Command, Option } from 'commander';
 import { wholeNumber } from '../commands/shared/arguments.js';
 import { examples } from '../commands/shared/examples.js';
+import { queryOption } from '../commands/shared/query-option.js';
 import { untilSignal } from '../commands/shared/until-signal.js';
 import { contextOf } from '../context.js';
 import { UsageError } from '../errors.js';
@@ -27,6 +28,8 @@ export interface ImportHelp {
   /** What a row does, printed after the options and the columns. */
   details: string;
   examples: string[];
+  /** A --query expression for the report, which one of the examples uses. */
+  queryExample: string;
 }
 
 // The API's limit per token an hour; --rate is the minute's. An import spaces its requests to stay inside both.
@@ -49,6 +52,7 @@ export function importCommand<R>(importer: Importer<R>, help: ImportHelp): Comma
     .option('--delimiter <char>', 'the separator of a CSV file: , ; | or tab', delimiterOption, ',')
     .option('--concurrency <n>', `${noun} in flight at once, 1 to 16`, wholeNumber(1, 16), 4)
     .option('--rate <n>', 'most requests per minute, 1 to 120 (the API allows 120 per token)', wholeNumber(1, 120), 120)
+    .addOption(queryOption(help.queryExample))
     .addHelpText(
       'after',
       `

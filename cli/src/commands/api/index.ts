@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { writeText } from '../../output/write.js';
 import { repeated } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
-import { queryOption } from '../shared/listing.js';
+import { queryOption } from '../shared/query-option.js';
 import { dataOption, readData } from '../shared/record-input.js';
 import { type Field, fieldsBody, parseField } from './fields.js';
 import { paginateRaw } from './paginate.js';
@@ -94,30 +94,29 @@ async function printHead(ctx: Context, response: Response): Promise<void> {
   await writeText(ctx.stdout, `${lines.join('\n')}\n\n`);
 }
 
-export const api = queryOption(
-  new Command('api')
-    .description('send a request to any path of the API and print the answer (JSON unless --output says otherwise)')
-    .argument(
-      '<path>',
-      'a path under /api/v1, the leading / optional as in gh api, with a query if you like, ' +
-        'e.g. "purchase_orders?po_number=PO-1"',
-    )
-    .option(
-      '-X, --method <method>',
-      `${METHODS.join(', ')} (default: GET, or POST with fields or --data unless --paginate)`,
-      methodName,
-    )
-    .option('-H, --header <line>', "a request header, 'Name: value' (repeat for more)", repeated)
-    .option(
-      '-f, --raw-field <key=value>',
-      'a string field (repeat for more): the query of GET and DELETE, else the JSON body',
-      repeated,
-    )
-    .option('-F, --field <key=value>', 'like -f, but true, false, null and numbers are JSON values', repeated)
-    .addOption(dataOption('the request body as JSON: @file.json, - for stdin, or inline'))
-    .option('--paginate', 'GET every page (Link rel="next", or limit and offset) and print all records')
-    .option('-i, --include', 'print the status line and response headers first, and the body of an error answer too'),
-)
+export const api = new Command('api')
+  .description('send a request to any path of the API and print the answer (JSON unless --output says otherwise)')
+  .argument(
+    '<path>',
+    'a path under /api/v1, the leading / optional as in gh api, with a query if you like, ' +
+      'e.g. "purchase_orders?po_number=PO-1"',
+  )
+  .option(
+    '-X, --method <method>',
+    `${METHODS.join(', ')} (default: GET, or POST with fields or --data unless --paginate)`,
+    methodName,
+  )
+  .option('-H, --header <line>', "a request header, 'Name: value' (repeat for more)", repeated)
+  .option(
+    '-f, --raw-field <key=value>',
+    'a string field (repeat for more): the query of GET and DELETE, else the JSON body',
+    repeated,
+  )
+  .option('-F, --field <key=value>', 'like -f, but true, false, null and numbers are JSON values', repeated)
+  .addOption(dataOption('the request body as JSON: @file.json, - for stdin, or inline'))
+  .option('--paginate', 'GET every page (Link rel="next", or limit and offset) and print all records')
+  .option('-i, --include', 'print the status line and response headers first, and the body of an error answer too')
+  .addOption(queryOption('[?location_name==null].po_number'))
   .addHelpText(
     'after',
     `
@@ -129,8 +128,8 @@ With --data the fields go to the query instead.`,
     examples(
       'whctl api /locations',
       "whctl api /purchase_orders -f location_name='Toronto DC' --paginate -o ndjson",
-      "whctl api /purchase_orders/42 -X PATCH -F 'purchase_order[location_name]=null'",
-      "whctl api /products -f 'product[name]=Apples' -f 'product[sku]=APL-001' -f 'product[location_name]=Toronto DC'",
+      "whctl api /purchase_orders/4 -X PATCH -F 'purchase_order[location_name]=null'",
+      "whctl api /products -f 'product[name]=Pears' -f 'product[sku]=PER-001' -f 'product[location_name]=Toronto DC'",
       "whctl api /purchase_orders -X POST -H 'Idempotency-Key: import-42' --data @order.json",
       "whctl api /purchase_orders --paginate --query '[?location_name==null].po_number'",
     ),

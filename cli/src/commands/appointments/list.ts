@@ -20,11 +20,12 @@ export const list = pagingOptions(
     .option('--start-time <time>', 'scheduled to start at or after this time (ISO 8601)')
     .option('--end-time <time>', 'scheduled to start at or before this time')
     .option('--updated-since <time>', 'created or updated at or after this time'),
+  '[].scheduled_at',
 )
   .addHelpText(
     'after',
     examples(
-      "whctl appointments list --location 'Toronto DC' --start-time 2026-12-01T00:00:00",
+      "whctl appointments list --location 'Toronto DC' --start-time 2026-12-01T00:00:00 --query '[].scheduled_at'",
       'whctl appointments list --state pending --all -o ndjson',
     ),
   )

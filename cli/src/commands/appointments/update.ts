@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
 import { type ChangeSafety, ifMatchHeader, safeWriteOptions } from '../shared/safe-writes.js';
 import { type AppointmentFlags, appointmentFields, appointmentOptions, STATES } from './fields.js';
@@ -23,11 +24,12 @@ export const update = appointmentOptions(
     .option('--location <name>', 'the location the appointment must be at (else 404); it does not move it'),
 )
   .addOption(dataOption())
+  .addOption(queryOption('ends_at'))
   .addHelpText(
     'after',
     examples(
-      'whctl appointments update 17 --scheduled-at 2026-12-01T09:30:00',
-      'whctl appointments update 17 --state cancelled',
+      'whctl appointments update 1 --scheduled-at 2026-12-01T09:30:00 --query ends_at',
+      'whctl appointments update 1 --state cancelled',
     ),
   )
   .action(async (id: number, flags: Flags, command: Command) => {

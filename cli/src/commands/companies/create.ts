@@ -2,6 +2,7 @@ import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
 import { idempotencyHeader, type KeySafety, safeWriteOptions } from '../shared/safe-writes.js';
 import { type CompanyFlags, companyFields, companyOptions } from './fields.js';
@@ -12,11 +13,12 @@ export const create = companyOptions(
   ),
 )
   .addOption(dataOption())
+  .addOption(queryOption('id'))
   .addHelpText(
     'after',
     examples(
-      "whctl companies create --name 'Fast Freight' --type carrier --auto-approve",
-      'whctl companies create --data \'{"name": "Fresh Market", "company_type": "customer"}\'',
+      "whctl companies create --name 'Swift Haulage' --type carrier --auto-approve",
+      'whctl companies create --data \'{"name": "Green Grocer", "company_type": "customer"}\' --query id',
     ),
   )
   .action(async (flags: CompanyFlags & KeySafety & { data?: string }, command: Command) => {

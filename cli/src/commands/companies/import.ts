@@ -57,5 +57,7 @@ that field as it is.`,
   examples: [
     'whctl companies import companies.csv',
     'whctl --profile staging companies list --all -o csv | whctl --profile production companies import - --format csv',
+    "whctl companies import companies.csv --query '[].[name, action]'",
   ],
+  queryExample: '[].[name, action]',
 });

@@ -18,6 +18,6 @@ export const companies = new Command('companies')
     'after',
     examples(
       'whctl companies list --type carrier',
-      "whctl companies create --name 'Fast Freight' --type carrier --auto-approve",
+      "whctl companies create --name 'Swift Haulage' --type carrier --auto-approve",
     ),
   );

@@ -18,6 +18,7 @@ export const list = pagingOptions(
     .addOption(new Option('--type <type>', 'only this type').choices(['customer', 'carrier']))
     .option('--number <number>', 'this company number exactly')
     .option('--location <name>', "apply this location's permissions (companies are organization-wide)"),
+  '[].{id: id, name: name}',
 )
   .addHelpText(
     'after',

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
 import { type ChangeSafety, ifMatchHeader, safeWriteOptions } from '../shared/safe-writes.js';
 import { type CompanyFlags, companyFields, companyOptions } from './fields.js';
@@ -13,11 +14,12 @@ export const update = companyOptions(
     .argument('<id>', 'company ID', recordId),
 )
   .addOption(dataOption())
+  .addOption(queryOption('auto_approve_appointments'))
   .addHelpText(
     'after',
     examples(
       'whctl companies update 3 --contact-email dispatch@fastfreight.example',
-      'whctl companies update 3 --no-auto-approve',
+      'whctl companies update 3 --no-auto-approve --query auto_approve_appointments',
     ),
   )
   .action(async (id: number, flags: CompanyFlags & ChangeSafety & { data?: string }, command: Command) => {

@@ -164,8 +164,8 @@ export const init = new Command('init')
     'after',
     examples(
       'whctl conformance init',
-      'whctl conformance init --organization https://acme.example.com --role no_admin=WH_VIEWER --file acme.yaml',
-      "whctl conformance init --organization https://acme.example.com --location 'Toronto DC' --role unpaid=WH_GLOBEX@https://globex.example.com",
+      'whctl conformance init --organization http://acme.localhost:3000 --role no_admin=WH_VIEWER --file acme.yaml',
+      "whctl conformance init --organization http://acme.localhost:3000 --location 'Toronto DC' --role unpaid=WH_GLOBEX@http://globex.localhost:3000 --file toronto.yaml",
     ),
   )
   .action(async (flags: Flags) => {

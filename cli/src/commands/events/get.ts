@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { contextOf } from '../../context.js';
 import type { Row } from '../../output/cells.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { EVENT_COLUMNS } from './list.js';
 
 function eventId(value: string): string {
@@ -13,7 +14,8 @@ function eventId(value: string): string {
 export const get = new Command('get')
   .description('show one event')
   .argument('<id>', 'event id (evt_...)', eventId)
-  .addHelpText('after', examples('whctl events get evt_1042', 'whctl events get evt_1042 -o yaml'))
+  .addOption(queryOption('data.object'))
+  .addHelpText('after', examples('whctl events get evt_1 -o yaml', 'whctl events get evt_1 --query data.object'))
   .action(async (id: string, _flags: object, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

@@ -4,7 +4,7 @@ import { contextOf } from '../../context.js';
 import type { Row } from '../../output/cells.js';
 import { wholeNumber } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
-import { queryOption } from '../shared/listing.js';
+import { queryOption } from '../shared/query-option.js';
 import { type FeedFlags, feedOptions, feedQuery } from './feed-flags.js';
 
 interface Flags extends FeedFlags {
@@ -14,21 +14,21 @@ interface Flags extends FeedFlags {
 
 export const EVENT_COLUMNS = ['id', 'type', 'subject', 'time'] as const;
 
-export const list = queryOption(
-  feedOptions(
-    new Command('list')
-      .description('list events of the change feed, oldest first')
-      .option('--limit <n>', 'events per page, 1 to 100 (default 100)', wholeNumber(1, 100))
-      .option('--all', 'read on page after page until the feed has no more'),
-  ),
+export const list = feedOptions(
+  new Command('list')
+    .description('list events of the change feed, oldest first')
+    .option('--limit <n>', 'events per page, 1 to 100 (default 100)', wholeNumber(1, 100))
+    .option('--all', 'read on page after page until the feed has no more'),
 )
+  .addOption(queryOption('[].subject'))
   .addHelpText(
     'after',
     `
 Without --all one page is listed; stderr then says how to read on (--after <cursor>).
 ${examples(
   "whctl events list --types 'purchase_order.*' --location 'Toronto DC'",
-  'whctl events list --after djEuODEyMy4xMDQy --all -o ndjson',
+  "whctl events list --types 'appointment.*' --query '[].subject'",
+  'whctl events list --after "$(cat cursor.txt)" --all -o ndjson',
 )}`,
   )
   .action(async (flags: Flags, command: Command) => {

@@ -2,11 +2,12 @@ import { unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
-import { queryOption } from '../shared/listing.js';
+import { queryOption } from '../shared/query-option.js';
 
-export const list = queryOption(new Command('list'))
+export const list = new Command('list')
   .description('list the accessible locations with their names, subdomains and time zones (not paginated)')
   .option('--location <name>', 'only this location, e.g. to check access to it')
+  .addOption(queryOption('[].name'))
   .addHelpText(
     'after',
     examples(

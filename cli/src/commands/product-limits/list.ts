@@ -24,12 +24,14 @@ export const list = pagingOptions(
     .option('--start-date <date>', 'first local date, YYYY-MM-DD', localDate)
     .option('--end-date <date>', 'last local date, YYYY-MM-DD (at most 92 days after the start)', localDate)
     .option('--product <name>', 'only this product name'),
+  '[].quantity',
 )
   .addHelpText(
     'after',
     examples(
       "whctl product-limits list --location 'Toronto DC'",
       'whctl product-limits list --start-date 2026-12-21 --end-date 2026-12-31 --product Apples',
+      "whctl product-limits list --product Apples --query '[].quantity'",
     ),
   )
   .action(async (flags: Flags, command: Command) => {

@@ -2,6 +2,7 @@ import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
 import { idempotencyHeader, type KeySafety, safeWriteOptions } from '../shared/safe-writes.js';
 
@@ -18,11 +19,12 @@ export const create = safeWriteOptions(new Command('create'), 'POST', '/products
   .option('--name <name>', 'product name')
   .option('--sku <sku>', 'stock keeping unit, unique within the location')
   .addOption(dataOption())
+  .addOption(queryOption('id'))
   .addHelpText(
     'after',
     examples(
-      "whctl products create --location 'Toronto DC' --name Apples --sku APL-001",
-      'whctl products create --data @product.json',
+      "whctl products create --location 'Toronto DC' --name Pears --sku PER-001",
+      'whctl products create --data @product.json --query id',
     ),
   )
   .action(async (flags: Flags, command: Command) => {

@@ -9,7 +9,7 @@ export const remove = safeWriteOptions(new Command('delete'), 'DELETE', '/produc
   .description('delete a product (refused while active appointments name it)')
   .argument('<id>', 'product ID', recordId)
   .option('--location <name>', 'the location the product must be at (else 404)')
-  .addHelpText('after', examples('whctl products delete 42', "whctl products delete 42 --location 'Toronto DC'"))
+  .addHelpText('after', examples('whctl products delete 3', "whctl products delete 3 --location 'Toronto DC'"))
   .action(async (id: number, flags: { location?: string } & ChangeSafety, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

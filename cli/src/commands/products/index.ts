@@ -18,6 +18,6 @@ export const products = new Command('products')
     'after',
     examples(
       "whctl products list --location 'Toronto DC'",
-      "whctl products create --location 'Toronto DC' --name Apples --sku APL-001",
+      "whctl products create --location 'Toronto DC' --name Pears --sku PER-001",
     ),
   );

@@ -15,6 +15,7 @@ export const list = pagingOptions(
     .option('--location <name>', "only this location's catalog")
     .option('--name <prefix>', 'names starting with this, case-insensitively')
     .option('--sku <sku>', 'this SKU, case-insensitively'),
+  '[0].id',
 )
   .addHelpText(
     'after',

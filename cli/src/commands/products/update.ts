@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
 import { type ChangeSafety, ifMatchHeader, safeWriteOptions } from '../shared/safe-writes.js';
 
@@ -20,11 +21,12 @@ export const update = safeWriteOptions(new Command('update'), 'PATCH', '/product
   .option('--sku <sku>', 'new SKU')
   .option('--location <name>', 'the location the product must be at (else 404); it does not move it')
   .addOption(dataOption())
+  .addOption(queryOption('updated_at'))
   .addHelpText(
     'after',
     examples(
-      "whctl products update 42 --name 'Green apples'",
-      "whctl products update 42 --sku APL-002 --location 'Toronto DC'",
+      "whctl products update 1 --name 'Green apples'",
+      "whctl products update 1 --sku APL-002 --location 'Toronto DC' --query updated_at",
     ),
   )
   .action(async (id: number, flags: Flags, command: Command) => {

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { destination, setLocation } from './location.js';
 import { fetchOrder, type OrderRefFlags, orderRef } from './order-ref.js';
 
@@ -13,7 +14,11 @@ export const assign = orderRef(
   ),
 )
   .requiredOption('--to <location>', 'the warehouse', destination)
-  .addHelpText('after', examples("whctl purchase-orders assign --po-number PO-2001 --to 'Toronto DC'"))
+  .addOption(queryOption('location_name'))
+  .addHelpText(
+    'after',
+    examples("whctl purchase-orders assign --po-number PO-1005 --to 'Toronto DC' --query location_name"),
+  )
   .action(async (id: number | undefined, flags: OrderRefFlags & { to: string }, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

@@ -3,7 +3,8 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { wholeNumber } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
-import { query, queryOption } from '../shared/listing.js';
+import { query } from '../shared/listing.js';
+import { queryOption } from '../shared/query-option.js';
 
 interface Flags {
   location?: string;
@@ -17,7 +18,7 @@ interface Flags {
 
 const columns = ['id', 'po_number', 'location_name', 'expected_starts_at', 'updated_at'];
 
-export const booked = queryOption(new Command('booked'))
+export const booked = new Command('booked')
   .description('list orders with booked appointments at accessible locations (paged by --limit and --offset)')
   .option('--location <name>', "this location's orders plus unassigned orders")
   .option('--start-time <time>', 'with a booked appointment starting at or after this time (ISO 8601)')
@@ -26,10 +27,11 @@ export const booked = queryOption(new Command('booked'))
   .option('--limit <n>', 'orders per request, 1 to 250 (default 100, or 250 with --all)', wholeNumber(1, 250))
   .option('--offset <n>', 'orders to skip (default 0)', wholeNumber(0, Number.MAX_SAFE_INTEGER))
   .option('--all', 'follow every page, streaming orders as they arrive')
+  .addOption(queryOption('[].po_number'))
   .addHelpText(
     'after',
     examples(
-      "whctl purchase-orders booked --location 'Toronto DC' --start-time 2026-12-01T00:00:00",
+      "whctl purchase-orders booked --location 'Toronto DC' --start-time 2026-12-01T00:00:00 --query '[].po_number'",
       'whctl purchase-orders booked --updated-since 2026-11-01T00:00:00Z --all -o ndjson',
     ),
   )

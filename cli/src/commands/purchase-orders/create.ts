@@ -2,6 +2,7 @@ import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
 import { idempotencyHeader, type KeySafety, safeWriteOptions } from '../shared/safe-writes.js';
 import { type OrderFlags, orderFields, orderOptions } from './fields.js';
@@ -23,12 +24,13 @@ export const create = itemOption(
   ),
 )
   .addOption(dataOption())
+  .addOption(queryOption('id'))
   .addHelpText(
     'after',
     examples(
       "whctl purchase-orders create --po-number PO-2001 --location 'Toronto DC' --expected-starts-at 2026-12-01T08:00:00",
-      "whctl purchase-orders create --po-number PO-2002 --location 'Toronto DC' --item Apples:200 --item 'Bananas:50:Fresh Market'",
-      'whctl purchase-orders create --data @order.json',
+      "whctl purchase-orders create --po-number PO-2002 --location 'Toronto DC' --expected-starts-at 2026-12-02T08:00:00 --item Apples:200 --item 'Bananas:50:Fresh Market'",
+      'whctl purchase-orders create --data @order.json --query id',
     ),
   )
   .action(async (flags: Flags, command: Command) => {

@@ -12,8 +12,8 @@ export const remove = orderRef(
   .addHelpText(
     'after',
     examples(
-      'whctl purchase-orders delete --po-number PO-2001',
-      "whctl purchase-orders delete 42 --location 'Toronto DC'",
+      'whctl purchase-orders delete --po-number PO-1003',
+      "whctl purchase-orders delete 5 --location 'Toronto DC'",
     ),
   )
   .action(

@@ -26,7 +26,7 @@ export const purchaseOrders = new Command('purchase-orders')
     'after',
     examples(
       "whctl purchase-orders list --location 'Toronto DC' --all -o csv",
-      "whctl purchase-orders move --po-number PO-1001 --to 'Vancouver DC'",
+      "whctl purchase-orders move --po-number PO-0998 --to 'Vancouver DC'",
       'whctl purchase-orders import orders.csv',
     ),
   );

@@ -25,6 +25,7 @@ export const list = pagingOptions(
     .option('--start-time <time>', 'expected to start at or after this time (ISO 8601)')
     .option('--end-time <time>', 'expected to start at or before this time')
     .option('--updated-since <time>', 'created or updated at or after this time'),
+  '[].po_number',
 )
   .addHelpText(
     'after',

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { destination, setLocation } from './location.js';
 import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 
@@ -10,11 +11,12 @@ export const move = orderRef(
   ),
 )
   .requiredOption('--to <location>', 'destination warehouse', destination)
+  .addOption(queryOption('expected_starts_at'))
   .addHelpText(
     'after',
     examples(
-      "whctl purchase-orders move --po-number PO-2001 --to 'Vancouver DC'",
-      "whctl purchase-orders move 42 --to 'Auckland DC'",
+      "whctl purchase-orders move --po-number PO-0998 --to 'Vancouver DC'",
+      "whctl purchase-orders move 5 --to 'Auckland DC' --query expected_starts_at",
     ),
   )
   .action(async (id: number | undefined, flags: OrderRefFlags & { to: string }, command: Command) => {

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { setLocation } from './location.js';
 import { type OrderRefFlags, orderId, orderRef } from './order-ref.js';
 
@@ -9,7 +10,8 @@ export const unassign = orderRef(
     'take an order off its warehouse; offset-less times are then UTC and organization-wide custom fields apply',
   ),
 )
-  .addHelpText('after', examples('whctl purchase-orders unassign --po-number PO-2001'))
+  .addOption(queryOption('expected_starts_at'))
+  .addHelpText('after', examples('whctl purchase-orders unassign --po-number PO-1004 --query expected_starts_at'))
   .action(async (id: number | undefined, flags: OrderRefFlags, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

@@ -2,6 +2,7 @@ import { type Schema, unwrap } from '@warehouse-kit/sdk';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
 import { type ChangeSafety, ifMatchHeader, safeWriteOptions } from '../shared/safe-writes.js';
 import { type OrderFlags, orderFields, orderOptions } from './fields.js';
@@ -16,11 +17,12 @@ export const update = orderOptions(
   ),
 )
   .addOption(dataOption())
+  .addOption(queryOption('expected_starts_at'))
   .addHelpText(
     'after',
     examples(
-      "whctl purchase-orders update --po-number PO-2001 --notes 'call before delivery'",
-      'whctl purchase-orders update 42 --expected-starts-at 2026-12-02T08:00:00',
+      "whctl purchase-orders update --po-number PO-1001 --notes 'call before delivery'",
+      'whctl purchase-orders update 1 --expected-starts-at 2026-12-01T09:00:00 --query expected_starts_at',
     ),
   )
   .action(

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import type { Row } from '../../output/cells.js';
 import { wholeNumber } from './arguments.js';
+import { queryOption } from './query-option.js';
 
 export interface PagingFlags {
   all?: boolean;
@@ -13,16 +14,9 @@ export interface PagingFlags {
   perPage?: number;
 }
 
-/** --query, for the commands whose output is a list or a raw answer. */
-export function queryOption(command: Command): Command {
-  return command.option(
-    '--query <expr>',
-    "a JMESPath expression applied to the output, e.g. '[].po_number' (values print one per line)",
-  );
-}
-
-export function pagingOptions(command: Command): Command {
-  return queryOption(command)
+export function pagingOptions(command: Command, queryExample: string): Command {
+  return command
+    .addOption(queryOption(queryExample))
     .option('--all', 'follow every page, streaming records as they arrive')
     .option(
       '--page <n>',

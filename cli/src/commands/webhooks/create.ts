@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { repeated } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { dataOption, recordFrom } from '../shared/record-input.js';
 import { type EndpointFlags, endpointColumns, endpointFields, endpointOptions } from './fields.js';
 
@@ -12,11 +13,12 @@ export const create = endpointOptions(
   .option('--location <name>', 'a location it covers, repeatable (default: every location)', repeated)
   .option('--disabled', 'create it disabled')
   .addOption(dataOption())
+  .addOption(queryOption('secret'))
   .addHelpText(
     'after',
     examples(
-      "whctl webhooks create --url https://erp.example.com/hooks --types 'appointment.*,purchase_order.moved'",
-      "whctl webhooks create --url https://erp.example.com/hooks --location 'Toronto DC' --query secret",
+      "whctl webhooks create --url http://localhost:4242/hook --types 'appointment.*,purchase_order.moved'",
+      "whctl webhooks create --url http://localhost:4242/hook --location 'Toronto DC' --query secret",
     ),
   )
   .action(

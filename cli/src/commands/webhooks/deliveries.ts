@@ -14,13 +14,14 @@ export const deliveries = pagingOptions(
     .description("list a webhook endpoint's deliveries, newest first, with their attempts (-o json)")
     .argument('<id>', 'webhook endpoint ID', recordId)
     .addOption(new Option('--status <status>', 'only these').choices(['pending', 'delivered', 'failed'])),
+  '[0].attempts',
 )
   .addHelpText(
     'after',
     examples(
-      'whctl webhooks deliveries 3 --status failed',
-      'whctl webhooks deliveries 3 --all -o ndjson > deliveries.ndjson',
-      "whctl webhooks deliveries 3 -o json --query '[0].attempts'",
+      'whctl webhooks deliveries 1 --status failed',
+      'whctl webhooks deliveries 1 --all -o ndjson > deliveries.ndjson',
+      "whctl webhooks deliveries 1 -o json --query '[0].attempts'",
     ),
   )
   .action(async (id: number, flags: Flags, command: Command) => {

@@ -3,11 +3,13 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 
 export const get = new Command('get')
   .description('show a webhook endpoint (without its secret)')
   .argument('<id>', 'webhook endpoint ID', recordId)
-  .addHelpText('after', examples('whctl webhooks get 3', 'whctl webhooks get 3 -o yaml'))
+  .addOption(queryOption('event_types'))
+  .addHelpText('after', examples('whctl webhooks get 1 -o yaml', 'whctl webhooks get 1 --query event_types'))
   .action(async (id: number, _flags: object, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

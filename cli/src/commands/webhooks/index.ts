@@ -23,7 +23,7 @@ export const webhooks = new Command('webhooks')
   .addHelpText(
     'after',
     examples(
-      "whctl webhooks create --url https://erp.example.com/hooks --types 'appointment.*'",
-      'whctl webhooks deliveries 3 --status failed',
+      "whctl webhooks create --url http://localhost:4242/hook --types 'appointment.*'",
+      'whctl webhooks deliveries 1 --status failed',
     ),
   );

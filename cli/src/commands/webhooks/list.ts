@@ -4,7 +4,10 @@ import { examples } from '../shared/examples.js';
 import { listPaged, type PagingFlags, pagingOptions } from '../shared/listing.js';
 import { endpointColumns } from './fields.js';
 
-export const list = pagingOptions(new Command('list').description('list the webhook endpoints you administer'))
+export const list = pagingOptions(
+  new Command('list').description('list the webhook endpoints you administer'),
+  '[?!enabled].id',
+)
   .addHelpText('after', examples('whctl webhooks list', "whctl webhooks list --query '[?!enabled].id'"))
   .action(async (flags: PagingFlags, command: Command) => {
     const ctx = contextOf(command);

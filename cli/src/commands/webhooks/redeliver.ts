@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { idempotencyHeader, type KeySafety, safeWriteOptions } from '../shared/safe-writes.js';
 import { deliveryColumns } from './fields.js';
 
@@ -14,7 +15,8 @@ export const redeliver = safeWriteOptions(
   .description("send a delivery's event again (same webhook-id), at once")
   .argument('<id>', 'webhook endpoint ID', recordId)
   .argument('<delivery-id>', 'delivery ID, from whctl webhooks deliveries', recordId)
-  .addHelpText('after', examples('whctl webhooks redeliver 3 17'))
+  .addOption(queryOption('status'))
+  .addHelpText('after', examples('whctl webhooks redeliver 1 1', 'whctl webhooks redeliver 1 1 --query status'))
   .action(async (id: number, deliveryId: number, flags: KeySafety, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

@@ -3,12 +3,14 @@ import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { endpointColumns } from './fields.js';
 
 export const rotate = new Command('rotate')
   .description('give a webhook endpoint a new secret; the old one signs too for 24 hours')
   .argument('<id>', 'webhook endpoint ID', recordId)
-  .addHelpText('after', examples('whctl webhooks rotate 3', 'whctl webhooks rotate 3 --query secret'))
+  .addOption(queryOption('secret'))
+  .addHelpText('after', examples('whctl webhooks rotate 1', 'whctl webhooks rotate 1 --query secret'))
   .action(async (id: number, _flags: object, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

@@ -4,6 +4,7 @@ import { contextOf } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { recordId } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
+import { queryOption } from '../shared/query-option.js';
 import { dataOption, recordFrom, requireChanges } from '../shared/record-input.js';
 import { type EndpointFlags, endpointColumns, endpointFields, endpointOptions } from './fields.js';
 
@@ -15,9 +16,13 @@ export const update = endpointOptions(
   .option('--enable', 'send to it again (clears disabled_reason; waiting deliveries go out)')
   .option('--disable', 'stop sending to it; deliveries wait')
   .addOption(dataOption())
+  .addOption(queryOption('event_types'))
   .addHelpText(
     'after',
-    examples('whctl webhooks update 3 --enable', "whctl webhooks update 3 --types 'purchase_order.*'"),
+    examples(
+      'whctl webhooks update 2 --enable',
+      "whctl webhooks update 1 --types 'purchase_order.*,appointment.*' --query event_types",
+    ),
   )
   .action(
     async (

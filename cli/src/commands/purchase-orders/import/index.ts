@@ -37,5 +37,7 @@ Idempotency-Key derived from the file and its rows, so a re-run never creates tw
     'whctl purchase-orders import orders.csv',
     'whctl purchase-orders import - --format ndjson < orders.ndjson',
     'whctl purchase-orders import orders.csv --concurrency 2 --rate 60 -o csv > report.csv',
+    "whctl purchase-orders import orders.ndjson --query '[].action'",
   ],
+  queryExample: '[].action',
 });
