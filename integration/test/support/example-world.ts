@@ -119,14 +119,17 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
     return folder;
   };
 
-  /** A home whose whctl profiles (default, staging) point at the demo, with room for fish's completions. */
+  /** A home whose whctl profiles (the examples name default, staging, production) point at the demo, with room for fish's completions. */
   const home = () => {
     const folder = tempDir('wh-printed-home-');
     const settings = { base_url: demo.url('acme'), token: TOKEN };
     mkdirSync(join(folder, '.config', 'whctl'), { recursive: true, mode: 0o700 });
     writeFileSync(
       join(folder, '.config', 'whctl', 'config.yaml'),
-      stringify({ current_profile: 'default', profiles: { default: settings, staging: settings } }),
+      stringify({
+        current_profile: 'default',
+        profiles: { default: settings, staging: settings, production: settings },
+      }),
       { mode: 0o600 },
     );
     mkdirSync(join(folder, '.config', 'fish', 'completions'), { recursive: true });
