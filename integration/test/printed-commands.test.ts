@@ -11,11 +11,10 @@ import { join } from 'node:path';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { ROOT } from '../src/pack.js';
-import { type ExampleWorld, startExampleWorld } from './support/example-world.js';
+import { type ExampleWorld, type Ran, startExampleWorld } from './support/example-world.js';
 import { helpExamples, loadHelp } from './support/help-examples.js';
 import { documentationFiles, shellBlocks } from './support/markdown-commands.js';
 import { printedUnits, type Unit } from './support/printed-units.js';
-import type { Outcome } from './support/run-shell.js';
 import { commandOf, parseLine, type ShellLine } from './support/shell-line.js';
 
 /**
@@ -83,7 +82,7 @@ function queue(concurrency: number) {
 }
 
 /** What a unit must show: it ran to the end (or followed until interrupted) and printed its answer. */
-function expectRan(unit: Unit, outcome: Outcome & { folder: string }) {
+function expectRan(unit: Unit, outcome: Ran) {
   const shown = `${unit.script}\nexit ${outcome.code ?? outcome.signal}\nstdout:\n${outcome.stdout}\nstderr:\n${outcome.stderr}`;
   if (unit.kind === 'follows') {
     expect(outcome.interrupted, `still running when interrupted:\n${shown}`).to.equal(true);
@@ -96,7 +95,9 @@ function expectRan(unit: Unit, outcome: Outcome & { folder: string }) {
   if (/\s--query\s/.test(unit.script))
     expect(outcome.stdout.trim(), `prints what --query picks:\n${shown}`).to.match(/^(?!null$)./m);
   if (unit.kind === 'reads') {
-    const written = unit.outputFiles.map((file) => readFileSync(join(outcome.folder, file.replace(/^~/, '')), 'utf8'));
+    const written = unit.outputFiles.map((file) =>
+      readFileSync(file.startsWith('~/') ? join(outcome.home, file.slice(2)) : join(outcome.folder, file), 'utf8'),
+    );
     expect([outcome.stdout, ...written].join('').trim(), `prints its answer:\n${shown}`).not.to.equal('');
   }
 }
@@ -105,7 +106,7 @@ describe('every command printed in help and the documentation, run against the d
   // Reading commands run side by side from the start; each test waits for its own.
   this.timeout(120_000);
   let world: ExampleWorld;
-  let started: Map<Unit, Promise<Outcome & { folder: string }>>;
+  let started: Map<Unit, Promise<Ran>>;
 
   before(async () => {
     world = await startExampleWorld();

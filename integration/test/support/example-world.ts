@@ -17,10 +17,15 @@ import type { Unit } from './printed-units.js';
 import { type Outcome, runShell } from './run-shell.js';
 import { WHCTL } from './whctl.js';
 
+export interface Ran extends Outcome {
+  folder: string;
+  home: string;
+}
+
 export interface ExampleWorld {
   demo: Demo;
-  /** Runs a unit in a folder and home of its own; the folder is returned to look at what it wrote. */
-  run(unit: Unit): Promise<Outcome & { folder: string }>;
+  /** Runs a unit in a folder and home of its own, returned to look at what it wrote. */
+  run(unit: Unit): Promise<Ran>;
 }
 
 const TOKEN = 'acme-admin-token';
@@ -165,7 +170,7 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
           npm_config_offline: 'true',
         },
       });
-      return { ...outcome, folder };
+      return { ...outcome, folder, home: homeFolder };
     },
   };
 }
