@@ -171,13 +171,19 @@ export function effectOf(line: ShellLine, tools: ToolHelp[]): Effect {
   return EFFECTS[Math.max(0, ...effects)]!;
 }
 
-/** Whether the line runs until interrupted: a command (not a group) whose help says Ctrl-C stops it. */
+const FOLLOWS = /\buntil Ctrl-C\b|\bCtrl-C\b[^.]*\bstops it,? with status 0\b/;
+
+/**
+ * Whether the line runs until interrupted: a command (not a group) whose help says it runs until
+ * Ctrl-C, or that Ctrl-C stops it with status 0, its normal end (an import that Ctrl-C cuts
+ * short ends with 130 and is not one).
+ */
 export function followsUntilInterrupted(line: ShellLine, tools: ToolHelp[]): boolean {
   return line.invocations.some(({ program, words }) => {
     const tool = tools.find((candidate) => candidate.tool === program);
     if (!tool) return false;
     const { path, help } = commandOf(tool, words);
     const group = [...tool.helps.keys()].some((other) => other.startsWith(`${path} `));
-    return path !== '' && !group && /Ctrl-C/.test(help);
+    return path !== '' && !group && FOLLOWS.test(help.replace(/\s+/g, ' '));
   });
 }
