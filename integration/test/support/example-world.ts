@@ -115,8 +115,12 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
   const workFolder = (unit: Unit) => {
     const folder = tempDir('wh-printed-');
     if (unit.checkout) {
-      for (const entry of readdirSync(ROOT))
-        if (entry !== '.git' && entry !== '.data') symlinkSync(join(ROOT, entry), join(folder, entry));
+      // Folders are linked, files copied: a block such as sdk/README's `npm init -y; npm pkg set
+      // type=module` rewrites the package.json in its folder, which must not be the checkout's.
+      for (const entry of readdirSync(ROOT, { withFileTypes: true }))
+        if (entry.name === '.git' || entry.name === '.data') continue;
+        else if (entry.isDirectory()) symlinkSync(join(ROOT, entry.name), join(folder, entry.name));
+        else cpSync(join(ROOT, entry.name), join(folder, entry.name));
     } else {
       writeFileSync(join(folder, 'deployment.yaml'), profile);
     }

@@ -62,7 +62,8 @@ a column left out leaves that field as it is. A product never moves: location_na
   examples: [
     'whctl products import products.csv',
     'whctl --profile staging products list --all -o csv | whctl --profile production products import - --format csv',
-    "whctl products import products.csv --query \"[?action=='created'].id\"",
+    "whctl products import products.csv --query '[].[sku, action]'",
   ],
-  queryExample: "[?action=='created'].id",
+  // No quotes inside: the help prints the example between single quotes.
+  queryExample: '[].[sku, action]',
 });
