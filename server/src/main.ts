@@ -3,8 +3,8 @@
 import { Command, Option } from 'commander';
 import { stringify } from 'yaml';
 import { configFromEnv, type ServerConfig, settings, settingsHelp } from './config.js';
-import { type Database, openDatabase } from './db/database.js';
-import { migrate, type Orm, openOrm } from './db/orm.js';
+import { connectOrm, type Database, openDatabase } from './db/database.js';
+import { migrate, type Orm } from './db/orm.js';
 import { readFixture } from './provision/fixture.js';
 import { profileFor } from './provision/profile.js';
 import { provision } from './provision/provision.js';
@@ -20,7 +20,7 @@ async function withDatabase<T>(config: ServerConfig, work: (orm: Orm, database: 
   const database = await openDatabase(config, log);
   let orm: Orm | undefined;
   try {
-    orm = await openOrm(database.url, { poolSize: config.poolSize });
+    orm = await connectOrm(database, config.poolSize);
     const applied = await migrate(orm);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
     return await work(orm, database);
@@ -65,13 +65,14 @@ program
   .description('create or update organizations, locations, users and tokens from a YAML or JSON file (idempotent)')
   .argument('<file>', 'provisioning file')
   .addHelpText('after', examples('wh-server provision organizations.yaml'))
-  .action((file: string) =>
-    withDatabase(configFromEnv(), async (orm) => {
-      const fixture = readFixture(file);
+  .action((file: string) => {
+    // The file first: a mistake in it is said before a database starts.
+    const fixture = readFixture(file);
+    return withDatabase(configFromEnv(), async (orm) => {
       await provision(orm.em, fixture);
       log(`provisioned ${fixture.organizations.map((o) => o.subdomain).join(', ')}`);
-    }),
-  );
+    });
+  });
 
 program
   .command('profile')
@@ -104,6 +105,7 @@ program
 const expectedFailures = [
   'ConfigError',
   'DatabaseStartError',
+  'DatabaseUnreachableError',
   'FixtureError',
   'ProvisioningError',
   'ProfileChoiceError',

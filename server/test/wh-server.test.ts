@@ -1,15 +1,17 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { SERVER_BIN, startChildServer, stopChildServer } from '../src/testing/child-server.js';
+import { testDatabaseUrl } from '../src/testing/database.js';
 import { send } from '../src/testing/http.js';
 import { TEST_BASE_HOST } from '../src/testing/server.js';
 import { uniqueId } from '../src/testing/world.js';
 import { childEnv, fixtureFile } from './support/child-env.js';
 
-const env = () => childEnv();
+const env = (extra: NodeJS.ProcessEnv = {}) => childEnv(extra);
 
 describe('wh-server', () => {
   it('starts with a fixture, prints its addresses and users but none of its tokens, serves the API', async () => {
@@ -87,18 +89,109 @@ describe('wh-server', () => {
     expect(result.stderr).not.to.include('    at ');
   });
 
-  it('refuses a port already in use with a one-line reason and exit status 1', async () => {
-    const { child, port } = await startChildServer([], env());
-    try {
-      const second = spawnSync(process.execPath, [SERVER_BIN, 'start', '--port', String(port)], {
-        env: env(),
-        encoding: 'utf8',
+  describe('says what the operator must change in one line, without a stack, exit status 1', () => {
+    const folder = tempDir('wh-mistakes-');
+    const missing = join(folder, 'missing.yaml');
+    const notYaml = join(folder, 'not-yaml.yaml');
+    writeFileSync(notYaml, 'organizations: [\n  - name: Broken\n');
+    const twoProblems = join(folder, 'two-problems.yaml');
+    writeFileSync(twoProblems, 'organizations:\n  - name: Broken\n    locations: 7\n');
+    const aFile = join(folder, 'a-file');
+    writeFileSync(aFile, '');
+    const withPassword = (password: string) => {
+      const url = new URL(testDatabaseUrl());
+      url.password = password;
+      return url.toString();
+    };
+    const cases: { title: string; args: string[]; env?: () => NodeJS.ProcessEnv; line: string | RegExp }[] = [
+      {
+        title: 'profile of a file that does not exist',
+        args: ['profile', missing],
+        line: `cannot read ${missing}: no such file or directory`,
+      },
+      { title: 'profile of a directory', args: ['profile', folder], line: `cannot read ${folder}: it is a directory` },
+      {
+        title: 'provision of a file that does not exist, before any database is opened',
+        args: ['provision', missing],
+        env: () => ({ DATABASE_URL: '', WH_DATA_DIR: join(folder, 'never-made') }),
+        line: `cannot read ${missing}: no such file or directory`,
+      },
+      {
+        title: 'start with a fixture that does not exist',
+        args: ['start', '--fixture', missing],
+        line: `cannot read ${missing}: no such file or directory`,
+      },
+      {
+        title: 'a file that is not YAML (the parser draws the place over several lines)',
+        args: ['profile', notYaml],
+        line: /^ is not a valid provisioning file: not YAML or JSON: .* at line 2, column 3$/,
+      },
+      {
+        title: 'a file with two problems',
+        args: ['profile', twoProblems],
+        line: /is not a valid provisioning file: .*subdomain.*; .*locations/,
+      },
+      {
+        title: 'a data directory where a file is',
+        args: ['migrate'],
+        env: () => ({ DATABASE_URL: '', WH_DATA_DIR: aFile }),
+        line: `cannot make the data directory ${aFile} (WH_DATA_DIR): a file is in the way`,
+      },
+      {
+        title: 'a database where nothing listens',
+        args: ['migrate'],
+        env: () => ({ DATABASE_URL: 'postgres://wh:secret@127.0.0.1:1/wh' }),
+        line: 'cannot connect to PostgreSQL at 127.0.0.1:1/wh (DATABASE_URL): nothing listens there',
+      },
+      {
+        title: 'a database that refuses the password, which is not printed',
+        args: ['migrate'],
+        env: () => ({ DATABASE_URL: withPassword('not-the-password') }),
+        line: /^cannot connect to PostgreSQL at .* \(DATABASE_URL\): password authentication failed for user "postgres"$/,
+      },
+    ];
+    for (const { title, args, env: extra, line } of cases) {
+      it(title, () => {
+        const result = spawnSync(process.execPath, [SERVER_BIN, ...args], { env: env(extra?.()), encoding: 'utf8' });
+        expect(result.status, result.stderr).to.equal(1);
+        const lines = result.stderr.trimEnd().split('\n');
+        expect(lines, result.stderr).to.have.length(1);
+        expect(lines[0]).to.match(/^wh-server: /);
+        const said = lines[0]!.slice('wh-server: '.length);
+        if (typeof line === 'string') expect(said).to.equal(line);
+        else expect(said.replace(notYaml, '')).to.match(line);
+        expect(result.stderr).not.to.include('not-the-password');
       });
-      expect(second.status).to.equal(1);
-      expect(second.stderr).to.include(`port ${port} is already in use`);
-      expect(second.stderr).not.to.include('    at ');
+    }
+    it('and starts no PostgreSQL for a file it cannot read', () => {
+      expect(existsSync(join(folder, 'never-made'))).to.equal(false);
+    });
+  });
+
+  it('refuses a port already in use before starting PostgreSQL, in one line naming the setting', async () => {
+    const occupier = createServer();
+    await new Promise<void>((resolve) => occupier.listen(0, '127.0.0.1', resolve));
+    const { port } = occupier.address() as AddressInfo;
+    // The embedded PostgreSQL would make its data directory first thing: none means it never started.
+    const dataDir = join(tempDir('wh-port-'), 'data');
+    try {
+      const refusals = [
+        { args: ['--port', String(port)], setting: '--port or PORT' },
+        { args: ['--port', '0'], env: { WH_METRICS_ADDRESS: `127.0.0.1:${port}` }, setting: 'WH_METRICS_ADDRESS' },
+      ];
+      for (const refusal of refusals) {
+        const result = spawnSync(process.execPath, [SERVER_BIN, 'start', ...refusal.args], {
+          env: env({ DATABASE_URL: '', WH_DATA_DIR: dataDir, ...refusal.env }),
+          encoding: 'utf8',
+        });
+        expect(result.status, result.stderr).to.equal(1);
+        expect(result.stderr).to.equal(
+          `wh-server: port ${port} is already in use on 127.0.0.1; choose another with ${refusal.setting}\n`,
+        );
+        expect(existsSync(dataDir), 'a data directory was made').to.equal(false);
+      }
     } finally {
-      await stopChildServer(child);
+      occupier.close();
     }
   });
 

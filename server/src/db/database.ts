@@ -1,13 +1,43 @@
 // The database the server runs on: DATABASE_URL when set, otherwise an embedded PostgreSQL
 // kept in WH_DATA_DIR that starts and stops with the server.
 import type { ServerConfig } from '../config.js';
+import { systemReason } from '../system-error.js';
 import { startEmbeddedDatabase } from './embedded.js';
+import { type Orm, openOrm } from './orm.js';
 
 export interface Database {
   url: string;
   /** Where it lives, for the start-up banner (never the password). */
   description: string;
+  /** The setting that chose it, for a refusal to name. */
+  chosenBy: 'DATABASE_URL' | 'WH_DATA_DIR';
   close(): Promise<void>;
+}
+
+/** The database cannot be reached: an operator's matter, reported in one line. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+/**
+ * PostgreSQL's SQLSTATEs that refuse the connection itself: a connection exception (class 08),
+ * a refused user or password (28), no such database (3D000), a server starting or stopping
+ * (57P01-57P03), too many connections (53300).
+ */
+const REFUSED = /^(?:08|28|3D000|57P0[1-3]|53300)/;
+
+/** The ORM on `database`; a database that cannot be reached is a DatabaseUnreachableError naming it. */
+export async function connectOrm(database: Database, poolSize: number): Promise<Orm> {
+  try {
+    return await openOrm(database.url, { poolSize });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const refused = typeof code === 'string' && REFUSED.test(code);
+    // PostgreSQL's own first line names the user or the database it refused, never the password.
+    const reason = systemReason(error) ?? (refused ? (error as Error).message.split('\n')[0] : undefined);
+    if (!reason) throw error;
+    throw new DatabaseUnreachableError(`cannot connect to ${database.description} (${database.chosenBy}): ${reason}`);
+  }
 }
 
 /**
@@ -21,8 +51,18 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
-    return { url: config.databaseUrl, description: `PostgreSQL at ${url.host}${url.pathname}`, close: async () => {} };
+    return {
+      url: config.databaseUrl,
+      description: `PostgreSQL at ${url.host}${url.pathname}`,
+      chosenBy: 'DATABASE_URL',
+      close: async () => {},
+    };
   }
   const embedded = await startEmbeddedDatabase({ dataDir: config.dataDir, stopOnSignals, log });
-  return { url: embedded.url, description: `embedded PostgreSQL in ${embedded.dataDir}`, close: () => embedded.stop() };
+  return {
+    url: embedded.url,
+    description: `embedded PostgreSQL in ${embedded.dataDir}`,
+    chosenBy: 'WH_DATA_DIR',
+    close: () => embedded.stop(),
+  };
 }

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { systemReason } from '../system-error.js';
 import { linkPostgresLibraries } from './postgres-libraries.js';
 import { claimDataDir, clearPreviousPostgres, DatabaseStartError, releaseDataDir } from './previous-postgres.js';
 
@@ -100,7 +101,13 @@ async function loadEmbeddedPostgres(stopOnSignals: boolean): Promise<EmbeddedPos
 
 export async function startEmbeddedDatabase(options: StartEmbeddedOptions): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => {});
-  mkdirSync(options.dataDir, { recursive: true });
+  try {
+    mkdirSync(options.dataDir, { recursive: true });
+  } catch (error) {
+    const reason = systemReason(error);
+    if (!reason) throw error;
+    throw new DatabaseStartError(`cannot make the data directory ${options.dataDir} (WH_DATA_DIR): ${reason}`);
+  }
   const databaseDir = clusterDir(options.dataDir, log);
   const passwordFile = join(options.dataDir, 'postgres-password');
   // The password only guards a cluster listening on loopback; it is generated once per

@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { type Requirable, requirableFields } from '../domain/purchase-orders/fields.js';
 import { type Role, roles } from '../entities/api-user.js';
 import { type CustomFieldRules, customFieldTargets, customFieldTypes } from '../entities/custom-field.js';
+import { systemReason } from '../system-error.js';
 
 type Schemas = components['schemas'];
 
@@ -228,12 +229,13 @@ const fixtureSchema = {
   },
 };
 
+/** A provisioning file that cannot be read or is not valid: the operator's mistake, in one line. */
 export class FixtureError extends Error {
-  constructor(file: string, problems: string[]) {
-    super(`${file} is not a valid provisioning file:\n  - ${problems.join('\n  - ')}`);
-    this.name = 'FixtureError';
-  }
+  override name = 'FixtureError';
 }
+
+const invalid = (file: string, problems: string[]) =>
+  new FixtureError(`${file} is not a valid provisioning file: ${problems.join('; ')}`);
 
 /** Parses and checks a fixture; a problem is reported with its path in the file. */
 export function parseFixture(text: string, file = 'fixture'): Fixture {
@@ -241,13 +243,23 @@ export function parseFixture(text: string, file = 'fixture'): Fixture {
   try {
     data = parse(text);
   } catch (error) {
-    throw new FixtureError(file, [`not YAML or JSON: ${(error as Error).message}`]);
+    // The parser's first line says what and where; the lines after it draw the place in the file.
+    const what = (error as Error).message.split('\n')[0]!.replace(/:$/, '');
+    throw invalid(file, [`not YAML or JSON: ${what}`]);
   }
   const validate = createAjv().compile(fixtureSchema);
-  if (!validate(data)) throw new FixtureError(file, (validate.errors ?? []).map(describeSchemaError));
+  if (!validate(data)) throw invalid(file, (validate.errors ?? []).map(describeSchemaError));
   return data as unknown as Fixture;
 }
 
 export function readFixture(path: string): Fixture {
-  return parseFixture(readFileSync(path, 'utf8'), path);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = systemReason(error);
+    if (!reason) throw error;
+    throw new FixtureError(`cannot read ${path}: ${reason}`);
+  }
+  return parseFixture(text, path);
 }

@@ -67,7 +67,7 @@ function checkReferences(fixture: Fixture): void {
       }
     }
   }
-  if (problems.length) throw new ProvisioningError(problems.join('\n'));
+  if (problems.length) throw new ProvisioningError(problems.join('; '));
 }
 
 async function upsertOrganization(em: EntityManager, input: OrganizationFixture): Promise<Organization> {

@@ -3,7 +3,7 @@
 // connections, so idle or slow clients cannot hold the server's sockets (DECISIONS 86). The
 // metrics address (DECISIONS 150) is a second server with the same settings.
 import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
 import type { ServerConfig } from '../config.js';
 
 export type NetworkSettings = Pick<
@@ -42,7 +42,7 @@ const API_ADDRESS: AddressSettings = { port: '--port or PORT', host: 'WH_HOST' }
 
 /** Listens on the configured address; resolves with the one bound (the port, when 0 was asked). */
 export async function listen(
-  server: Server,
+  server: NetServer,
   settings: Pick<NetworkSettings, 'host' | 'port'>,
   chosenBy = API_ADDRESS,
 ): Promise<AddressInfo> {
@@ -66,4 +66,19 @@ export async function listen(
     );
   }
   return server.address() as AddressInfo;
+}
+
+/**
+ * Fails as `listen` would when the address cannot be had, and lets it go again: `start` checks
+ * its addresses before starting PostgreSQL and migrating, which take seconds, and binds them after.
+ */
+export async function checkAddress(
+  settings: Pick<NetworkSettings, 'host' | 'port'>,
+  chosenBy = API_ADDRESS,
+): Promise<void> {
+  // Port 0 is whichever port is free when the server binds.
+  if (settings.port === 0) return;
+  const probe = createNetServer();
+  await listen(probe, settings, chosenBy);
+  await new Promise((resolve) => probe.close(resolve));
 }

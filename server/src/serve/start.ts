@@ -1,11 +1,12 @@
-// `wh-server start`: open the database (embedded or DATABASE_URL), migrate, provision the
+// `wh-server start`: check that its addresses are free (before PostgreSQL starts, so a port in
+// use is said at once), open the database (embedded or DATABASE_URL), migrate, provision the
 // fixture or the demo if asked, serve (and /metrics on WH_METRICS_ADDRESS when set) until
-// SIGTERM or SIGINT, sweeping ended rate-limit windows and delivering webhooks meanwhile, then drain and close the pool
-// and the database, in that order. Resolves once everything is closed.
+// SIGTERM or SIGINT, sweeping ended rate-limit windows and delivering webhooks meanwhile, then
+// drain and close the pool and the database, in that order. Resolves once everything is closed.
 import { createApp } from '../app.js';
 import { ConfigError, configFromEnv } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { migrate, openOrm } from '../db/orm.js';
+import { connectOrm, openDatabase } from '../db/database.js';
+import { migrate } from '../db/orm.js';
 import { RateLimitCounters, sweepPeriodically } from '../db/rate-limit-counters.js';
 import { createLogger } from '../logging/logger.js';
 import { metricsListener } from '../ops/metrics-endpoint.js';
@@ -15,9 +16,11 @@ import { provision } from '../provision/provision.js';
 import { version } from '../version.js';
 import { banner } from './banner.js';
 import { sweepExpiredEventsEveryMinute } from './event-retention.js';
-import { createHttpServer, listen } from './http-server.js';
+import { checkAddress, createHttpServer, listen } from './http-server.js';
 import { drainOnSignal } from './shutdown.js';
 import { deliverWebhooks } from './webhook-delivery.js';
+
+const METRICS_ADDRESS = { port: 'WH_METRICS_ADDRESS', host: 'WH_METRICS_ADDRESS' };
 
 export interface StartOptions {
   port?: string;
@@ -32,10 +35,12 @@ export async function start(options: StartOptions): Promise<void> {
   if (options.demo && process.env.WH_WEBHOOK_ALLOW_PRIVATE === undefined) config.webhookAllowPrivate = true;
   if (options.fixture && options.demo) throw new ConfigError('--fixture and --demo cannot be used together');
   const fixture = options.demo ? readFixture(DEMO_FIXTURE) : options.fixture ? readFixture(options.fixture) : undefined;
+  await checkAddress(config);
+  if (config.metricsAddress) await checkAddress(config.metricsAddress, METRICS_ADDRESS);
   const logger = await createLogger(config);
 
   const database = await openDatabase(config, (line) => logger.warn(line), { stopOnSignals: false });
-  const orm = await openOrm(database.url, { poolSize: config.poolSize }).catch(async (error: unknown) => {
+  const orm = await connectOrm(database, config.poolSize).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
@@ -54,10 +59,7 @@ export async function start(options: StartOptions): Promise<void> {
     if (fixture) await provision(orm.em, fixture);
     address = await listen(server, config);
     if (metricsServer && config.metricsAddress)
-      metricsAt = await listen(metricsServer, config.metricsAddress, {
-        port: 'WH_METRICS_ADDRESS',
-        host: 'WH_METRICS_ADDRESS',
-      });
+      metricsAt = await listen(metricsServer, config.metricsAddress, METRICS_ADDRESS);
   } catch (error) {
     server.close();
     await release();
