@@ -11,8 +11,9 @@ import { get } from 'node:http';
 import { basename, join } from 'node:path';
 import { createClient, unwrap } from '@warehouse-kit/sdk';
 import { startChildServer, stopChildServer } from '@warehouse-kit/server/testing';
-import { type RunOptions, runProgram, tempDir } from '@warehouse-kit/test-support';
+import { type RunOptions, runNode, runProgram, tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
+import { parse } from 'yaml';
 import { forbidden, type Installed, MB, SERVER_ONLY, sizeOf, TEST_FRAMEWORKS } from '../src/install.js';
 import { type PackageName, ROOT } from '../src/pack.js';
 import { startDeployment, type TestDeployment } from './support/deployment.js';
@@ -344,6 +345,22 @@ describe('packages as their users install them', function () {
       } finally {
         expect(await stopChildServer(child)).to.equal(0);
       }
+    });
+
+    it('prints the conformance profile of the demo it ships with wh-server profile --demo, as the checkout does of demo.yaml', async () => {
+      const server = installed('@warehouse-kit/server', { global: true, ignoreScripts: true });
+      const template = ['--base-url-template', 'http://{subdomain}.localhost:3000'];
+      const demo = await runProgram(server.bin('wh-server'), ['profile', '--demo', ...template]);
+      expect(demo.code, demo.stderr).to.equal(0);
+      const [header, ...profile] = demo.stdout.split('\n');
+      expect(header).to.equal('# Conformance profile for the bundled demo, printed by wh-server profile');
+      expect(parse(profile.join('\n'))).to.deep.include({ organization: 'http://acme.localhost:3000' });
+      const checkout = await runNode(join(ROOT, 'server/bin/wh-server.js'), [
+        'profile',
+        join(ROOT, 'server/demo.yaml'),
+        ...template,
+      ]);
+      expect(checkout.stdout.split('\n').slice(1)).to.deep.equal(profile);
     });
   });
 });

@@ -2,9 +2,10 @@
 // files exit the process.
 import { Command, Option } from 'commander';
 import { stringify } from 'yaml';
-import { configFromEnv, type ServerConfig, settings, settingsHelp } from './config.js';
+import { ConfigError, configFromEnv, type ServerConfig, settings, settingsHelp } from './config.js';
 import { connectOrm, type Database, openDatabase } from './db/database.js';
 import { migrate, type Orm } from './db/orm.js';
+import { DEMO_FIXTURE } from './provision/demo.js';
 import { readFixture } from './provision/fixture.js';
 import { profileFor } from './provision/profile.js';
 import { provision } from './provision/provision.js';
@@ -77,7 +78,8 @@ program
 program
   .command('profile')
   .description('print the conformance profile for a provisioned fixture (see "Conformance suite" in the README)')
-  .argument('<file>', 'provisioning file')
+  .argument('[file]', 'provisioning file')
+  .option('--demo', 'the bundled demo data, as wh-server start --demo serves it, instead of a file')
   .option(
     '--organization <subdomain>',
     'the organization to check (default: the first with a paid location and an admin)',
@@ -91,15 +93,19 @@ program
     examples(
       'wh-server profile organizations.yaml --organization acme > deployment.yaml',
       "wh-server profile organizations.yaml --base-url-template 'https://{subdomain}.warehouse.example.com'",
+      'wh-server profile --demo > deployment.yaml',
     ),
   )
-  .action((file: string, options: { organization?: string; baseUrlTemplate?: string }) => {
+  .action((file: string | undefined, options: { demo?: boolean; organization?: string; baseUrlTemplate?: string }) => {
+    if (file && options.demo) throw new ConfigError('give a provisioning file or --demo, not both');
+    if (!file && !options.demo) throw new ConfigError('give a provisioning file, or --demo for the bundled demo');
     const config = configFromEnv();
-    const profile = profileFor(readFixture(file), {
+    const profile = profileFor(readFixture(file ?? DEMO_FIXTURE), {
       baseUrlTemplate: options.baseUrlTemplate ?? `http://{subdomain}.${config.baseHost}:${config.port}`,
       ...(options.organization && { organization: options.organization }),
     });
-    process.stdout.write(`# Conformance profile for ${file}, printed by wh-server profile\n${stringify(profile)}`);
+    const source = file ?? 'the bundled demo';
+    process.stdout.write(`# Conformance profile for ${source}, printed by wh-server profile\n${stringify(profile)}`);
   });
 
 const expectedFailures = [

@@ -4,6 +4,8 @@ import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
+import { parse } from 'yaml';
+import { DEMO_FIXTURE } from '../src/provision/demo.js';
 import { SERVER_BIN, startChildServer, stopChildServer } from '../src/testing/child-server.js';
 import { testDatabaseUrl } from '../src/testing/database.js';
 import { send } from '../src/testing/http.js';
@@ -55,6 +57,25 @@ describe('wh-server', () => {
     } finally {
       await stopChildServer(child);
     }
+  });
+
+  it("prints the bundled demo's conformance profile with profile --demo, as profile of its file does", () => {
+    const profile = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        [SERVER_BIN, 'profile', ...args, '--base-url-template', 'http://{subdomain}.x.test'],
+        {
+          env: env(),
+          encoding: 'utf8',
+        },
+      );
+    const demo = profile('--demo');
+    expect(demo.status, demo.stderr).to.equal(0);
+    const [header, ...body] = demo.stdout.split('\n');
+    expect(header).to.equal('# Conformance profile for the bundled demo, printed by wh-server profile');
+    expect(parse(body.join('\n'))).to.deep.include({ organization: 'http://acme.x.test' });
+    const file = profile(DEMO_FIXTURE);
+    expect(file.stdout.split('\n').slice(1)).to.deep.equal(body);
   });
 
   it('refuses --demo together with --fixture', () => {
@@ -130,6 +151,16 @@ describe('wh-server', () => {
         title: 'a file with two problems',
         args: ['profile', twoProblems],
         line: /is not a valid provisioning file: .*subdomain.*; .*locations/,
+      },
+      {
+        title: 'profile with neither a file nor --demo',
+        args: ['profile'],
+        line: 'give a provisioning file, or --demo for the bundled demo',
+      },
+      {
+        title: 'profile with a file and --demo',
+        args: ['profile', '--demo', missing],
+        line: 'give a provisioning file or --demo, not both',
       },
       {
         title: 'a data directory where a file is',
