@@ -47,7 +47,10 @@ export function startChildServer(
       output += text;
       log.write(text);
       const listening = /"msg":"listening"[^\n]*"port":(\d+)|"port":(\d+)[^\n]*"msg":"listening"/.exec(output);
-      if (listening) resolve({ child, port: Number(listening[1] ?? listening[2]), output: () => output });
+      // The banner goes to stderr just before the log line goes to stdout, but the two pipes
+      // are read in either order: a test reading the banner needs both.
+      const banner = /^wh-server \S+ listening on /m.test(output);
+      if (listening && banner) resolve({ child, port: Number(listening[1] ?? listening[2]), output: () => output });
     };
     child.stdout!.on('data', collect);
     child.stderr!.on('data', collect);
