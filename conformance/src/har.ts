@@ -1,7 +1,9 @@
 // `--har FILE`: every exchange of a run, retries and 429s included, as an HTTP Archive 1.2 that
 // browser devtools, Fiddler or Charles open. It records at the fetch the clients send with, so
 // it sees each attempt as it went on the wire. Tokens are replaced wherever they appear: the
-// Authorization header, and any URL, header or body a deployment may echo one in.
+// Authorization header, and any URL, header or body a deployment may echo one in. So are webhook
+// signing secrets (`whsec_` and base64), which no profile lists: the run learns them from the
+// answers that create or rotate an endpoint, and a deployment may echo them anywhere else.
 import { writeFileSync } from 'node:fs';
 import { localhostFetch, REDACTED, redact, redactHeader } from '@warehouse-kit/sdk';
 import { version } from './version.js';
@@ -43,13 +45,27 @@ export interface HarEntry {
 
 type Fetch = (request: Request) => Promise<Response>;
 
+/**
+ * A webhook secret as any text may carry it: its base64 as it is, percent-encoded in a URL or
+ * form, or with JSON's escaped slash.
+ */
+const WEBHOOK_SECRET = /whsec_(?:[A-Za-z0-9+/=]|%2[BbFf]|%3[Dd]|\\\/)+/g;
+
 export class HarRecorder {
   private readonly entries: HarEntry[] = [];
 
   constructor(private readonly secrets: readonly string[]) {}
 
+  /** `text` without the profile's tokens or any webhook secret. */
+  private redact(text: string): string {
+    return redact(text, this.secrets).replace(WEBHOOK_SECRET, `whsec_${REDACTED}`);
+  }
+
   private headers(headers: Headers): NameValue[] {
-    return [...headers].map(([name, value]) => ({ name, value: redactHeader(name, value, this.secrets) }));
+    return [...headers].map(([name, value]) => ({
+      name,
+      value: this.redact(redactHeader(name, value, this.secrets)),
+    }));
   }
 
   /** `fetch`, recording each request and its answer (or the failure that took its place). */
@@ -58,7 +74,7 @@ export class HarRecorder {
       const started = new Date();
       const body = request.body ? await request.clone().text() : undefined;
       // Brackets are not allowed in a URI, so the URL carries the marker percent-encoded.
-      const url = new URL(redact(request.url, this.secrets).replaceAll(REDACTED, encodeURIComponent(REDACTED)));
+      const url = new URL(this.redact(request.url).replaceAll(REDACTED, encodeURIComponent(REDACTED)));
       const entry: HarEntry = {
         startedDateTime: started.toISOString(),
         time: 0,
@@ -70,7 +86,7 @@ export class HarRecorder {
           headers: this.headers(request.headers),
           queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
           ...(body !== undefined && {
-            postData: { mimeType: request.headers.get('Content-Type') ?? '', text: redact(body, this.secrets) },
+            postData: { mimeType: request.headers.get('Content-Type') ?? '', text: this.redact(body) },
           }),
           headersSize: -1,
           bodySize: body === undefined ? 0 : Buffer.byteLength(body),
@@ -100,7 +116,7 @@ export class HarRecorder {
           status: response.status,
           statusText: response.statusText,
           headers: this.headers(response.headers),
-          content: { size, mimeType: response.headers.get('Content-Type') ?? '', text: redact(text, this.secrets) },
+          content: { size, mimeType: response.headers.get('Content-Type') ?? '', text: this.redact(text) },
           redirectURL: response.headers.get('Location') ?? '',
           bodySize: size,
         });
@@ -109,7 +125,7 @@ export class HarRecorder {
         return response;
       } catch (error) {
         // No answer: devtools show status 0; the reason goes where a person looks.
-        const reason = redact(error instanceof Error ? error.message : String(error), this.secrets);
+        const reason = this.redact(error instanceof Error ? error.message : String(error));
         entry.response._error = reason;
         entry.response.content.comment = `no answer: ${reason}`;
         entry.time = elapsed();

@@ -54,6 +54,49 @@ describe('reproducing what a check saw', () => {
       expect(text).to.include('"value":"Token [REDACTED]"').and.include('note=%5BREDACTED%5D');
       expect(text).to.include('{"name":"note","value":"[REDACTED]"}');
     });
+    it('holds no webhook secret: the answers that create and rotate an endpoint, a request body, a header, a URL', async () => {
+      // Secrets with + and /, which a URL percent-encodes and some JSON writers escape.
+      const secret = `whsec_${Buffer.alloc(32, 0xfb).toString('base64')}`;
+      const rotated = `whsec_${Buffer.alloc(32, 0xfe).toString('base64')}`;
+      expect(secret).to.include('+').and.include('/');
+      const recorder = new HarRecorder([SECRET]);
+      const answers = [
+        () => Response.json({ id: 7, url: 'https://hooks.example.test/in', secret }, { status: 200 }),
+        () =>
+          new Response(`{"id":7,"secret":"${rotated.replaceAll('/', '\\/')}"}`, {
+            status: 200,
+            headers: { 'Content-Type': 'application/json', 'X-Echo': `previous=${secret}` },
+          }),
+        () => Response.json({ id: 8 }, { status: 200 }),
+      ];
+      const fetch = recorder.wrap(async () => answers.shift()!());
+      const headers = { Authorization: `Token ${SECRET}`, 'Content-Type': 'application/json' };
+      const endpoints = 'https://acme.example.test/api/v1/webhook_endpoints';
+      await fetch(new Request(endpoints, { method: 'POST', headers, body: '{"webhook_endpoint":{}}' }));
+      await fetch(new Request(`${endpoints}/7/rotate_secret`, { method: 'POST', headers }));
+      await fetch(
+        new Request(`${endpoints}?secret=${encodeURIComponent(rotated)}`, {
+          method: 'POST',
+          headers: { ...headers, 'X-Webhook-Secret': rotated },
+          body: JSON.stringify({ webhook_endpoint: { secret: rotated } }),
+        }),
+      );
+      const har = recorder.har();
+      expect(harValidator()(har)).to.deep.equal([]);
+      const text = JSON.stringify(har);
+      for (const shown of [secret, rotated])
+        for (const form of [shown, encodeURIComponent(shown), shown.replaceAll('/', '\\/')])
+          expect(text).not.to.include(form.slice('whsec_'.length, 'whsec_'.length + 12));
+      const [created, rotation, sent] = har.log.entries;
+      expect(created!.response.content.text).to.equal(
+        '{"id":7,"url":"https://hooks.example.test/in","secret":"whsec_[REDACTED]"}',
+      );
+      expect(rotation!.response.content.text).to.equal('{"id":7,"secret":"whsec_[REDACTED]"}');
+      expect(rotation!.response.headers).to.deep.include({ name: 'x-echo', value: 'previous=whsec_[REDACTED]' });
+      expect(sent!.request.postData?.text).to.equal('{"webhook_endpoint":{"secret":"whsec_[REDACTED]"}}');
+      expect(sent!.request.headers).to.deep.include({ name: 'x-webhook-secret', value: 'whsec_[REDACTED]' });
+      expect(sent!.request.queryString).to.deep.equal([{ name: 'secret', value: 'whsec_[REDACTED]' }]);
+    });
   });
 
   describe('the curl command', () => {
