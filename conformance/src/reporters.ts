@@ -2,7 +2,7 @@
 // JUnit XML for CI, and the verdict collector. This reporter class starts each of them on
 // the same runner.
 import Mocha from 'mocha';
-import MochaJUnitReporter, { type XmlNode } from 'mocha-junit-reporter';
+import MochaJUnitReporter, { type TestSuiteNode, type XmlNode } from 'mocha-junit-reporter';
 import type { CheckTest } from './check.js';
 import { UsageError } from './errors.js';
 
@@ -19,11 +19,31 @@ export function consoleReporter(name: string): ReporterClass {
   return found;
 }
 
+/** The suite of the checks' root: it holds no check, only what a failing run-wide hook reports. */
+const ROOT_TITLE = 'Conformance';
+
 /**
  * JUnit XML whose skipped test cases say why: not applicable to the profile, or blocked by a
- * prerequisite another check reported (`<skipped message="blocked: ..."/>`).
+ * prerequisite another check reported (`<skipped message="blocked: ..."/>`), and whose suites
+ * each hold the test cases they count.
  */
 class ConformanceJUnitReporter extends MochaJUnitReporter {
+  /**
+   * The reporter writes a `<testsuite>` for mocha's root, which holds groups but no check of its
+   * own (`name="" tests="0"`), and counts a group's every check, whether or not --grep ran it.
+   * A suite's count becomes its test cases, and a suite without any is left out.
+   */
+  override flush(testsuites: TestSuiteNode[]): void {
+    const kept = testsuites.filter((suite) => suite.testsuite.length > 1);
+    for (const { testsuite } of kept) {
+      const attributes = testsuite[0]!._attr;
+      attributes.tests = testsuite.length - 1;
+      // In Jenkins mode the root's title is its own, empty: a run-wide hook's failure lands there.
+      attributes.name ||= ROOT_TITLE;
+    }
+    super.flush(kept);
+  }
+
   override getTestcaseData(test: CheckTest, err?: Error): { testcase: XmlNode[] } {
     const data = super.getTestcaseData(test, err);
     const reason = test.blocked ? `blocked: ${test.blocked.reason}` : test.skipReason;
@@ -61,7 +81,7 @@ export function combinedReporter(settings: ReporterSettings): Mocha.ReporterCons
             // classname: the group; name: the check's title, as CI test views group them.
             jenkinsMode: true,
             testsuitesTitle: 'Warehouse API conformance',
-            rootSuiteTitle: 'Conformance',
+            rootSuiteTitle: ROOT_TITLE,
           },
         });
       }
