@@ -7,12 +7,9 @@
 import { createOperationMatcher } from '@warehouse-kit/spec/document';
 import { createResponseChecker, formatProblem } from '@warehouse-kit/spec/response-checker';
 import fc from 'fast-check';
+import { internalsIn } from './leaks.js';
 import { asCurl, type FuzzRequest, type FuzzTargets, fuzzRequests } from './requests.js';
 import { type Connect, type FuzzAnswer, sendFuzzRequest } from './send.js';
-
-/** Text that would reveal internals: stacks, source files, SQL, library names. */
-const leak =
-  /\bat [\w.<>$]+ \(|node_modules|\.[jt]s:\d+|\bselect\b[\s\S]*\bfrom\b|\binsert into\b|luxon|ajv|mikro|knex|TypeError|RangeError|Unexpected token|stack/i;
 
 export interface CampaignOptions {
   /** Requests to generate (fast-check's runs). */
@@ -68,8 +65,9 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       header: (name) => answer.headers[name.toLowerCase()],
       body: answer.body,
     }).map(formatProblem);
-    if (answer.status >= 400 && leak.test(JSON.stringify(answer.body)))
-      problems.push(`error text reveals internals: ${JSON.stringify(answer.body)}`);
+    const leaked = answer.status >= 400 ? internalsIn(answer.body, request) : [];
+    if (leaked.length)
+      problems.push(`error text reveals internals (${leaked.join(', ')}): ${JSON.stringify(answer.body)}`);
     return problems;
   };
 
