@@ -12,7 +12,7 @@ import type { Logger } from '../logging/logger.js';
 import { type DeliverySettings, deliver, type Tenant, tenantsOf } from '../webhooks/deliver.js';
 
 /** Deliveries one process sends at once. */
-const CONCURRENCY = 25;
+export const CONCURRENCY = 25;
 /** After a failed round (the database away, say), so that the log gets a line every few seconds, not every poll. */
 const RETRY_AFTER_ERROR_MS = 5_000;
 

@@ -10,8 +10,10 @@ export interface Received {
   body: string;
 }
 
-/** A status after an optional delay, or no answer at all (`hang`). */
-export type Answer = { status: number; headers?: Record<string, string>; delayMs?: number } | { hang: true };
+/** A status after an optional delay, or once `after` settles (a test holds the request), or no answer at all (`hang`). */
+export type Answer =
+  | { status: number; headers?: Record<string, string>; delayMs?: number; after?: Promise<unknown> }
+  | { hang: true };
 
 export interface Receiver {
   url: string;
@@ -34,7 +36,10 @@ export async function startReceiver(): Promise<Receiver> {
       received.push(entry);
       const answer = script(entry, received.length - 1);
       if ('hang' in answer) return;
-      setTimeout(() => response.writeHead(answer.status, answer.headers).end(), answer.delayMs ?? 0);
+      const reply = () =>
+        setTimeout(() => response.writeHead(answer.status, answer.headers).end(), answer.delayMs ?? 0);
+      if (answer.after) answer.after.then(reply, reply);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
