@@ -10,9 +10,9 @@ export interface Received {
   body: string;
 }
 
-/** A status after an optional delay, or once `after` settles (a test holds the request), or no answer at all (`hang`). */
+/** A status after an optional delay or, `held`, once the test calls `releaseAll`; or no answer at all (`hang`). */
 export type Answer =
-  | { status: number; headers?: Record<string, string>; delayMs?: number; after?: Promise<unknown> }
+  | { status: number; headers?: Record<string, string>; delayMs?: number; held?: boolean }
   | { hang: true };
 
 export interface Receiver {
@@ -20,6 +20,8 @@ export interface Receiver {
   received: Received[];
   /** How the next requests are answered; 204 by default. */
   answer(script: (request: Received, index: number) => Answer): void;
+  /** Answers every request held so far. */
+  releaseAll(): void;
   /** Resolves once `count` requests have come, or rejects after `timeoutMs`. */
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
@@ -28,6 +30,8 @@ export interface Receiver {
 export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   let script: (request: Received, index: number) => Answer = () => ({ status: 204 });
+  /** The answers of held requests, sent by `releaseAll`. */
+  const held: (() => void)[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,7 +42,7 @@ export async function startReceiver(): Promise<Receiver> {
       if ('hang' in answer) return;
       const reply = () =>
         setTimeout(() => response.writeHead(answer.status, answer.headers).end(), answer.delayMs ?? 0);
-      if (answer.after) answer.after.then(reply, reply);
+      if (answer.held) held.push(reply);
       else reply();
     });
   });
@@ -49,6 +53,9 @@ export async function startReceiver(): Promise<Receiver> {
     received,
     answer: (next) => {
       script = next;
+    },
+    releaseAll: () => {
+      for (const reply of held.splice(0)) reply();
     },
     async waitFor(count, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
