@@ -6,9 +6,10 @@ import type { Command } from 'commander';
 import type { ConnectOptions } from './connection/client.js';
 import type { ConnectionFlags } from './connection/resolve.js';
 import type { Row } from './output/cells.js';
+import type { OutputOptions, RecordSink } from './output/format.js';
 import { defaultFormat, type Format } from './output/format.js';
 import { type Progress, progress } from './output/progress.js';
-import { listSink, type OutputOptions, type RecordSink, writeRecord } from './output/sink.js';
+import { listSink, writeRecord } from './output/sink.js';
 
 export interface GlobalOptions extends ConnectionFlags {
   output?: Format;

@@ -3,7 +3,8 @@
 // library is loaded only when a command is given a query.
 import { UsageError } from '../errors.js';
 import type { Row } from './cells.js';
-import { listSink, type OutputOptions, type RecordSink, writeRecord } from './sink.js';
+import type { OutputOptions, RecordSink } from './format.js';
+import { listSink, writeRecord } from './sink.js';
 import { writeText } from './write.js';
 
 export type Query = (value: unknown) => unknown;

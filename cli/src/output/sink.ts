@@ -1,27 +1,8 @@
 // Records out in the chosen format. A list is written as a sink, record by record, so that
-// `--all` streams; each format lives in its own module, loaded only when used.
+// `--all` streams; each format lives in its own module, loaded only when used. This registry
+// imports the formats and no format imports it: they share only format.ts.
 import type { Row } from './cells.js';
-import type { Format } from './format.js';
-
-export interface RecordSink {
-  write(record: Row): Promise<void>;
-  /** Finishes the list: closes a JSON array, or renders the buffered table. */
-  end(): Promise<void>;
-}
-
-export interface OutputOptions {
-  format: Format;
-  stream: NodeJS.WritableStream;
-  /** Columns for table and CSV output; every field when absent. */
-  columns?: readonly string[] | undefined;
-  /** A line for a person on stderr, e.g. which columns a table left out to fit the terminal. */
-  notice?: (message: string) => void;
-}
-
-interface FormatModule {
-  list(options: OutputOptions): RecordSink;
-  one(options: OutputOptions, record: Row): Promise<void>;
-}
+import type { Format, FormatModule, OutputOptions, RecordSink } from './format.js';
 
 const modules: Record<Format, () => Promise<FormatModule>> = {
   table: () => import('./formats/table.js'),

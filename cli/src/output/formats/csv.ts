@@ -2,7 +2,7 @@
 // Nested values are JSON in their cell, so an export loses nothing.
 import { stringify } from 'csv-stringify/sync';
 import { cellText, columnsOf, type Row } from '../cells.js';
-import type { OutputOptions, RecordSink } from '../sink.js';
+import type { OutputOptions, RecordSink } from '../format.js';
 import { writeText } from '../write.js';
 
 export function list({ stream, columns }: OutputOptions): RecordSink {

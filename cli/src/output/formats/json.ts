@@ -1,7 +1,7 @@
 // JSON: one record as an object, a list as an array written element by element.
 
 import type { Row } from '../cells.js';
-import type { OutputOptions, RecordSink } from '../sink.js';
+import type { OutputOptions, RecordSink } from '../format.js';
 import { writeText } from '../write.js';
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);

@@ -1,7 +1,7 @@
 // Newline-delimited JSON: one compact record per line, for jq, grep and `whctl ... import`.
 
 import type { Row } from '../cells.js';
-import type { OutputOptions, RecordSink } from '../sink.js';
+import type { OutputOptions, RecordSink } from '../format.js';
 import { writeText } from '../write.js';
 
 export function list({ stream }: OutputOptions): RecordSink {

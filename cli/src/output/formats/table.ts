@@ -2,7 +2,7 @@
 // value pairs. A table's column widths depend on every row, so a list is rendered at its end.
 import Table from 'cli-table3';
 import { cellText, columnsOf, type Row } from '../cells.js';
-import type { OutputOptions, RecordSink } from '../sink.js';
+import type { OutputOptions, RecordSink } from '../format.js';
 import { writeText } from '../write.js';
 import { longestWord, tableLayout } from './table-layout.js';
 

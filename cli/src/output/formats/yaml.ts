@@ -1,7 +1,7 @@
 // YAML: a list is a sequence written item by item, which concatenates into one document.
 import { stringify } from 'yaml';
 import type { Row } from '../cells.js';
-import type { OutputOptions, RecordSink } from '../sink.js';
+import type { OutputOptions, RecordSink } from '../format.js';
 import { writeText } from '../write.js';
 
 export function list({ stream }: OutputOptions): RecordSink {
