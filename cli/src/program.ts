@@ -8,6 +8,8 @@ import { version } from './version.js';
 interface Entry {
   description: string;
   load: () => Promise<Command>;
+  /** The command reads the whole tree from its parent (completion), so every command is loaded with it. */
+  readsTree?: true;
 }
 
 /** Every top-level command, in the order `whctl --help` lists them. */
@@ -59,6 +61,7 @@ export const commands: Record<string, Entry> = {
   completion: {
     description: 'print a shell completion script for bash, zsh or fish',
     load: async () => (await import('./commands/completion/index.js')).completion,
+    readsTree: true,
   },
   conformance: {
     description: 'check a deployment against the contract (see the README for profiles)',
@@ -185,12 +188,13 @@ function inherit(parent: Command, command: Command, pointer: string): void {
 
 /**
  * Adds the command `name` in full and every other one as a placeholder that only lists itself
- * in help; `'all'` loads every command (for shell completion).
+ * in help; `'all'`, or a command that reads the tree, loads every command.
  */
 export async function addCommands(program: Command, name: string | undefined | 'all'): Promise<void> {
   const pointer = globalOptionsLine(program);
+  const all = name === 'all' || (name !== undefined && Object.hasOwn(commands, name) && commands[name]!.readsTree);
   for (const [key, entry] of Object.entries(commands)) {
-    if (name === 'all' || key === name) {
+    if (all || key === name) {
       const command = (await entry.load()).description(entry.description);
       inherit(program, command, pointer);
       program.addCommand(command);

@@ -1,6 +1,5 @@
 import { Argument, Command } from 'commander';
 import { writeText } from '../../output/write.js';
-import { addCommands, createProgram } from '../../program.js';
 import { examples } from '../shared/examples.js';
 import { bashScript, fishScript, zshScript } from './script.js';
 import { completionTable } from './tree.js';
@@ -21,11 +20,10 @@ export const completion = new Command('completion')
       'whctl completion fish > ~/.config/fish/completions/whctl.fish',
     ),
   )
-  .action(async (shell: 'bash' | 'zsh' | 'fish') => {
-    // The whole tree, assembled as the entry point assembles it, so the script cannot drift.
-    const program = createProgram();
-    await addCommands(program, 'all');
-    const table = completionTable(program);
+  .action(async (shell: 'bash' | 'zsh' | 'fish', _options: object, command: Command) => {
+    // The tree this command was added to, which the entry point loads whole for it (readsTree),
+    // so the script cannot drift; reading it from the parent keeps program.ts the only importer.
+    const table = completionTable(command.parent!);
     const script = { bash: bashScript, zsh: zshScript, fish: fishScript }[shell];
     await writeText(process.stdout, script(table));
   });
