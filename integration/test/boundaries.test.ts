@@ -1,7 +1,10 @@
 // The layout's rules, checked on the sources: dependencies between the kit's packages point one
-// way, and code reaches another package only through that package's public entry.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// way, code reaches another package only through that package's public entry, and the lint that
+// npm test runs refuses an import circle.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { ROOT } from '../src/pack.js';
 
@@ -107,5 +110,37 @@ describe('package boundaries', () => {
       }
     }
     expect(problems).to.deep.equal([]);
+  });
+
+  describe('import circles', () => {
+    /** Biome, with the repository's configuration, linting a registry and one format it loads. */
+    const lint = (formatImportsRegistry: boolean) => {
+      const folder = tempDir('wh-circle-');
+      const config = JSON.parse(readFileSync(join(ROOT, 'biome.json'), 'utf8'));
+      // The copy is no checkout: no .gitignore to read, and no schema path to resolve.
+      writeFileSync(join(folder, 'biome.json'), JSON.stringify({ ...config, $schema: undefined, vcs: undefined }));
+      writeFileSync(
+        join(folder, 'registry.ts'),
+        "export interface Format {\n  name: string;\n}\n\nexport const load = () => import('./json.js');\n",
+      );
+      writeFileSync(
+        join(folder, 'json.ts'),
+        formatImportsRegistry
+          ? "import type { Format } from './registry.js';\n\nexport const json: Format = { name: 'json' };\n"
+          : "export const json = { name: 'json' };\n",
+      );
+      return spawnSync(join(ROOT, 'node_modules/.bin/biome'), ['lint', folder], { cwd: folder, encoding: 'utf8' });
+    };
+
+    it('are refused by the lint npm test runs, a type-only import back to a registry included', () => {
+      const linted = lint(true);
+      expect(linted.status, linted.stdout + linted.stderr).to.equal(1);
+      expect(linted.stdout + linted.stderr).to.include('lint/suspicious/noImportCycles');
+    });
+
+    it('leave a registry that only its formats point to unflagged', () => {
+      const linted = lint(false);
+      expect(linted.status, linted.stdout + linted.stderr).to.equal(0);
+    });
   });
 });
