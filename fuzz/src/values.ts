@@ -76,13 +76,21 @@ export function only<T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T> {
   return arbitrary;
 }
 
+const FORBIDDEN = { not: {} };
+
+/** `not: {}`, the schema that admits no value (DECISIONS 355). */
+function forbidden(schema: unknown): boolean {
+  const not = (schema as JsonSchema | undefined)?.not;
+  return typeof not === 'object' && not !== null && Object.keys(not).length === 0;
+}
+
 function merged(schema: JsonSchema): JsonSchema {
   const parts = ((schema.allOf as unknown[] | undefined) ?? []).map((part) =>
     merged(resolveRef<JsonSchema>(document, part)),
   );
   if (parts.length === 0) return schema;
   // A property named in several branches must meet each (a create's branch only narrows the
-  // record's field); `false` forbids it whatever the others say.
+  // record's field); `not: {}` forbids it whatever the others say.
   const properties: Record<string, unknown> = {};
   for (const part of [...parts, schema])
     for (const [name, inner] of Object.entries((part.properties as Record<string, unknown> | undefined) ?? {})) {
@@ -90,8 +98,8 @@ function merged(schema: JsonSchema): JsonSchema {
       properties[name] =
         before === undefined
           ? inner
-          : before === false || inner === false
-            ? false
+          : forbidden(before) || forbidden(inner)
+            ? FORBIDDEN
             : { ...resolveRef<JsonSchema>(document, before), ...resolveRef<JsonSchema>(document, inner) };
     }
   const required = [...parts.flatMap((p) => (p.required as string[]) ?? []), ...((schema.required as string[]) ?? [])];
@@ -122,6 +130,8 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
 export function fromSchema(raw: unknown, hints: Hints = {}, depth = 0): fc.Arbitrary<unknown> {
   const schema = merged(resolveRef<JsonSchema>(document, raw ?? {}));
   if (schema.enum) return fc.constantFrom(...(schema.enum as unknown[]));
+  // One alternative per type (DECISIONS 355): a value of any of them.
+  if (Array.isArray(schema.anyOf)) return fc.oneof(...schema.anyOf.map((inner) => fromSchema(inner, hints, depth)));
   const types = [schema.type ?? (schema.properties ? 'object' : 'string')].flat() as string[];
   const options = types.map((type): fc.Arbitrary<unknown> => {
     switch (type) {
@@ -164,7 +174,7 @@ function objectFor(schema: JsonSchema, hints: Hints, depth: number): fc.Arbitrar
   }
   const record = Object.fromEntries(
     Object.entries(properties)
-      .filter(([, inner]) => inner !== false)
+      .filter(([, inner]) => !forbidden(inner))
       .map(([name, inner]) => {
         const own = fromSchema(inner, hints, depth + 1);
         const hint = hints[name];

@@ -79,4 +79,19 @@ describe('request validation', () => {
     expect(res.status).to.equal(422);
     expect(res.body.errors).to.deep.equal({ 'purchase_order_items[0].quantity': ['must be a number'] });
   });
+
+  it("tells a custom value's problem by the value's own type, one alternative of the anyOf per type (DECISIONS 355)", async () => {
+    const res = await world.as('admin').post('/purchase_orders', {
+      purchase_order: {
+        po_number: 'PO-CUSTOM-BOUNDS',
+        custom_values: { note: 'x'.repeat(1001), pallets: Array.from({ length: 21 }, () => 1) },
+      },
+    });
+    expect(res.status).to.equal(422);
+    // The bound of the string and of the array alone, as the type list with its keywords said it.
+    expect(res.body.errors).to.deep.equal({
+      'custom_values.note': ['is too long (at most 1000 characters)'],
+      'custom_values.pallets': ['has too many entries (at most 20)'],
+    });
+  });
 });

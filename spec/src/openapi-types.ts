@@ -1006,7 +1006,7 @@ export interface components {
         };
         /** @description A new appointment starts `pending` or `booked` (see the company's `auto_approve_appointments`), so `state` is 422 here. */
         AppointmentCreate: components["schemas"]["AppointmentFields"] & {
-            state?: never;
+            state?: unknown;
         };
         AppointmentUpdate: components["schemas"]["AppointmentFields"];
         Appointment: {
@@ -1186,7 +1186,7 @@ export interface components {
         };
         BulkPurchaseOrderRow: components["schemas"]["PurchaseOrderFields"] & {
             po_number: string;
-            location_name?: never;
+            location_name?: unknown;
         };
         BulkUploadInput: {
             products?: components["schemas"]["BulkProductRow"][];
@@ -1249,6 +1249,10 @@ export interface components {
              * @example djEuODEyMy4xMDQy
              */
             cursor: string;
+            /** @description The record and what changed; each kind of event says its shape. */
+            data: {
+                [key: string]: unknown;
+            };
         };
         /** @description An event about a product. */
         ProductEvent: components["schemas"]["EventEnvelope"] & {
@@ -1261,7 +1265,7 @@ export interface components {
             previous_attributes?: components["schemas"]["PreviousAttributes"];
             /**
              * @description The whole record is here (see `TruncatedEventData` for when it is not).
-             * @constant
+             * @enum {boolean}
              */
             truncated: false;
         };
@@ -1276,7 +1280,7 @@ export interface components {
             previous_attributes?: components["schemas"]["PreviousAttributes"];
             /**
              * @description The whole record is here (see `TruncatedEventData` for when it is not).
-             * @constant
+             * @enum {boolean}
              */
             truncated: false;
         };
@@ -1291,7 +1295,7 @@ export interface components {
             previous_attributes?: components["schemas"]["PreviousAttributes"];
             /**
              * @description The whole record is here (see `TruncatedEventData` for when it is not).
-             * @constant
+             * @enum {boolean}
              */
             truncated: false;
         };
@@ -1309,7 +1313,7 @@ export interface components {
             previous_attributes?: components["schemas"]["PreviousAttributes"];
             /**
              * @description The whole record is here (see `TruncatedEventData` for when it is not).
-             * @constant
+             * @enum {boolean}
              */
             truncated: false;
         };
@@ -1331,7 +1335,7 @@ export interface components {
             object: {
                 id: number;
             };
-            /** @constant */
+            /** @enum {boolean} */
             truncated: true;
         };
         /**

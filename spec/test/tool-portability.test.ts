@@ -29,6 +29,18 @@ function yaml11Booleans(text: string): string[] {
   return found;
 }
 
+/** Every schema of the document with its place, `$ref`s not followed: components, parameters, bodies, answers. */
+function schemas(node: unknown, at = '#', found: { at: string; schema: Record<string, unknown> }[] = []) {
+  if (Array.isArray(node)) for (const [index, inner] of node.entries()) schemas(inner, `${at}/${index}`, found);
+  else if (node && typeof node === 'object') {
+    const record = node as Record<string, unknown>;
+    if ('type' in record || 'properties' in record || 'anyOf' in record || 'oneOf' in record || 'allOf' in record)
+      found.push({ at, schema: record });
+    for (const [key, inner] of Object.entries(record)) if (key !== 'examples') schemas(inner, `${at}/${key}`, found);
+  }
+  return found;
+}
+
 describe('the contract as other tools read it', () => {
   it('finds a YAML 1.1 boolean among plain scalars, and none in the spec', () => {
     expect(yaml11Booleans("region: ON\nquoted: 'ON'\nNo: 1\nflag: true\ncountry: NO\n")).to.have.length(3);
@@ -91,5 +103,92 @@ describe('the contract as other tools read it', () => {
       for (const number of rule.decisions)
         expect(decisions, `${rule.id} cites DECISIONS ${number}`).to.match(new RegExp(`^${number}\\. \\*\\*`, 'm'));
     }
+  });
+
+  describe('as the common generators read it (issue 35, DECISIONS 355)', () => {
+    const all = schemas(document);
+
+    it('writes no schema as false, on which orval and openapi-zod-client crash', () => {
+      const members = ['properties', 'items', 'allOf', 'anyOf', 'oneOf', 'patternProperties'];
+      const found = all.flatMap(({ at, schema }) =>
+        members.flatMap((keyword) => {
+          const inner = schema[keyword];
+          const values = Array.isArray(inner)
+            ? inner
+            : inner && typeof inner === 'object'
+              ? Object.values(inner)
+              : [inner];
+          return values.some((value) => value === false) ? [`${at}/${keyword}`] : [];
+        }),
+      );
+      expect(found).to.deep.equal([]);
+    });
+
+    it('gives a type list one type besides null, so type-specific keywords belong to one type', () => {
+      const lists = all.filter(({ schema }) => Array.isArray(schema.type));
+      expect(lists.length, 'nullable fields').to.be.greaterThan(20);
+      const mixed = lists.filter(
+        ({ schema }) => (schema.type as string[]).filter((type) => type !== 'null').length > 1,
+      );
+      expect(mixed.map(({ at }) => at)).to.deep.equal([]);
+    });
+
+    it('defines every property an object schema requires', () => {
+      const undefinedRequired = all.flatMap(({ at, schema }) =>
+        schema.properties && Array.isArray(schema.required)
+          ? (schema.required as string[])
+              .filter((name) => !Object.hasOwn(schema.properties as object, name))
+              .map((name) => `${at}: ${name}`)
+          : [],
+      );
+      expect(undefinedRequired).to.deep.equal([]);
+    });
+
+    it('tells alternatives apart by a property with one enum value each, not by a const that generators drop', () => {
+      const unions = all.filter(({ schema }) => Array.isArray(schema.oneOf));
+      const dataUnions = unions
+        .map(({ at, schema }) => ({
+          at,
+          alternatives: (schema.oneOf as unknown[]).map((alternative) =>
+            resolveRef<Record<string, unknown>>(document, alternative),
+          ),
+        }))
+        .filter(({ alternatives }) => alternatives.every((alternative) => alternative.properties));
+      expect(dataUnions.length, 'the four event data unions').to.equal(4);
+      for (const { at, alternatives } of dataUnions) {
+        const tags = alternatives.map(
+          (alternative) => (alternative.properties as Record<string, { enum?: unknown[]; const?: unknown }>).truncated,
+        );
+        expect(
+          tags.map((tag) => tag?.enum),
+          at,
+        ).to.deep.equal([[false], [true]]);
+        expect(
+          tags.filter((tag) => tag?.const !== undefined),
+          at,
+        ).to.deep.equal([]);
+      }
+    });
+
+    it('spells digits [0-9] in patterns, which \\d means in ECMA-262 but not in Python tools', () => {
+      const patterns = all.filter(({ schema }) => typeof schema.pattern === 'string');
+      expect(patterns.length).to.be.greaterThan(3);
+      expect(patterns.filter(({ schema }) => String(schema.pattern).includes('\\d')).map(({ at }) => at)).to.deep.equal(
+        [],
+      );
+    });
+
+    it('names a concrete server first, for a default base URL, and gives server variables no description', () => {
+      const servers = (document as unknown as { servers: { url: string; variables?: Record<string, object> }[] })
+        .servers;
+      expect(servers[0]!.url).to.equal('http://acme.localhost:3000/api/v1');
+      expect(servers.slice(1).map((server) => server.url)).to.deep.equal([
+        '{base_url}/api/v1',
+        '{location_base_url}/api/v1',
+      ]);
+      for (const server of servers)
+        for (const variable of Object.values(server.variables ?? {}))
+          expect(variable).not.to.have.property('description');
+    });
   });
 });

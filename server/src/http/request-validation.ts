@@ -12,6 +12,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { FieldErrorCollector } from '../domain/field-error-collector.js';
 import { unstorableIn } from '../domain/text.js';
 import { badRequest } from './errors.js';
+import { byValueType } from './type-alternatives.js';
 import { problemOf } from './validation-messages.js';
 
 export interface ValidatedRequest {
@@ -117,7 +118,7 @@ function collectUnstorable(value: unknown, segments: string[], errors: FieldErro
 
 function checkBody(validate: ValidateFunction, body: unknown, wrapper: string | undefined): void {
   const valid = validate(body);
-  const errors = (validate.errors ?? []).filter((error) => !combining.has(error.keyword));
+  const errors = byValueType(validate.errors ?? []).filter((error) => !combining.has(error.keyword));
   const unreadable = errors.some(
     (error) => error.instancePath === '' || (error.instancePath === `/${wrapper}` && error.keyword === 'type'),
   );

@@ -34,7 +34,8 @@ export function problemOf(error: ErrorObject): string {
     case 'additionalProperties':
     case 'unevaluatedProperties':
       return 'is not a known attribute';
-    case 'false schema':
+    // The spec's only `not` is `not: {}`, which admits nothing (DECISIONS 201, 355).
+    case 'not':
       return 'is not allowed here';
     case 'type':
       return typeMessage(p.type);

@@ -68,6 +68,8 @@ export const rules = {
   'response-property-removed': breaking('removes a response field'),
   'response-property-became-optional': breaking('makes a response field optional'),
   'response-property-added': compatible('adds a response field, or makes one required'),
+  'response-properties-opened': breaking('may answer with fields beyond those listed, which it used to rule out'),
+  'response-properties-closed': compatible('answers with no fields beyond those listed'),
   'response-type-widened': breaking('answers with more types'),
   'response-type-narrowed': compatible('answers with fewer types'),
   'response-enum-widened': breaking('adds a value to a response enum, or drops the enum or const'),

@@ -155,7 +155,8 @@ export class SchemaComparison {
       return;
     }
     this.compareTypes(this.typesOf(b, this.scope.base), this.typesOf(r, this.scope.revision), at);
-    this.compareKeywords(b, r, at, comparing);
+    // What admits nothing has no keywords worth comparing: its types said it all.
+    if (!acceptsNothing(b) && !acceptsNothing(r)) this.compareKeywords(b, r, at, comparing);
   }
 
   /** The types a schema admits: its own, those of its alternatives, those all its allOf members share, or any. */
@@ -310,10 +311,11 @@ export class SchemaComparison {
     const here = [...at, 'additionalProperties'];
     const before = schemaOf(b.additionalProperties);
     const after = schemaOf(r.additionalProperties);
-    if (this.request && !acceptsNothing(before) && acceptsNothing(after))
-      this.record('request-properties-closed', here, 'additionalProperties: false');
-    else if (this.request && acceptsNothing(before) && !acceptsNothing(after))
-      this.record('request-properties-opened', here, `false → ${shown(r.additionalProperties)}`);
+    const side = this.request ? 'request' : 'response';
+    if (!acceptsNothing(before) && acceptsNothing(after))
+      this.record(`${side}-properties-closed` as const, here, 'additionalProperties: false');
+    else if (acceptsNothing(before) && !acceptsNothing(after))
+      this.record(`${side}-properties-opened` as const, here, `false → ${shown(r.additionalProperties)}`);
     else this.compare(before, after, here, comparing);
   }
 
