@@ -10,6 +10,8 @@ export const ExitCode = {
   success: 0,
   /** `whctl conformance run`: a selected check (or the clean-up) failed. */
   checksFailed: 1,
+  /** `whctl contract diff`: a change breaks clients of the base contract. */
+  breakingChange: 1,
   /** Unknown command or option, bad argument, unreadable input, nothing configured. */
   usage: 2,
   /** 401, 402 or 403: the token is missing, unknown, unpaid or lacks the role. */

@@ -54,6 +54,10 @@ export const commands: Record<string, Entry> = {
     description: 'send any request to the API, like gh api',
     load: async () => (await import('./commands/api/index.js')).api,
   },
+  contract: {
+    description: 'compare two versions of the contract: what breaks clients, what does not',
+    load: async () => (await import('./commands/contract/index.js')).contract,
+  },
   config: {
     description: 'manage connection profiles in the config file',
     load: async () => (await import('./commands/config/index.js')).config,
@@ -131,8 +135,8 @@ Environment:
 Exit status: 0 success, 2 usage, 3 authentication or permission, 4 not found (or an expired
 event cursor), 5 validation, 6 rate limited, 7 server error, 8 network error, 9 import
 incomplete, 10 precondition failed (the record changed since it was read), 1 conformance checks
-failed, 130 interrupted (a conformance run, an import: run it again to continue), 70 a bug in
-whctl or a broken install.`,
+failed or a contract change that breaks clients, 130 interrupted (a conformance run, an import:
+run it again to continue), 70 a bug in whctl or a broken install.`,
       )
   );
 }
