@@ -5,3 +5,4 @@
 export { headerParameters } from './header-parameters.js';
 export type { components, operations, paths } from './openapi-types.js';
 export { hasExplicitOffset, resolveInputTime } from './time.js';
+export { CONTRACT_VERSION, CONTRACT_VERSION_HEADER, majorOf } from './version.js';

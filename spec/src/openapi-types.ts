@@ -1461,6 +1461,7 @@ export interface components {
         /** @description Deleted; no body. */
         NoContent: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1471,6 +1472,7 @@ export interface components {
          */
         NotModified: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 ETag: components["headers"]["ETag"];
                 [name: string]: unknown;
             };
@@ -1483,6 +1485,7 @@ export interface components {
          */
         PreconditionFailed: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 ETag: components["headers"]["ETag"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -1498,6 +1501,7 @@ export interface components {
          */
         CursorExpired: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1514,6 +1518,7 @@ export interface components {
          */
         BadRequest: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1524,6 +1529,7 @@ export interface components {
         /** @description Missing, malformed or unknown token, or a token of another organization. */
         Unauthorized: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1534,6 +1540,7 @@ export interface components {
         /** @description No location of the organization has a paid subscription (on the location interface: this location is unpaid). */
         PaymentRequired: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1548,6 +1555,7 @@ export interface components {
          */
         Forbidden: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1562,6 +1570,7 @@ export interface components {
          */
         NotFound: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1576,6 +1585,7 @@ export interface components {
          */
         ValidationFailed: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1586,6 +1596,7 @@ export interface components {
         /** @description The path does not offer this method; `Allow` lists the methods it does. */
         MethodNotAllowed: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 Allow: components["headers"]["Allow"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -1602,6 +1613,7 @@ export interface components {
          */
         Conflict: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1616,6 +1628,7 @@ export interface components {
          */
         PayloadTooLarge: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1629,6 +1642,7 @@ export interface components {
          */
         UnsupportedMediaType: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1639,6 +1653,7 @@ export interface components {
         /** @description Rate limit exceeded. No `Retry-After`; wait until `X-RateLimit-Reset`. */
         TooManyRequests: {
             headers: {
+                "Contract-Version": components["headers"]["Contract-Version"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -1740,6 +1755,14 @@ export interface components {
          */
         ETag: string;
         /**
+         * @description The version of this contract the deployment implements, as its `info.version` says: semver,
+         *     whose major part changes only with a change that breaks clients (DECISIONS 350, 351). Sent
+         *     on every answer by deployments of 1.1.0 and later; a client built against another major
+         *     version should expect differences.
+         * @example 1.1.0
+         */
+        "Contract-Version": string;
+        /**
          * @description Extension beyond the reference (DECISIONS 112): `true` when this response is the one
          *     stored for the request's `Idempotency-Key`, answered again instead of running the request twice.
          */
@@ -1795,6 +1818,7 @@ export interface operations {
             /** @description The accessible locations. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1835,6 +1859,7 @@ export interface operations {
             /** @description One page of products. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     "Current-Page": components["headers"]["Current-Page"];
                     "Page-Items": components["headers"]["Page-Items"];
                     "Total-Pages": components["headers"]["Total-Pages"];
@@ -1893,6 +1918,7 @@ export interface operations {
             /** @description The created product with its generated `id`. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -1944,6 +1970,7 @@ export interface operations {
             /** @description The product. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -1993,6 +2020,7 @@ export interface operations {
             /** @description The updated product. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2088,6 +2116,7 @@ export interface operations {
             /** @description The updated product. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2133,6 +2162,7 @@ export interface operations {
             /** @description One page of companies. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     "Current-Page": components["headers"]["Current-Page"];
                     "Page-Items": components["headers"]["Page-Items"];
                     "Total-Pages": components["headers"]["Total-Pages"];
@@ -2187,6 +2217,7 @@ export interface operations {
             /** @description The created company. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -2234,6 +2265,7 @@ export interface operations {
             /** @description The company. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2279,6 +2311,7 @@ export interface operations {
             /** @description The updated company. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2366,6 +2399,7 @@ export interface operations {
             /** @description The updated company. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2416,6 +2450,7 @@ export interface operations {
             /** @description One page of appointments. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     "Current-Page": components["headers"]["Current-Page"];
                     "Page-Items": components["headers"]["Page-Items"];
                     "Total-Pages": components["headers"]["Total-Pages"];
@@ -2474,6 +2509,7 @@ export interface operations {
             /** @description The created appointment. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -2525,6 +2561,7 @@ export interface operations {
             /** @description The appointment. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2574,6 +2611,7 @@ export interface operations {
             /** @description The updated appointment. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2657,6 +2695,7 @@ export interface operations {
             /** @description The updated appointment. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2704,6 +2743,7 @@ export interface operations {
             /** @description One page of purchase orders; more pages via `Link`. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     "Current-Page": components["headers"]["Current-Page"];
                     "Page-Items": components["headers"]["Page-Items"];
                     "Total-Pages": components["headers"]["Total-Pages"];
@@ -2762,6 +2802,7 @@ export interface operations {
             /** @description The created order with its `id`. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -2807,6 +2848,7 @@ export interface operations {
             /** @description The matching purchase orders with their accessible booked appointments. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     "Total-Count": components["headers"]["Total-Count"];
                     [name: string]: unknown;
                 };
@@ -2854,6 +2896,7 @@ export interface operations {
             /** @description The purchase order. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -2904,6 +2947,7 @@ export interface operations {
             /** @description The updated order. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -3000,6 +3044,7 @@ export interface operations {
             /** @description The updated order. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
@@ -3048,6 +3093,7 @@ export interface operations {
             /** @description One page of product limits. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     "Current-Page": components["headers"]["Current-Page"];
                     "Page-Items": components["headers"]["Page-Items"];
                     "Total-Pages": components["headers"]["Total-Pages"];
@@ -3101,6 +3147,7 @@ export interface operations {
             /** @description Every row was applied. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -3157,6 +3204,7 @@ export interface operations {
             /** @description One page of events, oldest first. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3187,6 +3235,7 @@ export interface operations {
             /** @description The event. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3218,6 +3267,7 @@ export interface operations {
             /** @description One page of webhook endpoints. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     "Current-Page": components["headers"]["Current-Page"];
                     "Page-Items": components["headers"]["Page-Items"];
                     "Total-Pages": components["headers"]["Total-Pages"];
@@ -3255,6 +3305,7 @@ export interface operations {
             /** @description The created endpoint, with its secret (shown this once). */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3291,6 +3342,7 @@ export interface operations {
             /** @description The endpoint, without its secret. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3354,6 +3406,7 @@ export interface operations {
             /** @description The updated endpoint. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3390,6 +3443,7 @@ export interface operations {
             /** @description The endpoint with its new secret. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3430,6 +3484,7 @@ export interface operations {
             /** @description One page of deliveries, newest first. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     "Current-Page": components["headers"]["Current-Page"];
                     "Page-Items": components["headers"]["Page-Items"];
                     "Total-Pages": components["headers"]["Total-Pages"];
@@ -3483,6 +3538,7 @@ export interface operations {
             /** @description The new delivery, pending. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3537,6 +3593,7 @@ export interface operations {
             /** @description How many deliveries were queued. */
             200: {
                 headers: {
+                    "Contract-Version": components["headers"]["Contract-Version"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,15 @@
+// The contract's version: the spec package's, which `info.version` repeats (npm run
+// contract:check holds the two together) and every answer of a deployment names in its
+// Contract-Version header (DECISIONS 350, 351).
+import manifest from '@warehouse-kit/spec/package.json' with { type: 'json' };
+
+export const CONTRACT_VERSION: string = manifest.version;
+
+/** The response header that names the contract version a deployment implements. */
+export const CONTRACT_VERSION_HEADER = 'Contract-Version';
+
+/** The major part of a semver version, or undefined for what is not one. */
+export function majorOf(version: string): number | undefined {
+  const match = /^(\d+)\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.exec(version.trim());
+  return match ? Number(match[1]) : undefined;
+}
