@@ -4,6 +4,7 @@ import { apiBaseUrl } from './base-url.js';
 import { checkExtensions, type DeploymentExtensions } from './extensions.js';
 import { localhostFetch } from './localhost.js';
 import { tokenAuth } from './middleware/auth.js';
+import { contractVersionCheck, type VersionMismatchHandler } from './middleware/contract-version.js';
 import { rememberRequest } from './middleware/remember-request.js';
 import { type RetryOptions, retry } from './middleware/retry.js';
 import { throwOnError } from './middleware/throw-on-error.js';
@@ -49,6 +50,12 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl'> {
    * `true` for stderr, or a function taking each line. Unset, WH_DEBUG=1 turns it on.
    */
   debug?: boolean | DebugLog;
+  /**
+   * Called once, on the first answer whose `Contract-Version` has another major version than
+   * the contract this SDK was built against (`CONTRACT_VERSION`). Unset, a warning goes to
+   * `console.warn`; `false` says nothing.
+   */
+  onVersionMismatch?: VersionMismatchHandler | false;
 }
 
 /**
@@ -68,6 +75,7 @@ export function createClient(options: CreateClientOptions): WarehouseClient {
     headers,
     fetch = localhostFetch,
     debug,
+    onVersionMismatch,
     ...rest
   } = options;
   const declared = checkExtensions(extensions);
@@ -84,6 +92,7 @@ export function createClient(options: CreateClientOptions): WarehouseClient {
   client.use(
     ...(throwing ? [throwOnError()] : []),
     rememberRequest,
+    ...(onVersionMismatch === false ? [] : [contractVersionCheck(onVersionMismatch)]),
     tokenAuth(token),
     timeout(ms),
     ...middleware,

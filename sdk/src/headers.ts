@@ -1,3 +1,4 @@
+import { CONTRACT_VERSION_HEADER } from '@warehouse-kit/spec';
 import LinkHeader from 'http-link-header';
 import { DateTime } from 'luxon';
 
@@ -80,6 +81,14 @@ export function readRateLimit(response: Response): RateLimit {
 /** The `X-Request-Id` the API gave an answer, which its operators can find the request by in their logs. */
 export function readRequestId(response: Response): string | undefined {
   return response.headers.get('X-Request-Id')?.trim() || undefined;
+}
+
+/**
+ * The contract version the deployment implements, from its `Contract-Version` header
+ * (DECISIONS 351); undefined from a deployment older than 1.1.0, which does not send it.
+ */
+export function readContractVersion(response: Response): string | undefined {
+  return response.headers.get(CONTRACT_VERSION_HEADER)?.trim() || undefined;
 }
 
 /**

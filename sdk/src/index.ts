@@ -2,6 +2,8 @@
 import type { components } from '@warehouse-kit/spec';
 
 export type { components, operations, paths } from '@warehouse-kit/spec';
+/** The contract version this SDK was built against, and the header a deployment names its own in. */
+export { CONTRACT_VERSION, CONTRACT_VERSION_HEADER } from '@warehouse-kit/spec';
 /** The shape of `createClient`'s `middleware` (openapi-fetch's). */
 export type { Middleware } from 'openapi-fetch';
 export { apiBaseUrl, locationBaseUrl } from './base-url.js';
@@ -31,6 +33,7 @@ export {
   type LinkRel,
   type Pagination,
   type RateLimit,
+  readContractVersion,
   readETag,
   readPagination,
   readRateLimit,
@@ -38,6 +41,7 @@ export {
 } from './headers.js';
 export { localhostFetch } from './localhost.js';
 export { tokenAuth } from './middleware/auth.js';
+export { contractVersionCheck, type VersionMismatchHandler } from './middleware/contract-version.js';
 export { requestOf } from './middleware/remember-request.js';
 export {
   type RateLimitedEvent,
