@@ -16,6 +16,29 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(error.code === 'EPIPE' ? 0 : 1);
 });
 
+/** The exit status for a failure whctl expects; anything else is thrown on to bin/whctl.js. */
+async function exitCodeOf(error: unknown): Promise<number> {
+  if (error instanceof CommanderError && error.code === 'commander.version') {
+    // Commander has printed the kit's version; with an address, the deployment's follows.
+    const { addressArgument, deploymentVersionLine } = await import('./deployment-version.js');
+    const address = addressArgument(process.argv.slice(2));
+    if (address === undefined) return ExitCode.success;
+    try {
+      process.stdout.write(`${await deploymentVersionLine(address)}\n`);
+      return ExitCode.success;
+    } catch (failure) {
+      return exitCodeOf(failure);
+    }
+  }
+  // Commander has printed the help or its one-line usage error.
+  if (error instanceof CommanderError) return error.exitCode === 0 ? ExitCode.success : ExitCode.usage;
+  // Loaded only on failure: it brings in the SDK's error classes.
+  const { report } = await import('./report-failure.js');
+  const code = await report(error, process.stderr);
+  if (code === undefined) throw error;
+  return code;
+}
+
 const program = createProgram();
 try {
   const args = process.argv.slice(2);
@@ -23,14 +46,5 @@ try {
   await program.parseAsync(args, { from: 'user' });
   exit(0);
 } catch (error) {
-  if (error instanceof CommanderError) {
-    // Commander has printed the help, the version or its one-line usage error.
-    exit(error.exitCode === 0 ? ExitCode.success : ExitCode.usage);
-  } else {
-    // Loaded only on failure: it brings in the SDK's error classes.
-    const { report } = await import('./report-failure.js');
-    const code = await report(error, process.stderr);
-    if (code === undefined) throw error;
-    exit(code);
-  }
+  exit(await exitCodeOf(error));
 }
