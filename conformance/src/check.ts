@@ -7,6 +7,7 @@ import Mocha from 'mocha';
 import type { RunContext } from './context.js';
 import { blockedReason, causeReportedBy, UnmetPrerequisite } from './prerequisites.js';
 import { missingRole } from './roles.js';
+import { olderContract } from './since.js';
 
 /**
  * `reference`: a rule of the API reference. `decision`: one of ours in spec/DECISIONS.md.
@@ -30,6 +31,11 @@ export interface CheckMeta {
    * open points it settles or the rules it builds on, if any.
    */
   verifies: readonly string[];
+  /**
+   * The contract version that brought what the check verifies; a deployment of an older one
+   * (or one that names none, which is older than 1.1.0) skips it, saying so (DECISIONS 351).
+   */
+  since?: string;
 }
 
 export interface CheckInfo extends CheckMeta {
@@ -101,6 +107,8 @@ export function addGroup(root: Mocha.Suite, group: CheckGroup, ctx: RunContext):
         };
         const lacking = missingRole(info, ctx.profile);
         if (lacking) skip(lacking);
+        const older = olderContract(info, ctx.contractVersion);
+        if (older) skip(older);
         try {
           await run({ ctx, skip });
         } catch (error) {

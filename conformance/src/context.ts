@@ -73,6 +73,11 @@ export interface RunContext {
    * and the events group runs: the cursor, or the answer that gave none.
    */
   feedStart?: { cursor?: string; exchange: Exchange };
+  /**
+   * The contract version the deployment implements, from the Contract-Version header of its first
+   * answer; undefined for a deployment older than 1.1.0, which sends none (DECISIONS 351).
+   */
+  contractVersion?: string;
   /** A client for any token and address, e.g. the rate-limit group's, which must see its 429s. */
   endpoint(
     label: string,

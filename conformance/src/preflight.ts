@@ -1,5 +1,6 @@
 // One request before any check: does the deployment take the admin token, and does it know
 // the profile's locations? Without that every check would fail for the same reason.
+import { CONTRACT_VERSION_HEADER } from '@warehouse-kit/spec';
 import type { RunContext } from './context.js';
 import { ProfileError } from './errors.js';
 import { locationList } from './fixtures/locations.js';
@@ -22,6 +23,7 @@ export async function preflight(ctx: RunContext): Promise<void> {
         "the suite starts by listing the admin token's locations",
     ]);
   }
+  ctx.contractVersion = answer.headers.get(CONTRACT_VERSION_HEADER)?.trim() || undefined;
   const problems: string[] = [];
   // Each location must be known to the token the suite uses there: tokens.admin, or its own.
   for (const location of profile.locations) {

@@ -1,6 +1,7 @@
 // Runs the selected groups against a deployment with mocha's programmatic API and returns
 // the verdict. It writes nothing but the human report (and JUnit XML when asked); the
 // command decides what to do with the verdict.
+import { CONTRACT_VERSION } from '@warehouse-kit/spec';
 import Mocha from 'mocha';
 import { addGroup, type CheckGroup } from './check.js';
 import { events } from './checks/events.js';
@@ -121,10 +122,15 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
   const failed = count('failed') > 0 || count('blocked') > 0 || errors.length > 0 || leftBehind.length > 0;
   return {
     verdict: signal?.aborted ? 'interrupted' : failed ? 'fail' : 'pass',
-    deployment: { organization: profile.organization, profile: profile.file },
+    deployment: {
+      organization: profile.organization,
+      profile: profile.file,
+      contract_version: ctx.contractVersion ?? null,
+    },
     run: {
       prefix: ctx.prefix,
       suite_version: version,
+      contract_version: CONTRACT_VERSION,
       started_at: started.toISOString(),
       finished_at: finished.toISOString(),
       duration_ms: finished.getTime() - started.getTime(),

@@ -46,10 +46,13 @@ export interface FailureParts {
 export interface Verdict {
   /** `pass` only when every selected check passed (skipped ones aside, none blocked) and the clean-up left nothing. */
   verdict: 'pass' | 'fail' | 'interrupted';
-  deployment: { organization: string; profile: string };
+  /** `contract_version`: what the deployment's answers name (DECISIONS 351); null when they name none (before 1.1.0). */
+  deployment: { organization: string; profile: string; contract_version: string | null };
   run: {
     prefix: string;
     suite_version: string;
+    /** The contract version the suite checks against. */
+    contract_version: string;
     started_at: string;
     finished_at: string;
     duration_ms: number;

@@ -10,10 +10,15 @@ const HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>';
 function verdictWith(checks: CheckResult[]): Verdict {
   return {
     verdict: 'fail',
-    deployment: { organization: `https://acme.example.com/${HOSTILE}`, profile: 'deployment.yaml' },
+    deployment: {
+      organization: `https://acme.example.com/${HOSTILE}`,
+      profile: 'deployment.yaml',
+      contract_version: `1.1.0${HOSTILE}`,
+    },
     run: {
       prefix: 'cf-1a2b3c4d',
       suite_version: '0.1.0',
+      contract_version: '1.1.0',
       started_at: '2026-11-24T12:00:00.000Z',
       finished_at: '2026-11-24T12:01:00.000Z',
       duration_ms: 60_000,
@@ -82,6 +87,11 @@ describe('the HTML report', () => {
     expect(page).to.include('401 when the Authorization header is missing (§5 rule 5)');
     expect(page).to.include('curl -i -X GET &#39;https://acme.example.com/api/v1/locations&#39;');
     expect(page).to.include('product at Toronto DC could not be had');
+  });
+
+  it("names the deployment's contract version and the suite's (DECISIONS 351)", () => {
+    expect(page).to.include('<span class="contract">contract 1.1.0&lt;script&gt;');
+    expect(page).to.include('suite 0.1.0 for contract 1.1.0 ·');
   });
 
   it('traces every rule of the reference and covers every operation of the spec with its documented statuses', () => {

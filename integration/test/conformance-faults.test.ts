@@ -16,6 +16,8 @@ import {
   linkDropsLocationFilter,
   linkToInternalHost,
   namesHourlyLimit,
+  namesNextMajor,
+  namesNoContractVersion,
   noDeleteEvents,
   noRateLimit,
   productsWithoutLocationName,
@@ -150,6 +152,27 @@ describe('conformance suite against deliberately broken deployments', () => {
       'page 1: header Total-Count: Received no header / Documented 3',
     );
     expect(run.check('pagination_links_correct').state).to.equal('passed');
+  });
+
+  it('skips the contract version check, saying why, on a deployment that names no version, and records none', async () => {
+    const run = await runAgainst(namesNoContractVersion, [
+      '--checks',
+      'pagination,decisions',
+      '--grep',
+      'contract_version_named|pagination_headers_present',
+    ]);
+    expect(run.verdict!.deployment.contract_version).to.equal(null);
+    expect(run.check('contract_version_named')).to.deep.include({
+      state: 'skipped',
+      reason:
+        'needs contract 1.1.0 or later; the deployment implements a version before 1.1.0 (it sends no Contract-Version)',
+    });
+  });
+
+  it('catches a deployment of another major version of the contract, and records its version', async () => {
+    const run = await runAgainst(namesNextMajor, ['--checks', 'decisions', '--grep', 'contract_version_named']);
+    expect(run.verdict!.deployment.contract_version).to.equal('9.0.0');
+    expectFailure(run, 'contract_version_named: GET /locations 200', 'Contract-Version: Received "9.0.0"');
   });
 
   it('catches Link URLs that drop the location filter the caller supplied', async () => {

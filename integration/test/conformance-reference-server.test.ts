@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ProfileFile } from '@warehouse-kit/conformance';
 import { groups } from '@warehouse-kit/conformance';
 import { ApiClient, expireEvents } from '@warehouse-kit/server/testing';
+import { CONTRACT_VERSION } from '@warehouse-kit/spec';
 import { eventually } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { parse, stringify } from 'yaml';
@@ -56,6 +57,8 @@ describe('conformance suite against the reference server', () => {
     const verdict = run.verdict!;
     expect(verdict.verdict).to.equal('pass');
     expect(verdict.summary.failed).to.equal(0);
+    expect(verdict.deployment.contract_version).to.equal(CONTRACT_VERSION);
+    expect(verdict.run.contract_version).to.equal(CONTRACT_VERSION);
     // Every check applies to the demo with appointments allowed, but the one that needs a cursor
     // older than the events kept, which no fresh deployment has (DECISIONS 224).
     expect(verdict.checks.filter((check) => check.state === 'skipped').map((check) => check.title)).to.deep.equal([

@@ -5,4 +5,11 @@
 export { headerParameters } from './header-parameters.js';
 export type { components, operations, paths } from './openapi-types.js';
 export { hasExplicitOffset, resolveInputTime } from './time.js';
-export { CONTRACT_VERSION, CONTRACT_VERSION_HEADER, majorOf } from './version.js';
+export {
+  CONTRACT_VERSION,
+  CONTRACT_VERSION_HEADER,
+  compareVersions,
+  majorOf,
+  parseVersion,
+  type Semver,
+} from './version.js';

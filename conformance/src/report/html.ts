@@ -162,10 +162,11 @@ function header(verdict: Verdict): string {
     .join('');
   return (
     '<header><h1>Warehouse API conformance</h1>' +
-    `<p class="deployment">${esc(deployment.organization)} <span class="profile">${esc(deployment.profile)}</span></p>` +
+    `<p class="deployment">${esc(deployment.organization)} <span class="profile">${esc(deployment.profile)}</span> ` +
+    `<span class="contract">contract ${esc(deployment.contract_version ?? 'before 1.1.0 (not named)')}</span></p>` +
     `<div class="verdict ${esc(verdict.verdict)}">${esc(verdict.verdict.toUpperCase())}</div>` +
     `<dl class="summary"><div class="count"><dt>checks</dt><dd>${summary.total}</dd></div>${counts}</dl>` +
-    `<p class="run">Run ${esc(run.prefix)} · suite ${esc(run.suite_version)} · started ${esc(run.started_at)} · ` +
+    `<p class="run">Run ${esc(run.prefix)} · suite ${esc(run.suite_version)} for contract ${esc(run.contract_version)} · started ${esc(run.started_at)} · ` +
     `${(run.duration_ms / 1000).toFixed(1)} s · groups ${esc(run.groups.join(', '))}` +
     `${run.grep ? ` · grep ${esc(run.grep)}` : ''}</p>` +
     '<nav><a href="#failures">Failures</a><a href="#checks">Checks</a><a href="#trace">Traceability</a>' +

@@ -28,6 +28,19 @@ export const dropsTotalCount: Fault = {
   change: (response) => withoutHeader(response, 'total-count'),
 };
 
+/** A deployment older than contract 1.1.0: no Contract-Version, and no Total-Count either, so the run fails. */
+export const namesNoContractVersion: Fault = {
+  change: (response) => withoutHeader(withoutHeader(response, 'contract-version'), 'total-count'),
+};
+
+/** Names a contract of the next major version on every answer. */
+export const namesNextMajor: Fault = {
+  change: (response) => ({
+    ...response,
+    headers: { ...withoutHeader(response, 'contract-version').headers, 'contract-version': '9.0.0' },
+  }),
+};
+
 /** Builds Link URLs without the caller's location_name. */
 export const linkDropsLocationFilter: Fault = {
   change: (response) => {

@@ -1,7 +1,9 @@
 // `npm run contract:check`: the working contract against the last one released, failing when
 // the spec package's version does not fit its changes (DECISIONS 350). In `npm test`.
+
+import { compareVersions, parseVersion } from '../version.js';
 import { packageVersion, readYaml, releasedFolder, releasedVersions, workingPath } from './files.js';
-import { checkRelease, compareVersions, parseVersion } from './policy.js';
+import { checkRelease } from './policy.js';
 
 const version = packageVersion();
 // The newest release before this version; this version's own once it is released.

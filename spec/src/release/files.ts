@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { compareVersions, parseVersion } from './policy.js';
+import { compareVersions, parseVersion } from '../version.js';
 
 export const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const releasedFolder = `${packageRoot}released`;

@@ -2,6 +2,7 @@
 // that breaks clients needs a new major version, any other change a new minor one, and
 // `info.version` is the spec package's version.
 import { type ContractChange, diffContracts, requiredBump } from '../contract-diff/index.js';
+import { compareVersions, parseVersion } from '../version.js';
 
 export interface ReleaseState {
   /** The spec package's version. */
@@ -17,18 +18,6 @@ export interface ReleaseCheck {
   bump: ReturnType<typeof requiredBump>;
   /** What is wrong, one sentence each; empty when the version fits the changes. */
   problems: string[];
-}
-
-type Semver = [number, number, number];
-
-export function parseVersion(version: string): Semver | undefined {
-  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
-  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
-}
-
-/** Negative, zero or positive as `a` comes before, with or after `b`. */
-export function compareVersions(a: Semver, b: Semver): number {
-  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 }
 
 export function checkRelease({ version, working, released }: ReleaseState): ReleaseCheck {
