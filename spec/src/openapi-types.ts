@@ -1759,7 +1759,6 @@ export interface components {
          *     whose major part changes only with a change that breaks clients (DECISIONS 350, 351). Sent
          *     on every answer by deployments of 1.1.0 and later; a client built against another major
          *     version should expect differences.
-         * @example 1.1.0
          */
         "Contract-Version": string;
         /**
