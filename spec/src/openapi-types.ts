@@ -777,6 +777,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
+         * ErrorBody
          * @example {
          *       "error": "location_name is required",
          *       "request_id": "3b1f6f0e-2f4c-4d3a-9a57-0c2f1e8d7b61"
@@ -853,6 +854,7 @@ export interface components {
         LocalTime: string;
         /** @description A location's name, matched case-insensitively with surrounding spaces ignored. */
         LocationName: string;
+        /** WarehouseLocation */
         Location: {
             /** @description Display name; the value of `location_name` in other requests. */
             name: string;
@@ -1226,7 +1228,11 @@ export interface components {
             id: string;
             /** @constant */
             specversion: "1.0";
-            type: components["schemas"]["EventType"];
+            /**
+             * @description One of `EventType`; each kind of event names which.
+             * @enum {string}
+             */
+            type: "product.created" | "product.updated" | "product.deleted" | "company.created" | "company.updated" | "company.deleted" | "appointment.created" | "appointment.updated" | "appointment.needs_booking" | "appointment.pending" | "appointment.booked" | "appointment.arrived" | "appointment.started" | "appointment.completed" | "appointment.left" | "appointment.cancelled" | "purchase_order.created" | "purchase_order.updated" | "purchase_order.deleted" | "purchase_order.assigned" | "purchase_order.moved" | "purchase_order.unassigned";
             /**
              * @description Where the record is (after the change; a deleted record: where it was), by subdomain:
              *     `/organizations/<organization>/locations/<location>`, or `/organizations/<organization>`
@@ -1339,6 +1345,7 @@ export interface components {
             truncated: true;
         };
         /**
+         * WarehouseEvent
          * @description Extension beyond the reference (DECISIONS 170–178): a change to one record, in the feed and
          *     in webhook deliveries alike. `type` tells the kind of record, and so the shape of
          *     `data.object`: the record exactly as `GET /<collection>/<id>` renders it right after the

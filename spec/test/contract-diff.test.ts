@@ -132,7 +132,9 @@ describe('contract diff on the real spec', () => {
     const schemas = revision.components.schemas;
     delete (revision.paths as Doc)['/locations'];
     (schemas.ProductCreate!.required as string[]).push('sku');
+    // A new event type, on EventType and on the envelope, which lists its values.
     (schemas.EventType!.enum as string[]).push('dock.closed');
+    ((schemas.EventEnvelope!.properties as Record<string, Doc>).type!.enum as string[]).push('dock.closed');
     (schemas.Product!.properties as Record<string, Doc>).name!.type = ['string', 'null'];
     const changes = diffContracts(loadDocument(), revision);
     expect(requiredBump(changes)).to.equal('major');

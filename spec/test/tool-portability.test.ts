@@ -178,6 +178,29 @@ describe('the contract as other tools read it', () => {
       );
     });
 
+    it("lists EventType's values on the envelope's type, not a $ref that swagger-typescript-api intersected to never", () => {
+      const schemas = (document as unknown as { components: { schemas: Record<string, Record<string, any>> } })
+        .components.schemas;
+      const type = schemas.EventEnvelope!.properties.type;
+      expect(type).not.to.have.property('$ref');
+      expect(type.enum).to.deep.equal(schemas.EventType!.enum);
+    });
+
+    it('titles each schema whose name shadows a JavaScript global with the name it takes in 2.0.0', () => {
+      // The browser's globals besides Node's: a generated client runs in either.
+      const globals = new Set([...Object.getOwnPropertyNames(globalThis), 'Location', 'Document', 'Window', 'Node']);
+      const schemas = (document as unknown as { components: { schemas: Record<string, { title?: string }> } })
+        .components.schemas;
+      const shadowing = Object.keys(schemas).filter((name) => globals.has(name));
+      expect(shadowing).to.deep.equal(['Error', 'Location', 'Event']);
+      for (const name of shadowing) {
+        const title = schemas[name]!.title;
+        expect(title, name).to.be.a('string');
+        expect(globals.has(title!), `${name}'s title ${title}`).to.equal(false);
+        expect(schemas, `${name}'s title ${title}`).not.to.have.property(title!);
+      }
+    });
+
     it('names a concrete server first, for a default base URL, and gives server variables no description', () => {
       const servers = (document as unknown as { servers: { url: string; variables?: Record<string, object> }[] })
         .servers;
