@@ -57,6 +57,8 @@ const WRITES_NOTHING = new Set([
   'conformance run',
   'conformance init',
   'conformance list',
+  // Reads two contract documents, files or URLs, with no token.
+  'contract diff',
 ]);
 
 const csv = (text: string) => {
