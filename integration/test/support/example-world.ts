@@ -1,7 +1,7 @@
 // Where the printed commands run: the demo of `npm start` (support/demo.ts) with what some
 // examples need that it lacks; `whctl` and `wh-server` on the PATH, as an install puts them; a
 // folder with the files the examples name (example-files/, a cursor the demo's feed gave, the
-// demo's provisioning file as organizations.yaml); a home whose whctl profiles point at the
+// demo's provisioning file as organizations.yaml, the contract as openapi.yaml); a home whose whctl profiles point at the
 // demo; and the connection in the environment. Nothing else of a printed line is changed but
 // the demo's port: 3000 as printed, this demo's port here.
 import { spawnSync } from 'node:child_process';
@@ -97,6 +97,8 @@ export async function startExampleWorld(): Promise<ExampleWorld> {
   const [first] = (await unwrap(client.GET('/events', { params: { query: { limit: 1 } } }))).events;
   writeFileSync(join(files, 'cursor.txt'), first!.cursor);
   cpSync(join(ROOT, 'server/demo.yaml'), join(files, 'organizations.yaml'));
+  // The contract a client was generated from, as an integrator keeps it beside the client.
+  cpSync(join(ROOT, 'spec/openapi.yaml'), join(files, 'openapi.yaml'));
   const template = `http://{subdomain}.localhost:${demo.server.port}`;
   // The demo's profile, as `whctl conformance init` leaves it in deployment.yaml.
   const profile = spawnSync(

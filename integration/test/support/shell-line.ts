@@ -121,7 +121,8 @@ const EFFECTS: Effect[] = ['local', 'reads', 'changes'];
  * whctl commands that read the deployment and print the answer, and those whose work is a file
  * of this machine (the config, a profile written from what the deployment lists).
  */
-const WHCTL_READS = /^(|[\w-]+ (list|get|booked|deliveries)|events [\w-]+|listen|config (get|list)|conformance list)$/;
+const WHCTL_READS =
+  /^(|[\w-]+ (list|get|booked|deliveries)|events [\w-]+|listen|config (get|list)|conformance list|contract diff)$/;
 const WHCTL_LOCAL = /^(config (set|use)|completion|conformance init)$/;
 
 /** `whctl api` reads with GET: no -X (or -X GET) and nothing to send, or --paginate. */

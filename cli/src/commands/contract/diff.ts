@@ -24,8 +24,8 @@ Exit status: 0 when nothing breaks a client (compatible changes, or none), 1 whe
   .addHelpText(
     'after',
     examples(
-      'whctl contract diff spec/released/1.0.0.yaml spec/openapi.yaml',
-      'whctl contract diff spec/openapi.yaml http://localhost:3000/api/v1/openapi.json -o json',
+      "whctl contract diff openapi.yaml http://localhost:3000/api/v1/openapi.json   # your client's contract, against a deployment",
+      'whctl contract diff openapi.yaml http://localhost:3000/api/v1/openapi.json -o json',
     ),
   )
   .action(async (base: string, revision: string, _flags: unknown, command: Command) => {
