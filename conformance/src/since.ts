@@ -1,13 +1,12 @@
 // Checks of what a later contract version brought are skipped on a deployment of an earlier
 // one (DECISIONS 351): it is not wrong not to do what its contract did not yet say.
 import { compareVersions, parseVersion } from '@warehouse-kit/spec';
-import type { CheckMeta } from './check.js';
 
 /** The first version that names itself on every answer; a deployment naming none is older. */
 const NAMED_SINCE = '1.1.0';
 
 /** Why the check does not apply to a deployment of `deployment`, or undefined when it does. */
-export function olderContract(check: Pick<CheckMeta, 'since'>, deployment: string | undefined): string | undefined {
+export function olderContract(check: { since?: string }, deployment: string | undefined): string | undefined {
   if (check.since === undefined) return undefined;
   const since = parseVersion(check.since);
   const has = deployment === undefined ? undefined : parseVersion(deployment);
