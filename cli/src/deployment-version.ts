@@ -6,15 +6,6 @@
 import { apiBaseUrl, CONTRACT_VERSION_HEADER, localhostFetch } from '@warehouse-kit/sdk';
 import { CliError, ExitCode, UsageError } from './errors.js';
 
-/** The value of `--base-url` or `--location-url` among the arguments, in either spelling. */
-export function addressArgument(args: readonly string[]): string | undefined {
-  for (const [index, arg] of args.entries()) {
-    const [flag, inline] = arg.split(/=(.*)/s);
-    if (flag === '--base-url' || flag === '--location-url') return inline ?? args[index + 1];
-  }
-  return undefined;
-}
-
 export async function deploymentVersionLine(address: string): Promise<string> {
   let url: string;
   try {

@@ -3,6 +3,7 @@
 // status. What it does not recognise (a bug, or a module a broken install lacks) it throws on
 // to bin/whctl.js, which can report it even when this module's own imports cannot load.
 import { CommanderError } from 'commander';
+import { addressArgument } from './address-argument.js';
 import { ExitCode } from './errors.js';
 import { addCommands, commandName, createProgram } from './program.js';
 
@@ -20,9 +21,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 async function exitCodeOf(error: unknown): Promise<number> {
   if (error instanceof CommanderError && error.code === 'commander.version') {
     // Commander has printed the kit's version; with an address, the deployment's follows.
-    const { addressArgument, deploymentVersionLine } = await import('./deployment-version.js');
     const address = addressArgument(process.argv.slice(2));
     if (address === undefined) return ExitCode.success;
+    const { deploymentVersionLine } = await import('./deployment-version.js');
     try {
       process.stdout.write(`${await deploymentVersionLine(address)}\n`);
       return ExitCode.success;

@@ -65,7 +65,13 @@ describe('package boundaries', () => {
       '@warehouse-kit/fuzz': ['@warehouse-kit/spec'],
       '@warehouse-kit/sdk': ['@warehouse-kit/spec'],
       '@warehouse-kit/conformance': ['@warehouse-kit/fuzz', '@warehouse-kit/sdk', '@warehouse-kit/spec'],
-      '@warehouse-kit/whctl': ['@warehouse-kit/conformance', '@warehouse-kit/sdk', '@warehouse-kit/test-support'],
+      // The spec directly for the contract diff's rules (whctl contract diff).
+      '@warehouse-kit/whctl': [
+        '@warehouse-kit/conformance',
+        '@warehouse-kit/sdk',
+        '@warehouse-kit/spec',
+        '@warehouse-kit/test-support',
+      ],
       // The fuzz campaign of the server's tests (a dev dependency, as the test helpers are).
       '@warehouse-kit/server': ['@warehouse-kit/fuzz', '@warehouse-kit/spec', '@warehouse-kit/test-support'],
     });

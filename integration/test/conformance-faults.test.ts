@@ -34,7 +34,7 @@ describe('conformance suite against deliberately broken deployments', () => {
   let runs = 0;
 
   before(async () => {
-    deployment = await startDeployment(16);
+    deployment = await startDeployment(18);
   });
   after(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));

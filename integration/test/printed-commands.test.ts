@@ -176,8 +176,7 @@ describe('every command printed in help and the documentation, run against the d
     ] as const) {
       expect(realpathSync(join(ROOT, 'node_modules', '.bin', bin))).to.equal(join(ROOT, folder, 'bin', `${bin}.js`));
     }
-    // The workspaces' version, which changesets keeps the same for all (the private root's is not theirs).
-    const { version } = JSON.parse(readFileSync(join(ROOT, 'cli/package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     const result = spawnSync(
       'bash',
       ['-c', 'npx --no-install whctl --version && npx --no-install wh-server --version'],
