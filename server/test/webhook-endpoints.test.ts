@@ -129,6 +129,30 @@ describe('webhook endpoints (extension)', () => {
       await admin.delete(`/webhook_endpoints/${body.id}`);
   });
 
+  it("answers 403 to every endpoint operation on a location interface where the user has no role, the list's included", async () => {
+    const admin = world.as('admin');
+    const auckland = await create(admin, { url: 'http://127.0.0.1/a', location_names: ['Auckland DC'] });
+    const outsider = world.as('integration', 'auckland'); // no role at Auckland
+    const answers = [
+      await outsider.get('/webhook_endpoints'),
+      await outsider.get(`/webhook_endpoints/${auckland.body.id}`),
+      await outsider.get('/webhook_endpoints/2147483000'),
+      await outsider.get(`/webhook_endpoints/${auckland.body.id}/deliveries`),
+      await outsider.patch(`/webhook_endpoints/${auckland.body.id}`, { webhook_endpoint: { description: 'x' } }),
+      await outsider.post(`/webhook_endpoints/${auckland.body.id}/recover`, {
+        recovery: { since: '2026-01-01T00:00:00Z' },
+      }),
+      await create(outsider, { url: 'http://127.0.0.1/b' }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status, JSON.stringify(answer.body)).to.equal(403);
+      expect(answer.body.error).to.equal('you have no access to location Auckland DC');
+    }
+    // Where the user has a role, the list answers as before.
+    expect((await world.as('integration', 'toronto').get('/webhook_endpoints')).status).to.equal(200);
+    await admin.delete(`/webhook_endpoints/${auckland.body.id}`);
+  });
+
   it('refuses URLs that resolve to loopback, private or link-local addresses unless the setting allows them', async () => {
     const guarded = new ApiClient(strict.port, world.host(), world.token('admin'));
     for (const url of [

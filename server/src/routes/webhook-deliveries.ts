@@ -3,9 +3,8 @@
 import { Invalid } from '../domain/errors.js';
 import { pageRequest } from '../domain/pagination.js';
 import { readInputTime, UTC } from '../domain/time.js';
-import { requireManager } from '../domain/webhooks/access.js';
+import { managedEndpoint } from '../domain/webhooks/access.js';
 import { listDeliveries, recover, redeliver } from '../domain/webhooks/deliveries.js';
-import { findEndpoint } from '../domain/webhooks/endpoints.js';
 import type { Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { renderWebhookDelivery } from '../render/webhook-delivery.js';
@@ -22,7 +21,7 @@ export const webhookDeliveryHandlers: Pick<
   'listWebhookDeliveries' | 'redeliverWebhookDelivery' | 'recoverWebhookEndpoint'
 > = {
   async listWebhookDeliveries({ em, access, path, query, ctx }) {
-    const endpoint = requireManager(access, await findEndpoint(em, access.organization.id, path.id));
+    const endpoint = await managedEndpoint(em, access, path.id);
     const page = pageRequest(query);
     const { deliveries, total } = await listDeliveries(em, endpoint, query.status, page);
     setPaginationHeaders(ctx, page, total);
@@ -30,12 +29,12 @@ export const webhookDeliveryHandlers: Pick<
   },
 
   async redeliverWebhookDelivery({ em, access, path }) {
-    const endpoint = requireManager(access, await findEndpoint(em, access.organization.id, path.id));
+    const endpoint = await managedEndpoint(em, access, path.id);
     return renderWebhookDelivery(await redeliver(em, endpoint, path.delivery_id));
   },
 
   async recoverWebhookEndpoint({ em, access, path, body }) {
-    const endpoint = requireManager(access, await findEndpoint(em, access.organization.id, path.id));
+    const endpoint = await managedEndpoint(em, access, path.id);
     const since = windowTime(body.recovery.since, 'since');
     const until = body.recovery.until === undefined ? new Date() : windowTime(body.recovery.until, 'until');
     return { deliveries: await recover(em, endpoint, since, until) };

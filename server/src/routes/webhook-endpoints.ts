@@ -4,10 +4,9 @@ import type { Access } from '../domain/access.js';
 import { BadInput, Invalid } from '../domain/errors.js';
 import { selectedTypes } from '../domain/events/types.js';
 import { pageRequest } from '../domain/pagination.js';
-import { coveredLocations, manages, requireManager } from '../domain/webhooks/access.js';
+import { coveredLocations, managedEndpoint, manages, requireInterfaceRole } from '../domain/webhooks/access.js';
 import {
   deleteEndpoint,
-  findEndpoint,
   insertEndpoint,
   listEndpoints,
   rotateSecret,
@@ -66,6 +65,7 @@ export const webhookEndpointHandlers: Pick<
   | 'rotateWebhookEndpointSecret'
 > = {
   async listWebhookEndpoints({ em, access, query, ctx }) {
+    requireInterfaceRole(access);
     const page = pageRequest(query);
     const mine = (await listEndpoints(em, access.organization.id)).filter((row) => manages(access, row));
     setPaginationHeaders(ctx, page, mine.length);
@@ -91,11 +91,11 @@ export const webhookEndpointHandlers: Pick<
   },
 
   async getWebhookEndpoint({ em, access, path }) {
-    return render(access, requireManager(access, await findEndpoint(em, access.organization.id, path.id)));
+    return render(access, await managedEndpoint(em, access, path.id));
   },
 
   async updateWebhookEndpoint({ em, access, path, body, webhooks }) {
-    const row = requireManager(access, await findEndpoint(em, access.organization.id, path.id));
+    const row = await managedEndpoint(em, access, path.id);
     const input = body.webhook_endpoint;
     const updated = await updateEndpoint(em, row, {
       url: input.url === undefined ? undefined : await checkWebhookUrl(input.url, webhooks.allowPrivate),
@@ -108,12 +108,12 @@ export const webhookEndpointHandlers: Pick<
   },
 
   async deleteWebhookEndpoint({ em, access, path }) {
-    await deleteEndpoint(em, requireManager(access, await findEndpoint(em, access.organization.id, path.id)));
+    await deleteEndpoint(em, await managedEndpoint(em, access, path.id));
     return null;
   },
 
   async rotateWebhookEndpointSecret({ em, access, path, webhooks }) {
-    const row = requireManager(access, await findEndpoint(em, access.organization.id, path.id));
+    const row = await managedEndpoint(em, access, path.id);
     const rotated = await rotateSecret(em, webhooks.key, row);
     return { ...render(access, rotated.row), secret: rotated.secret };
   },
