@@ -24,7 +24,7 @@ describe('Idempotency-Key replays and the request they answer (extension)', () =
   let knex: Knex;
 
   before(async () => {
-    ({ server, world } = await startWorld({ shape: paidEverywhere }));
+    ({ server, world } = await startWorld({ shape: paidEverywhere, config: { webhookAllowPrivate: true } }));
     second = await startSecondInstance();
     knex = (await testOrm()).em.getKnex();
   });
@@ -139,6 +139,61 @@ describe('Idempotency-Key replays and the request they answer (extension)', () =
       const again = await withKey(second.as(own, 'admin'), body, key);
       expect(again.headers['idempotent-replayed']).to.equal('true');
       expect(again.body).to.deep.equal(first.body);
+    });
+
+    it("answers a replayed recovery or redelivery with today's refusal once the user no longer manages the endpoint", async () => {
+      const admin = own.as('admin');
+      await setRole('Auckland DC', 'admin');
+      const hook = {
+        url: 'http://127.0.0.1:9/hook',
+        location_names: ['Auckland DC'],
+        event_types: ['company.created'],
+      };
+      const endpoint = await admin.post('/webhook_endpoints', { webhook_endpoint: hook });
+      expect(endpoint.status, JSON.stringify(endpoint.body)).to.equal(200);
+      const since = new Date(Date.now() - 60_000).toISOString();
+      expect(
+        (await admin.post('/companies', { company: { name: uniqueId('Hooked '), company_type: 'carrier' } })).status,
+      ).to.equal(200);
+      const post = (path: string, body: unknown, key: string, client = admin) =>
+        client.request('POST', path, { body, headers: { 'idempotency-key': key } });
+      const recovery = [
+        `/webhook_endpoints/${endpoint.body.id}/recover`,
+        { recovery: { since } },
+        uniqueId('key-'),
+      ] as const;
+      const recovered = await post(...recovery);
+      expect(recovered.status, JSON.stringify(recovered.body)).to.equal(200);
+      expect(recovered.body.deliveries).to.equal(1);
+      const [delivery] = (await admin.get(`/webhook_endpoints/${endpoint.body.id}/deliveries`)).body;
+      const redelivery = [
+        `/webhook_endpoints/${endpoint.body.id}/deliveries/${delivery.id}/redeliver`,
+        undefined,
+        uniqueId('key-'),
+      ] as const;
+      const redelivered = await post(...redelivery);
+      expect(redelivered.status, JSON.stringify(redelivered.body)).to.equal(200);
+      const replays = async (client = admin) => [await post(...recovery, client), await post(...redelivery, client)];
+      for (const replay of await replays(second.as(own, 'admin')))
+        expect(replay.headers['idempotent-replayed']).to.equal('true');
+
+      await setRole('Auckland DC', 'read_only');
+      for (const replay of await replays(second.as(own, 'admin'))) {
+        expect(replay.status, JSON.stringify(replay.body)).to.equal(403);
+        expect(replay.headers['idempotent-replayed']).to.equal(undefined);
+        expect(replay.body.error).to.equal('you have read-only access to location Auckland DC');
+      }
+      await setRole('Auckland DC', null);
+      for (const replay of await replays()) {
+        expect(replay.status).to.equal(404);
+        expect(replay.body.error).to.equal(`webhook endpoint ${endpoint.body.id} not found`);
+      }
+      await setRole('Auckland DC', 'admin');
+      const [again, redeliveredAgain] = await replays();
+      expect(again!.body).to.deep.equal(recovered.body);
+      expect(redeliveredAgain!.body).to.deep.equal(redelivered.body);
+      expect((await admin.get(`/webhook_endpoints/${endpoint.body.id}/deliveries`)).body).to.have.length(2);
+      await admin.delete(`/webhook_endpoints/${endpoint.body.id}`);
     });
 
     it('checks the location interface a key was used on', async () => {

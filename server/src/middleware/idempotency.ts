@@ -4,10 +4,11 @@
 // the handler runs, so a second request racing the first is refused (409) instead of running
 // too; a server error gives the key up, so the request can be retried. A key answers only the
 // request it was used with, on the same interface, and only while the user may still read where
-// that request worked (DECISIONS 141). Requests without the header are untouched. It runs
-// after authentication (keys belong to an API user) and after the rate limits (every request
-// counts, replays included).
+// that request worked and manage the webhook endpoint it worked with (DECISIONS 141, 332).
+// Requests without the header are untouched. It runs after authentication (keys belong to an
+// API user) and after the rate limits (every request counts, replays included).
 import { createHash } from 'node:crypto';
+import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import type { OperationSpec } from '@warehouse-kit/spec/document';
 import type { Context, Middleware, Next } from 'koa';
 import type { IdempotencyKeys, KeyOwner } from '../db/idempotency-keys.js';
@@ -76,7 +77,8 @@ export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: stri
     if (claim.outcome === 'in-flight')
       throw new HttpError(409, `a request with this ${IDEMPOTENCY_KEY} is still being processed; retry later`);
     if (claim.outcome === 'replay') {
-      requireReplayAccess(access, ctx.query, body);
+      const em = RequestContext.getEntityManager() as EntityManager;
+      await requireReplayAccess(em, access, { method: ctx.method, path: ctx.path, query: ctx.query, body });
       return replay(ctx, claim.response);
     }
 

@@ -1,10 +1,15 @@
-// An `Idempotency-Key` replay answers for access as it is now (DECISIONS 141, an extension
-// beyond the reference). A stored answer is what the request got when it ran; before it is
-// given again, the locations the request names (its location interface, the query's and the
-// record's `location_name`) are checked against the user's roles today, so that one whose role
-// was revoked gets the refusal the request would get now, not the body it could see then.
+// An `Idempotency-Key` replay answers for access as it is now (DECISIONS 141 and 332, an
+// extension beyond the reference). A stored answer is what the request got when it ran; before
+// it is given again, what the request works with is checked against the user's roles today: the
+// locations it names (its location interface, the query's and the record's `location_name`), and
+// the webhook endpoint in its path, which the user must still manage. One whose role was revoked
+// gets the refusal the request would get now, not the body it could see then.
 import type { ParsedUrlQuery } from 'node:querystring';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createOperationMatcher } from '@warehouse-kit/spec/document';
 import type { Access } from '../domain/access.js';
+import { managedEndpoint } from '../domain/webhooks/access.js';
+import { API_PREFIX } from '../http/prefix.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -17,14 +22,35 @@ function recordLocationName(body: unknown): string | undefined {
   return typeof record.location_name === 'string' ? record.location_name : undefined;
 }
 
+const operations = createOperationMatcher();
+
+/** The webhook endpoint the request's path names, when it names one by a well-formed id. */
+function endpointOf(method: string, path: string): number | undefined {
+  const match = operations.match(method, path.slice(API_PREFIX.length));
+  if (!match?.operation.path.startsWith('/webhook_endpoints/{id}')) return undefined;
+  // A malformed id was refused before the key stored anything but that refusal, which holds today too.
+  return /^[1-9]\d{0,9}$/.test(match.pathParams.id ?? '') ? Number(match.pathParams.id) : undefined;
+}
+
+export interface ReplayedRequest {
+  method: string;
+  path: string;
+  query: ParsedUrlQuery;
+  body: unknown;
+}
+
 /**
- * Throws what the request would be answered today for a location it names where the user may
- * no longer read: NotFound for a name that no longer exists, BadInput for names that disagree,
- * AccessDenied for a location without a role. Read is enough: the stored answer shows no more
- * than a read there does.
+ * Throws what the request would be answered today where the user may no longer read or manage
+ * what it works with: NotFound for a name or an endpoint that no longer exists (or an endpoint
+ * covering a location without a role), BadInput for names that disagree, AccessDenied for a
+ * location without a role or an endpoint the user no longer administers. Read is enough for a
+ * location: the stored answer shows no more than a read there does; an endpoint's deliveries
+ * are shown only to those who manage it (DECISIONS 241).
  */
-export function requireReplayAccess(access: Access, query: ParsedUrlQuery, body: unknown): void {
-  const queryName = typeof query.location_name === 'string' ? query.location_name : undefined;
-  const location = access.selectedLocation(queryName, recordLocationName(body));
+export async function requireReplayAccess(em: EntityManager, access: Access, request: ReplayedRequest): Promise<void> {
+  const queryName = typeof request.query.location_name === 'string' ? request.query.location_name : undefined;
+  const location = access.selectedLocation(queryName, recordLocationName(request.body));
   if (location) access.require(location, 'read');
+  const endpoint = endpointOf(request.method, request.path);
+  if (endpoint !== undefined) await managedEndpoint(em, access, endpoint);
 }
