@@ -44,7 +44,6 @@ export interface AppOptions {
   orm: Orm;
   config: Pick<
     ServerConfig,
-    | 'host'
     | 'baseHost'
     | 'trustProxy'
     | 'validateResponses'
@@ -87,7 +86,6 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
       metrics,
       failures,
       token: config.metricsToken,
-      host: config.host,
       ownAddress: config.metricsAddress !== undefined,
     },
   });

@@ -177,34 +177,55 @@ describe('operational endpoints', () => {
     });
   });
 
-  describe('metrics on a server that listens beyond loopback', () => {
+  describe("metrics by the client's address, as the server sees it after WH_TRUST_PROXY", () => {
     let exposed: TestServer;
+    let proxied: TestServer;
     let guarded: TestServer;
     const token = 'a-metrics-token-for-the-scraper';
+    const forwardedFor = (address: string) => ({ headers: { 'x-forwarded-for': address } });
 
     before(async () => {
       exposed = await startTestServer({ config: { host: '0.0.0.0' } });
-      guarded = await startTestServer({ config: { host: '0.0.0.0', metricsToken: token } });
+      // Behind a proxy on the same host: the server listens on loopback, and every client comes through it.
+      proxied = await startTestServer({ config: { trustProxy: ['loopback'] } });
+      guarded = await startTestServer({ config: { trustProxy: ['loopback'], metricsToken: token } });
     });
     after(async () => {
       await exposed.close();
+      await proxied.close();
       await guarded.close();
     });
 
-    it('are closed without WH_METRICS_TOKEN or WH_METRICS_ADDRESS, and say how to open them', async () => {
-      const res = await send(exposed.port, TEST_BASE_HOST, 'GET', '/metrics');
+    it('are closed to a client the proxy forwards, and say how to open them', async () => {
+      const res = await send(proxied.port, TEST_BASE_HOST, 'GET', '/metrics', forwardedFor('203.0.113.9'));
       expect(res.status).to.equal(404);
       expect(res.body.error).to.equal(
-        '/metrics is not served here: this server listens beyond loopback; ' +
+        '/metrics is served to clients on loopback only; ' +
           'set WH_METRICS_TOKEN, or WH_METRICS_ADDRESS to serve it on an address of its own',
       );
-      expect((await send(exposed.port, TEST_BASE_HOST, 'GET', '/healthz')).status).to.equal(200);
+      const mapped = await send(proxied.port, TEST_BASE_HOST, 'GET', '/metrics', forwardedFor('::ffff:10.0.0.7'));
+      expect(mapped.status).to.equal(404);
+      expect(
+        (await send(proxied.port, TEST_BASE_HOST, 'GET', '/healthz', forwardedFor('203.0.113.9'))).status,
+      ).to.equal(200);
     });
 
-    it('need WH_METRICS_TOKEN when it is set', async () => {
+    it('are open to a client on loopback, whatever address the server listens on', async () => {
+      for (const [port, options] of [
+        [proxied.port, forwardedFor('127.0.0.1')],
+        [proxied.port, {}],
+        [exposed.port, {}],
+      ] as const) {
+        const res = await send(port, TEST_BASE_HOST, 'GET', '/metrics', options);
+        expect(res.status).to.equal(200);
+        expect(res.body).to.include('wh_http_requests_total');
+      }
+    });
+
+    it('need WH_METRICS_TOKEN when it is set, from any client', async () => {
       expect((await send(guarded.port, TEST_BASE_HOST, 'GET', '/metrics')).status).to.equal(401);
       const res = await send(guarded.port, TEST_BASE_HOST, 'GET', '/metrics', {
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.9' },
       });
       expect(res.status).to.equal(200);
       expect(res.body).to.include('wh_http_requests_total');
