@@ -117,13 +117,35 @@ describe('webhook answers (extension)', () => {
     }
   });
 
-  it('records a receiver that never answers as an error naming the timeout, and tries again', async () => {
+  it('records a receiver that never answers as a timeout, and tries again', async () => {
     receiver.answer(() => ({ hang: true }));
     const id = await deliverOneTo(receiver.url);
     const delivery = await deliveryWith(id, 1);
-    expect(delivery.attempts[0]).to.include({ status_code: null, error: `no answer within ${TIMEOUT_MS} ms` });
+    expect(delivery.attempts[0]).to.include({ status_code: null, error: 'timeout' });
     expect(delivery.attempts[0]!.duration_ms).to.be.at.least(TIMEOUT_MS - 5);
     await receiver.waitFor(2);
+  });
+
+  it("records a category for each failure without an answer, never the socket's own text", async () => {
+    // Nothing listens on a port just closed; a receiver that hangs up; TLS spoken to a plain HTTP receiver.
+    const closed = await startReceiver();
+    await closed.close();
+    const hangingUp = createServer((request) => request.on('end', () => request.socket.destroy()).resume());
+    await new Promise<void>((resolve) => hangingUp.listen(0, '127.0.0.1', resolve));
+    try {
+      const cases = [
+        [closed.url, 'connection_refused'],
+        [`http://127.0.0.1:${(hangingUp.address() as { port: number }).port}/hook`, 'connection_failed'],
+        [receiver.url.replace('http:', 'https:'), 'tls'],
+      ] as const;
+      for (const [url, category] of cases) {
+        const delivery = await deliveryWith(await deliverOneTo(url), 1);
+        expect(delivery.attempts[0], url).to.include({ status_code: null, error: category });
+        await deleteEndpoints(world);
+      }
+    } finally {
+      await new Promise((resolve) => hangingUp.close(resolve));
+    }
   });
 });
 

@@ -194,8 +194,7 @@ describe('webhook delivery (extension)', function () {
         [delivery] = await deliveries(id);
       }
       expect(delivery?.status).to.equal('pending');
-      expect(delivery!.attempts[0]).to.include({ status_code: null });
-      expect(delivery!.attempts[0]!.error).to.match(/localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
+      expect(delivery!.attempts[0]).to.include({ status_code: null, error: 'refused_address' });
       expect(receiver.received).to.have.length(0);
     } finally {
       await strict.stop();

@@ -1362,8 +1362,9 @@ export interface components {
         };
         /**
          * @description Where deliveries are POSTed: an absolute `https://` or `http://` URL without user or
-         *     password, at most 2,048 characters, whose host resolves to public addresses only (unless
-         *     the deployment allows others).
+         *     password (not even an empty one), control characters, backslashes or port 0, at most 2,048
+         *     characters, whose host resolves to public addresses only (unless the deployment allows
+         *     others). It is stored and shown as the WHATWG URL parser normalizes it (DECISIONS 333).
          * @example https://erp.example.com/hooks/warehouse
          */
         WebhookUrl: string;
@@ -1432,8 +1433,19 @@ export interface components {
             attempted_at: components["schemas"]["DateTime"];
             /** @description The receiver's HTTP status; null when no answer came. */
             status_code: number | null;
-            /** @description Why it failed without an answer (timeout, refused address, connection error); null otherwise. */
-            error: string | null;
+            /**
+             * @description Why the attempt failed without an answer, as a category (DECISIONS 336); null when the
+             *     receiver answered (its status is in `status_code`). `dns`: the host does not resolve;
+             *     `refused_address`: it resolves to an address the deployment's SSRF guard refuses
+             *     (DECISIONS 242); `connection_refused`: nothing accepted the connection; `timeout`: no
+             *     answer within the deployment's timeout; `tls`: the TLS handshake or the certificate
+             *     failed; `connection_failed`: the connection broke otherwise (reset, closed before an
+             *     answer, unreachable); `event_expired`: the event was deleted after the retention period
+             *     (DECISIONS 177); `secret_unreadable`: the deployment cannot decrypt the endpoint's secret
+             *     (rotate it, DECISIONS 244). A client should expect categories added later.
+             * @enum {string|null}
+             */
+            error: "dns" | "refused_address" | "connection_refused" | "timeout" | "tls" | "connection_failed" | "event_expired" | "secret_unreadable" | null;
             duration_ms: number;
         };
         WebhookDelivery: {

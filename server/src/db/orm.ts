@@ -12,6 +12,7 @@ import { Migration20261127300000_booked_counts } from './migrations/Migration202
 import { Migration20261127400000_custom_fields_directory } from './migrations/Migration20261127400000_custom_fields_directory.js';
 import { Migration20261127500000_count_slots } from './migrations/Migration20261127500000_count_slots.js';
 import { Migration20261127600000_events_without_foreign_keys } from './migrations/Migration20261127600000_events_without_foreign_keys.js';
+import { Migration20261201330000_webhook_tenancy } from './migrations/Migration20261201330000_webhook_tenancy.js';
 
 export type Orm = MikroORM;
 
@@ -39,6 +40,7 @@ const migrationsList = [
     name: 'Migration20261127600000_events_without_foreign_keys',
     class: Migration20261127600000_events_without_foreign_keys,
   },
+  { name: 'Migration20261201330000_webhook_tenancy', class: Migration20261201330000_webhook_tenancy },
 ];
 
 /** `overrides` lets the benchmark count queries through MikroORM's logger. */

@@ -14,7 +14,12 @@ export interface DeliveryFields {
   reason: WebhookDelivery['reason'];
   nextAttemptAt: Date | null;
   createdAt: Date;
-  attempts: { attemptedAt: Date; statusCode: number | null; error: string | null; durationMs: number }[];
+  attempts: {
+    attemptedAt: Date;
+    statusCode: number | null;
+    error: WebhookDelivery['attempts'][number]['error'];
+    durationMs: number;
+  }[];
 }
 
 export const renderWebhookDelivery = (row: DeliveryFields): WebhookDelivery => ({

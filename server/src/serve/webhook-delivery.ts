@@ -55,6 +55,7 @@ export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger:
           attempt: delivery.attempt,
           status_code: outcome.statusCode,
           error: outcome.error,
+          detail: outcome.detail,
           next: outcome.next.status,
         },
         'webhook attempt',

@@ -3,6 +3,7 @@
 // attempt's time on the schedule (or after the receiver's Retry-After).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { readEvent } from '../domain/events/feed.js';
+import type { AttemptError } from '../domain/webhooks/deliveries.js';
 import { type AttemptOutcome, type ClaimedDelivery, recordAttempt } from '../domain/webhooks/queue.js';
 import { MAX_ATTEMPTS, retryAfterWait, scheduledWait } from '../domain/webhooks/schedule.js';
 import { signature, signingSecrets } from '../domain/webhooks/secrets.js';
@@ -40,7 +41,7 @@ export function tenantsOf(em: EntityManager): (organizationId: number) => Promis
   };
 }
 
-type Prepared = { body: string; headers: Record<string, string> } | { error: string; final: boolean };
+type Prepared = { body: string; headers: Record<string, string> } | { error: AttemptError; final: boolean };
 
 /** The signed body and headers of the delivery's event, or why there is none. */
 async function prepare(
@@ -51,15 +52,12 @@ async function prepare(
   timestamp: number,
 ): Promise<Prepared> {
   const event = await readEvent(em, claimed.organizationId, claimed.eventId);
-  if (!event) return { error: `event evt_${claimed.eventId} has expired`, final: true };
+  if (!event) return { error: 'event_expired', final: true };
   let secrets: string[];
   try {
     secrets = signingSecrets(settings.key, claimed.endpointId, claimed.secret, claimed.previousSecret);
   } catch {
-    return {
-      error: 'the secret cannot be decrypted with WH_WEBHOOK_SECRET_KEY; rotate it (DECISIONS 244)',
-      final: false,
-    };
+    return { error: 'secret_unreadable', final: false };
   }
   const byId = new Map(tenant.locations.map((location) => [location.id, location]));
   const covered = tenant.locations
@@ -83,7 +81,7 @@ async function prepare(
 
 /** What follows an answer (or its absence): delivered, disabled by 410, or retried. */
 function outcomeOf(
-  result: SendResult,
+  result: SendResult | { error: AttemptError },
   claimed: ClaimedDelivery,
   settings: DeliverySettings,
   startedAt: Date,
@@ -92,7 +90,8 @@ function outcomeOf(
   const durationMs = Date.now() - startedAt.getTime();
   const statusCode = 'statusCode' in result ? result.statusCode : null;
   const error = 'error' in result ? result.error : null;
-  const base = { startedAt, durationMs, statusCode, error };
+  const detail = 'detail' in result ? result.detail : undefined;
+  const base = { startedAt, durationMs, statusCode, error, ...(detail ? { detail } : {}) };
   if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
     return { ...base, next: { status: 'delivered' }, succeeded: true };
   }

@@ -3,11 +3,14 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { guardedLookup, refusedRange } from '../domain/webhooks/url-guard.js';
+import type { AttemptError } from '../domain/webhooks/deliveries.js';
+import { bareHost, guardedLookup, refusedRange } from '../domain/webhooks/url-guard.js';
+import { attemptErrorOf } from './attempt-errors.js';
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-export type SendResult = { statusCode: number; retryAfter?: string } | { error: string };
+/** An answer's status, or the category of its absence with the failure's own text for the log. */
+export type SendResult = { statusCode: number; retryAfter?: string } | { error: AttemptError; detail: string };
 
 interface SendOptions {
   headers: Record<string, string>;
@@ -17,11 +20,10 @@ interface SendOptions {
 
 export function send(url: string, body: string, options: SendOptions): Promise<SendResult> {
   const target = new URL(url);
-  const host = target.hostname.replace(/^\[|\]$/g, '');
+  const host = bareHost(target);
   // An address in the URL is never looked up, so the guard checks it here.
   const refused = isIP(host) ? refusedRange(host, options.allowPrivate) : undefined;
-  if (refused)
-    return Promise.resolve({ error: `${host} is a ${refused} address; webhooks go to public addresses only` });
+  if (refused) return Promise.resolve({ error: 'refused_address', detail: `${host} is a ${refused} address` });
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     const request = client.request(
@@ -56,8 +58,7 @@ export function send(url: string, body: string, options: SendOptions): Promise<S
       },
     );
     request.on('error', (error: NodeJS.ErrnoException) => {
-      const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError';
-      resolve({ error: timedOut ? `no answer within ${options.timeoutMs} ms` : error.message });
+      resolve({ error: attemptErrorOf(error), detail: error.message });
     });
     request.end(body);
   });

@@ -1,6 +1,7 @@
 // An endpoint's deliveries as the API shows and makes them (DECISIONS 249–251): the list with
 // attempts, a redelivery of one event, and the recovery of a time window.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { components } from '@warehouse-kit/spec';
 import { Invalid, NotFound } from '../errors.js';
 import { countedMatchesSql, type PageRequest, pageWithTotal } from '../pagination.js';
 import { timeReader } from '../sql.js';
@@ -12,10 +13,13 @@ const MAX_RECOVERED = 10_000;
 
 type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
+/** Why an attempt failed without an answer: a category, never the socket's text (DECISIONS 336). */
+export type AttemptError = NonNullable<components['schemas']['WebhookAttempt']['error']>;
+
 interface AttemptRow {
   attemptedAt: Date;
   statusCode: number | null;
-  error: string | null;
+  error: AttemptError | null;
   durationMs: number;
 }
 

@@ -3,6 +3,7 @@
 // transaction on PostgreSQL, so any number of processes share the work and a killed one loses
 // nothing but its leases, which expire.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AttemptError } from './deliveries.js';
 import { SUBSCRIBED } from './subscribed.js';
 
 /** Events one dispatch reads for an organization at most. */
@@ -85,7 +86,10 @@ export interface AttemptOutcome {
   startedAt: Date;
   durationMs: number;
   statusCode: number | null;
-  error: string | null;
+  /** The category of a failure without an answer (DECISIONS 336). */
+  error: AttemptError | null;
+  /** The failure's own text, for the operator's log only: it names addresses and ports. */
+  detail?: string;
   /** pending with the time of the next attempt, or final. */
   next: { status: 'pending'; at: Date } | { status: 'delivered' | 'failed' };
   /** Set when the endpoint is to be disabled, with the reason. */

@@ -1,0 +1,29 @@
+import { Migration } from '@mikro-orm/migrations';
+
+// Webhooks between tenants (issue 33, DECISIONS 330–337).
+//
+// An attempt records a category, not the socket's text (DECISIONS 336): the texts recorded before
+// become the category they name, and a check keeps to the categories.
+export class Migration20261201330000_webhook_tenancy extends Migration {
+  override up(): void {
+    this.addSql(`
+      update webhook_attempts set error = case
+          when error like 'no answer within %' then 'timeout'
+          when error like '%does not resolve%' or error like 'resolving % took more than %' then 'dns'
+          when error like '%webhooks go to public addresses only%' then 'refused_address'
+          when error like 'event evt\\_% has expired' then 'event_expired'
+          when error like 'the secret cannot be decrypted%' then 'secret_unreadable'
+          when error like '%ECONNREFUSED%' then 'connection_refused'
+          when error ~ 'certificate|CERT_|SSL|TLS|EPROTO' then 'tls'
+          else 'connection_failed' end
+        where error is not null;
+      alter table webhook_attempts add constraint webhook_attempts_error_category check (error in ('dns',
+        'refused_address', 'connection_refused', 'timeout', 'tls', 'connection_failed', 'event_expired',
+        'secret_unreadable'));
+    `);
+  }
+
+  override down(): void {
+    this.addSql('alter table webhook_attempts drop constraint webhook_attempts_error_category;');
+  }
+}
