@@ -7,7 +7,7 @@
 // average of 27, starting one wh-server took up to 30 s).
 import { eventually } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
-import { CONCURRENCY } from '../src/serve/webhook-delivery.js';
+import { SHARES } from '../src/serve/webhook-delivery.js';
 import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
 import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
@@ -139,11 +139,13 @@ describe('webhook delivery by several processes (extension)', function () {
     withDeliverers(async ({ start, deliveries }) => {
       const first = await start(LONG_TIMEOUT);
       const before = receiver.received.length;
-      // More than one process sends at once, so that the first cannot claim them all.
-      const count = CONCURRENCY + 15;
+      // What one process sends at once to one endpoint (DECISIONS 330), and more, so that the
+      // first cannot claim them all.
+      const held = SHARES.endpoint;
+      const count = held + 15;
 
-      // Every request is held: the first process claims as many as it sends at once and waits
-      // on them, with no room to claim more.
+      // Every request is held: the first process claims as many as it sends at once to the
+      // endpoint and waits on them, with no room to claim more.
       receiver.answer(() => ({ status: 200, held: true }));
       const upload = await world.as('admin', 'toronto').post('/bulk_uploads', {
         bulk_upload: {
@@ -154,7 +156,7 @@ describe('webhook delivery by several processes (extension)', function () {
         },
       });
       expect(upload.status, JSON.stringify(upload.body)).to.equal(200);
-      await receiver.waitFor(before + CONCURRENCY, HANG_MS);
+      await receiver.waitFor(before + held, HANG_MS);
       first.child.kill('SIGSTOP');
       const heldByFirst = new Set(receiver.received.slice(before).map(webhookId));
 
@@ -165,7 +167,7 @@ describe('webhook delivery by several processes (extension)', function () {
         'the second process delivering what the first could not claim',
         async () => {
           const delivered = (await deliveries()).filter((delivery) => delivery.status === 'delivered');
-          return delivered.length === count - CONCURRENCY || undefined;
+          return delivered.length === count - held || undefined;
         },
         HANG_MS,
       );
@@ -173,7 +175,7 @@ describe('webhook delivery by several processes (extension)', function () {
         .slice(before)
         .map(webhookId)
         .filter((id) => !heldByFirst.has(id));
-      expect(sentBySecond).to.have.length(count - CONCURRENCY);
+      expect(sentBySecond).to.have.length(count - held);
 
       // The first runs again and its held sends are answered.
       first.child.kill('SIGCONT');
@@ -191,6 +193,6 @@ describe('webhook delivery by several processes (extension)', function () {
       const ids = receiver.received.slice(before).map(webhookId);
       expect(ids).to.have.length(count);
       expect(new Set(ids).size).to.equal(count);
-      expect(heldByFirst.size).to.equal(CONCURRENCY);
+      expect(heldByFirst.size).to.equal(held);
     }));
 });

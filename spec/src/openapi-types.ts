@@ -727,11 +727,13 @@ export interface paths {
         put?: never;
         /**
          * Replay a time window to an endpoint (extension)
-         * @description Extension beyond the reference (DECISIONS 251): a new delivery for every event the
+         * @description Extension beyond the reference (DECISIONS 251, 331): a new delivery for every event the
          *     endpoint subscribes to and sees that was written at or after `since` and before `until`
-         *     (default now), in feed order, whether it was delivered before or not. At most 10,000
-         *     events a request (422: narrow the window); 422 as well for a disabled endpoint or a
-         *     window that is empty or ends before it starts.
+         *     (default now), in feed order, whether it was delivered before or not, but for events the
+         *     endpoint already has a pending delivery of. At most 10,000 events a request (422: narrow
+         *     the window); 422 as well for a disabled endpoint, a window that is empty or ends before it
+         *     starts, and while a recovery of the endpoint still has deliveries pending (one at a
+         *     time).
          */
         post: operations["recoverWebhookEndpoint"];
         delete?: never;
@@ -3608,7 +3610,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description How many deliveries were queued. */
+            /** @description How many deliveries were queued (events already pending are not). */
             200: {
                 headers: {
                     "Contract-Version": components["headers"]["Contract-Version"];

@@ -1,18 +1,26 @@
-// Every server process delivers webhooks (DECISIONS 246–248): it fans settled events out to
-// deliveries and sends the due ones it claims, up to CONCURRENCY at once, looking again at once
-// while there is work and room, and after WH_WEBHOOK_POLL_MS when idle. A slow receiver holds only
-// its own sends: a round never waits for the sends it started. Claims carry a lease of twice the
+// Every server process delivers webhooks (DECISIONS 246–248, 330): it fans settled events out to
+// deliveries and sends the due ones it claims, up to CONCURRENCY at once, of which one
+// organization takes at most SHARES.organization and one endpoint SHARES.endpoint, so another
+// organization always finds room; it looks again at once while there is work and room and
+// whenever a send ends, and after WH_WEBHOOK_POLL_MS when idle. A slow receiver holds only its
+// own sends: a round never waits for the sends it started. Claims carry a lease of twice the
 // timeout, so a process killed mid-send leaves its deliveries to any other once the lease ends.
 // Old deliveries are swept with the events (event-retention.ts).
 import type { ServerConfig } from '../config.js';
 import type { Orm } from '../db/orm.js';
-import { type ClaimedDelivery, claimDue, dispatchAll } from '../domain/webhooks/queue.js';
+import { type ClaimedDelivery, claimDue, dispatchAll, type InFlight, type Shares } from '../domain/webhooks/queue.js';
 import { webhookSettings } from '../domain/webhooks/settings.js';
 import type { Logger } from '../logging/logger.js';
 import { type DeliverySettings, deliver, type Tenant, tenantsOf } from '../webhooks/deliver.js';
 
 /** Deliveries one process sends at once. */
-export const CONCURRENCY = 25;
+const CONCURRENCY = 25;
+/**
+ * Of those, what one organization and one of its endpoints may take (DECISIONS 330): an
+ * organization's backlog or slow receiver leaves 10 to the others, and an endpoint's 5 to the
+ * organization's other endpoints.
+ */
+export const SHARES: Shares = { organization: 15, endpoint: 10 };
 /** After a failed round (the database away, say), so that the log gets a line every few seconds, not every poll. */
 const RETRY_AFTER_ERROR_MS = 5_000;
 
@@ -41,8 +49,19 @@ export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger:
   const leaseMs = 2 * config.webhookTimeoutMs;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  /** The sends under way, each recorded when it ends. */
-  const inFlight = new Set<Promise<void>>();
+  /** The sends under way, each recorded when it ends, with the delivery it sends. */
+  const inFlight = new Map<Promise<void>, ClaimedDelivery>();
+
+  /** The sends under way, by endpoint, as the claim weighs them. */
+  const sending = (): InFlight[] => {
+    const byEndpoint = new Map<number, InFlight>();
+    for (const { organizationId, endpointId } of inFlight.values()) {
+      const entry = byEndpoint.get(endpointId) ?? { organizationId, endpointId, count: 0 };
+      entry.count++;
+      byEndpoint.set(endpointId, entry);
+    }
+    return [...byEndpoint.values()];
+  };
 
   const send = async (delivery: ClaimedDelivery, tenant: Promise<Tenant>) => {
     try {
@@ -68,34 +87,48 @@ export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger:
     }
   };
 
-  /** One round: answers whether there may be more work right away. */
+  /** When events were last fanned out, and whether a full batch was left for more. */
+  let dispatchedAt = 0;
+  let moreToDispatch = false;
+
+  /**
+   * One round: answers whether there may be more work right away. Events are fanned out at
+   * most once a poll interval (or at once while batches come full), so that the rounds a
+   * finished send starts cost only the claim.
+   */
   const round = async (): Promise<boolean> => {
     const em = orm.em.fork();
-    const more = await dispatchAll(em);
+    if (moreToDispatch || Date.now() - dispatchedAt >= config.webhookPollMs) {
+      dispatchedAt = Date.now();
+      moreToDispatch = await dispatchAll(em);
+    }
     const room = CONCURRENCY - inFlight.size;
-    if (room === 0) return false;
-    const claimed = await claimDue(em, room, leaseMs);
+    if (room === 0) return moreToDispatch;
+    const claimed = await claimDue(em, room, leaseMs, SHARES, sending());
     const tenantOf = tenantsOf(em);
     for (const delivery of claimed) {
-      const sending = send(delivery, tenantOf(delivery.organizationId)).finally(() => {
-        inFlight.delete(sending);
-        // Room again: look for due deliveries without waiting for the poll.
-        if (!stopped && inFlight.size === CONCURRENCY - 1) wake();
+      const sent = send(delivery, tenantOf(delivery.organizationId)).finally(() => {
+        inFlight.delete(sent);
+        // Room again, for this organization and endpoint at least: look without waiting for the poll.
+        if (!stopped) wake();
       });
-      inFlight.add(sending);
+      inFlight.set(sent, delivery);
     }
-    return more || claimed.length === room;
+    return moreToDispatch || claimed.length === room;
   };
 
   let running: Promise<void> = Promise.resolve();
   let roundUnderway = false;
+  /** Whether a send ended during the round under way, which then looks again at once. */
+  let woken = false;
   const next = (delay: number) => {
     if (stopped) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
       roundUnderway = true;
+      woken = false;
       running = round()
-        .then((more) => next(more ? 0 : config.webhookPollMs))
+        .then((more) => next(more || woken ? 0 : config.webhookPollMs))
         .catch((error: unknown) => {
           // A database that is away is reported by /readyz; the next round tries again.
           logger.warn({ err: error }, 'delivering webhooks failed; trying again in a few seconds');
@@ -106,9 +139,10 @@ export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger:
         });
     }, delay);
   };
-  /** A round now, unless one is under way (it schedules the next itself). */
+  /** A round now, or right after the one under way. */
   const wake = () => {
-    if (!roundUnderway) next(0);
+    if (roundUnderway) woken = true;
+    else next(0);
   };
   next(0);
   return {
@@ -116,7 +150,7 @@ export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger:
       stopped = true;
       clearTimeout(timer);
       await running;
-      await Promise.all(inFlight);
+      await Promise.all(inFlight.keys());
     },
   };
 }

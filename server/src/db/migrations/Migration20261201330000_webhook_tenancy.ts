@@ -2,11 +2,20 @@ import { Migration } from '@mikro-orm/migrations';
 
 // Webhooks between tenants (issue 33, DECISIONS 330–337).
 //
+// Due deliveries are claimed endpoint by endpoint, organizations and endpoints taking turns
+// (DECISIONS 330): the claim skips through the pending deliveries by endpoint and reads each
+// endpoint's oldest due ones, and a recovery looks for the endpoint's pending deliveries (331),
+// both on one index, which replaces the index by due time alone.
+//
 // An attempt records a category, not the socket's text (DECISIONS 336): the texts recorded before
 // become the category they name, and a check keeps to the categories.
 export class Migration20261201330000_webhook_tenancy extends Migration {
   override up(): void {
     this.addSql(`
+      create index webhook_deliveries_pending on webhook_deliveries (endpoint_id, next_attempt_at, id)
+        where status = 'pending';
+      drop index webhook_deliveries_due;
+
       update webhook_attempts set error = case
           when error like 'no answer within %' then 'timeout'
           when error like '%does not resolve%' or error like 'resolving % took more than %' then 'dns'
@@ -24,6 +33,10 @@ export class Migration20261201330000_webhook_tenancy extends Migration {
   }
 
   override down(): void {
-    this.addSql('alter table webhook_attempts drop constraint webhook_attempts_error_category;');
+    this.addSql(`
+      alter table webhook_attempts drop constraint webhook_attempts_error_category;
+      create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending';
+      drop index webhook_deliveries_pending;
+    `);
   }
 }

@@ -113,7 +113,14 @@ export async function redeliver(
   return findDelivery(em, endpoint, created.id);
 }
 
-/** A delivery of every event of `[since, until)` the endpoint receives, in feed order (DECISIONS 251). */
+/** Any fixed number: with an endpoint's id, it names the lock that keeps its recoveries apart. */
+const RECOVERY_LOCK = 7_243_019;
+
+/**
+ * A delivery of every event of `[since, until)` the endpoint receives, in feed order (DECISIONS
+ * 251), but for those it has pending already; one recovery of an endpoint is pending at a time
+ * (Invalid while one is, DECISIONS 331). Answers how many it queued.
+ */
 export async function recover(
   em: EntityManager,
   endpoint: WebhookEndpointRow,
@@ -122,6 +129,19 @@ export async function recover(
 ): Promise<number> {
   requireEnabled(endpoint);
   if (since >= until) throw Invalid.field('until', 'must be after since');
+  // Two recoveries of one endpoint at once would each see none pending.
+  await em.execute('select pg_advisory_xact_lock(?, ?)', [RECOVERY_LOCK, endpoint.id]);
+  const [{ pending }] = await em.execute<[{ pending: string }]>(
+    `select count(*) as pending from webhook_deliveries
+      where endpoint_id = ? and status = 'pending' and reason = 'recover'`,
+    [endpoint.id],
+  );
+  if (Number(pending) > 0) {
+    throw Invalid.field(
+      'base',
+      `a recovery of this endpoint is still being delivered (${pending} pending); recover again once it is done`,
+    );
+  }
   const window = `from events e join webhook_endpoints w on w.organization_id = e.organization_id and w.id = ?
     where e.organization_id = ? and e.occurred_at >= ? and e.occurred_at < ? and ${SUBSCRIBED}`;
   const values = [endpoint.id, endpoint.organizationId, since, until];
@@ -129,10 +149,16 @@ export async function recover(
   if (Number(count) > MAX_RECOVERED) {
     throw Invalid.field('since', `the window holds ${count} events, more than ${MAX_RECOVERED}; narrow it`);
   }
-  await em.execute(
-    `insert into webhook_deliveries (organization_id, endpoint_id, event_id, event_type, reason, next_attempt_at)
-      select e.organization_id, w.id, e.id, e.type, 'recover', now() ${window} order by e.txid, e.id`,
+  const [{ queued }] = await em.execute<[{ queued: string }]>(
+    `with queued as (
+        insert into webhook_deliveries (organization_id, endpoint_id, event_id, event_type, reason, next_attempt_at)
+        select e.organization_id, w.id, e.id, e.type, 'recover', now() ${window}
+          and not exists (select 1 from webhook_deliveries p
+            where p.endpoint_id = w.id and p.status = 'pending' and p.event_id = e.id)
+        order by e.txid, e.id
+        returning 1)
+    select count(*) as queued from queued`,
     values,
   );
-  return Number(count);
+  return Number(queued);
 }

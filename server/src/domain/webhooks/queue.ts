@@ -1,7 +1,7 @@
-// The delivery queue (DECISIONS 246–248): fanning events out to deliveries, claiming due ones
-// under a lease, and recording each attempt's outcome. Every step is a statement or a short
-// transaction on PostgreSQL, so any number of processes share the work and a killed one loses
-// nothing but its leases, which expire.
+// The delivery queue (DECISIONS 246–248, 330): fanning events out to deliveries, claiming due ones
+// under a lease with organizations and endpoints taking turns, and recording each attempt's
+// outcome. Every step is a statement or a short transaction on PostgreSQL, so any number of
+// processes share the work and a killed one loses nothing but its leases, which expire.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AttemptError } from './deliveries.js';
 import { SUBSCRIBED } from './subscribed.js';
@@ -63,22 +63,75 @@ export interface ClaimedDelivery {
   lease: string;
 }
 
-/** Claims up to `limit` due deliveries of enabled endpoints for `leaseMs` (DECISIONS 247). */
-export async function claimDue(em: EntityManager, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+/** What one process already sends to an endpoint of an organization. */
+export interface InFlight {
+  organizationId: number;
+  endpointId: number;
+  count: number;
+}
+
+/** How many deliveries one process sends at once to one organization, and to one of its endpoints. */
+export interface Shares {
+  organization: number;
+  endpoint: number;
+}
+
+/**
+ * Claims up to `limit` due deliveries of enabled endpoints for `leaseMs` (DECISIONS 247), taking
+ * turns (DECISIONS 330): organizations by how many deliveries each would then have in flight in
+ * this process, and within one its endpoints alike, oldest first among equals, never past the
+ * shares. Each endpoint with pending deliveries is found by a skip scan of the pending index and
+ * read only for its oldest due ones, so one organization's backlog costs the claim a few rows,
+ * not a scan of the backlog.
+ */
+export async function claimDue(
+  em: EntityManager,
+  limit: number,
+  leaseMs: number,
+  shares: Shares,
+  inFlight: InFlight[],
+): Promise<ClaimedDelivery[]> {
   return em.execute<ClaimedDelivery[]>(
-    `update webhook_deliveries d set locked_until = now() + make_interval(secs => ?::float8 / 1000),
+    `with recursive queued (endpoint_id) as (
+        (select endpoint_id from webhook_deliveries where status = 'pending' order by endpoint_id limit 1)
+        union all
+        select (select p.endpoint_id from webhook_deliveries p
+            where p.status = 'pending' and p.endpoint_id > q.endpoint_id order by p.endpoint_id limit 1)
+          from queued q where q.endpoint_id is not null),
+      busy as (select * from json_to_recordset(?::json) as b("organizationId" int, "endpointId" int, count int)),
+      candidates as (
+        select c.id, c.next_attempt_at, w.organization_id,
+          coalesce(b.count, 0) + row_number() over (partition by w.id order by c.next_attempt_at, c.id) as endpoint_turn
+        from queued q
+        join webhook_endpoints w on w.id = q.endpoint_id and w.enabled
+        left join busy b on b."endpointId" = w.id
+        cross join lateral (
+          select due.id, due.next_attempt_at from webhook_deliveries due
+          where due.endpoint_id = w.id and due.status = 'pending' and due.next_attempt_at <= now()
+            and (due.locked_until is null or due.locked_until < now())
+          order by due.next_attempt_at, due.id limit ?) c),
+      turns as (
+        select c.id, c.next_attempt_at, c.endpoint_turn,
+          coalesce((select sum(b.count) from busy b where b."organizationId" = c.organization_id), 0)
+            + row_number() over (partition by c.organization_id order by c.endpoint_turn, c.next_attempt_at, c.id)
+            as organization_turn
+        from candidates c where c.endpoint_turn <= ?),
+      chosen as (
+        select id from turns where organization_turn <= ?
+        order by organization_turn, endpoint_turn, next_attempt_at, id limit ?)
+    update webhook_deliveries d set locked_until = now() + make_interval(secs => ?::float8 / 1000),
         lease = gen_random_uuid(), attempt_count = d.attempt_count + 1
       from webhook_endpoints w
       where w.id = d.endpoint_id and d.id in (
-        select due.id from webhook_deliveries due join webhook_endpoints e on e.id = due.endpoint_id and e.enabled
-        where due.status = 'pending' and due.next_attempt_at <= now()
+        select due.id from webhook_deliveries due
+        where due.id in (select id from chosen) and due.status = 'pending'
           and (due.locked_until is null or due.locked_until < now())
-        order by due.next_attempt_at limit ? for update of due skip locked)
+        for update of due skip locked)
       returning d.id::text as id, d.organization_id as "organizationId", d.endpoint_id as "endpointId", w.url,
         w.location_ids as "locationIds", w.secret,
         case when w.previous_secret_expires_at > now() then w.previous_secret end as "previousSecret",
         d.event_id::text as "eventId", d.attempt_count as attempt, d.lease::text as lease`,
-    [leaseMs, limit],
+    [JSON.stringify(inFlight), shares.endpoint, shares.endpoint, shares.organization, limit, leaseMs],
   );
 }
 

@@ -1,0 +1,138 @@
+// The fair delivery queue (DECISIONS 330, 331), an extension beyond the reference: one
+// organization's backlog to a slow receiver does not hold back another organization's
+// delivery, and a recovery queues nothing already pending, one at a time per endpoint.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { expect } from 'chai';
+import { SHARES, type WebhookDelivery } from '../src/serve/webhook-delivery.js';
+import { testOrm } from '../src/testing/database.js';
+import { startTestServer, type TestServer } from '../src/testing/server.js';
+import { createWorld, uniqueId, type World } from '../src/testing/world.js';
+import { type Receiver, startReceiver } from './support/webhook-receiver.js';
+import { deleteEndpoints, startWebhookWorker } from './support/webhook-worker.js';
+
+/** Organization A's backlog, and how long its receiver takes to answer each delivery. */
+const BACKLOG = 10_000;
+const SLOW_ANSWER_MS = 1_000;
+/** How long organization B's delivery may take, A's backlog notwithstanding. */
+const B_WITHIN_MS = 5_000;
+
+describe('the fair delivery queue (extension)', () => {
+  let server: TestServer;
+  let em: EntityManager;
+  let a: World;
+  let b: World;
+  let slow: Receiver;
+  let quick: Receiver;
+  let worker: WebhookDelivery | undefined;
+
+  before(async () => {
+    server = await startTestServer({ config: { webhookAllowPrivate: true } });
+    em = (await testOrm()).em.fork();
+    [a, b] = [await createWorld(server), await createWorld(server)];
+    [slow, quick] = [await startReceiver(), await startReceiver()];
+  });
+  after(async () => {
+    // Closed first, so that the sends it holds end now rather than at the timeout.
+    await slow.close();
+    await worker?.stop();
+    for (const world of [a, b]) await deleteEndpoints(world);
+    await quick.close();
+    await server.close();
+  });
+
+  const endpoint = async (world: World, url: string, types: string[]) => {
+    const created = await world
+      .as('admin')
+      .post('/webhook_endpoints', { webhook_endpoint: { url, event_types: types } });
+    expect(created.status, JSON.stringify(created.body)).to.equal(200);
+    return created.body.id as number;
+  };
+  const company = async (world: World) =>
+    expect(
+      (await world.as('admin').post('/companies', { company: { name: uniqueId('Fair '), company_type: 'carrier' } }))
+        .status,
+    ).to.equal(200);
+
+  /** B writes, and its receiver gets the event within B_WITHIN_MS. */
+  const expectDeliveredToB = async () => {
+    const before = quick.received.length;
+    await company(b);
+    const written = Date.now();
+    const [arrived] = (await quick.waitFor(before + 1, B_WITHIN_MS)).slice(before);
+    expect(arrived!.at - written).to.be.below(B_WITHIN_MS);
+  };
+
+  it('queues in a recovery no event the endpoint has pending, and one recovery at a time', async () => {
+    // No process delivers yet, so what is queued stays pending.
+    const id = await endpoint(b, quick.url, ['company.created']);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    await company(b);
+    await company(b);
+    const admin = b.as('admin');
+    const recover = () => admin.post(`/webhook_endpoints/${id}/recover`, { recovery: { since } });
+    const first = await recover();
+    expect(first.status, JSON.stringify(first.body)).to.equal(200);
+    expect(first.body.deliveries).to.equal(2);
+
+    const again = await recover();
+    expect(again.status).to.equal(422);
+    expect(again.body.errors.base).to.deep.equal([
+      'a recovery of this endpoint is still being delivered (2 pending); recover again once it is done',
+    ]);
+
+    // Once that recovery is delivered, another may run; it leaves out an event a redelivery has pending.
+    await em.execute(`update webhook_deliveries set status = 'delivered' where endpoint_id = ?`, [id]);
+    const [oldest] = (await admin.get(`/webhook_endpoints/${id}/deliveries`)).body.slice(-1);
+    expect((await admin.post(`/webhook_endpoints/${id}/deliveries/${oldest.id}/redeliver`, undefined)).status).to.equal(
+      200,
+    );
+    const third = await recover();
+    expect(third.status, JSON.stringify(third.body)).to.equal(200);
+    expect(third.body.deliveries).to.equal(1);
+    const pending = (await admin.get(`/webhook_endpoints/${id}/deliveries`, { status: 'pending' })).body;
+    expect(pending.map((delivery: { event_id: string }) => delivery.event_id).sort())
+      .to.have.length(2)
+      .and.satisfy((ids: string[]) => new Set(ids).size === 2);
+    await deleteEndpoints(b);
+  });
+
+  it("delivers another organization's event within 5 s while one has 10,000 pending to a receiver taking 1 s", async function () {
+    this.timeout(30_000);
+    slow.answer(() => ({ status: 204, delayMs: SLOW_ANSWER_MS }));
+    const backlogged = await endpoint(a, slow.url, ['company.created']);
+    await company(a);
+    // A's backlog, written as a long outage or a recovery would leave it: older than anything B writes.
+    const [event] = await em.execute<{ id: string }[]>(
+      `select e.id::text from events e join organizations o on o.id = e.organization_id
+        where o.subdomain = ? order by e.id desc limit 1`,
+      [a.id],
+    );
+    await em.execute(
+      `insert into webhook_deliveries (organization_id, endpoint_id, event_id, event_type, reason, next_attempt_at)
+        select w.organization_id, w.id, ?, 'company.created', 'recover', now() - interval '1 minute'
+        from webhook_endpoints w, generate_series(1, ?) where w.id = ?`,
+      [event!.id, BACKLOG, backlogged],
+    );
+    await endpoint(b, quick.url, ['company.created']);
+    // The default timeout and poll, so that the next test's receiver hangs as long as a real one may.
+    worker = await startWebhookWorker({ webhookTimeoutMs: 15_000, webhookPollMs: 250 });
+    // The process is busy with A's backlog before B writes.
+    await slow.waitFor(3);
+
+    await expectDeliveredToB();
+    // A's backlog is still there: B did not wait for it to drain.
+    const [{ pending }] = await em.execute<[{ pending: string }]>(
+      `select count(*) as pending from webhook_deliveries where endpoint_id = ? and status = 'pending'`,
+      [backlogged],
+    );
+    expect(Number(pending)).to.be.above(BACKLOG - 100);
+  });
+
+  it('delivers it within 5 s too while that receiver holds every delivery it gets without answering', async () => {
+    const before = slow.received.length;
+    slow.answer(() => ({ hang: true }));
+    // Every send the process lets A's endpoint have is now held, for up to the 15 s timeout.
+    await slow.waitFor(before + SHARES.endpoint);
+    await expectDeliveredToB();
+  });
+});
