@@ -1,5 +1,6 @@
 import { createAjv } from '@warehouse-kit/spec/validators';
 import { expect } from 'chai';
+import { EventCodec } from '../src/domain/events/opaque.js';
 import type { StoredEvent } from '../src/domain/events/rows.js';
 import type { Location } from '../src/entities/location.js';
 import { envelopeFor } from '../src/events/envelope.js';
@@ -114,11 +115,17 @@ describe("an event's data (extension)", () => {
       after: { object: order({ notes: 'z'.repeat(MAX_EVENT_DATA_BYTES) }), location: toronto },
     });
     const stored: StoredEvent = { ...huge!, id: '9', txid: '812', occurredAt: new Date('2026-11-23T15:00:00Z') };
+    const codec = new EventCodec(Buffer.alloc(32, 7));
     const envelope = envelopeFor(
-      { organization: { subdomain: 'acme' }, locationById: () => toronto, locationIds: new Set([1]) },
+      { organization: { id: 1, subdomain: 'acme' }, codec, locationById: () => toronto, locationIds: new Set([1]) },
       stored,
     );
-    expect(envelope).to.deep.include({ id: 'evt_9', time: '2026-11-23T10:00:00-05:00', subject: 'purchase_orders/42' });
+    expect(envelope).to.deep.include({
+      id: codec.eventId(1, '9'),
+      time: '2026-11-23T10:00:00-05:00',
+      subject: 'purchase_orders/42',
+    });
+    expect(codec.position(1, envelope.cursor)).to.deep.equal({ txid: '812', id: '9' });
     const validate = createAjv().compile({ $ref: 'urn:warehouse-api:schemas#/$defs/Event' });
     expect(validate(envelope), JSON.stringify(validate.errors)).to.equal(true);
   });

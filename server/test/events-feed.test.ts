@@ -3,7 +3,7 @@ import { sweepExpiredEvents } from '../src/domain/events/retention.js';
 import { testOrm } from '../src/testing/database.js';
 import type { ApiClient } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';
-import { startWorld, uniqueId, type World } from '../src/testing/world.js';
+import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { feedEnd, readEvents, readUntil, typesOf } from './support/events.js';
 
 const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
@@ -105,26 +105,38 @@ describe('reading the change feed (extension)', () => {
     expect(created!.data.object).to.deep.equal(product.body);
   });
 
-  it('refuses a malformed or foreign cursor, a limit out of range, and after with start, with 400', async () => {
+  it('refuses a malformed, altered or foreign cursor, a limit out of range, and after with start, with 400', async () => {
+    const mine = await feedEnd(admin);
+    const bytes = Buffer.from(mine, 'base64url');
+    const altered = Buffer.from(bytes);
+    altered[20] = altered[20]! ^ 1;
+    const other = await createWorld(server);
     const refusals: [Record<string, string | number>, RegExp][] = [
       [{ after: 'not a cursor!' }, /after/],
       [{ after: cursorOf('v2.1.1') }, /after/],
-      [{ after: cursorOf('v1.01.1') }, /after/],
-      [{ after: cursorOf('v1.1.x') }, /after/],
       [{ after: 'a'.repeat(201) }, /after/],
-      [{ after: cursorOf(`v1.${2n ** 64n}.1`) }, /after/],
-      // A transaction this database has not reached: not a cursor of this server.
-      [{ after: cursorOf(`v1.${2n ** 60n}.1`) }, /not reached/],
+      [{ after: altered.toString('base64url') }, /after/],
+      [{ after: bytes.subarray(0, -1).toString('base64url') }, /after/],
+      // Another organization's cursor is not one of this feed.
+      [{ after: await feedEnd(other.as('admin')) }, /after/],
       [{ limit: 0 }, /limit/],
       [{ limit: 101 }, /limit/],
       [{ limit: 'ten' }, /limit/],
       [{ start: 'earliest' }, /start/],
-      [{ start: 'latest', after: await feedEnd(admin) }, /give one of them/],
+      [{ start: 'latest', after: mine }, /give one of them/],
     ];
     for (const [query, message] of refusals) {
       const res = await admin.get('/events', query);
       expect(res.status, JSON.stringify(query)).to.equal(400);
       expect(res.body.error, JSON.stringify(query)).to.match(message);
+    }
+  });
+
+  it('answers a cursor of the form it gave before ids and cursors became opaque 410, to start again', async () => {
+    for (const text of ['v1.812.1043', `v1.${2n ** 60n}.1`, 'v1.01.1']) {
+      const res = await admin.get('/events', { after: cursorOf(text) });
+      expect(res.status, text).to.equal(410);
+      expect(res.body.error).to.match(/^cursor expired: .*start again without after$/);
     }
   });
 

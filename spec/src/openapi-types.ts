@@ -1224,8 +1224,11 @@ export interface components {
          */
         EventEnvelope: {
             /**
-             * @description Unique in the deployment; also the `webhook-id` of its deliveries.
-             * @example evt_1042
+             * @description Unique in the deployment; also the `webhook-id` of its deliveries. Opaque (DECISIONS
+             *     334): its digits are no sequence, so they tell nothing of the order of events (the
+             *     feed's order and `cursor` do) nor of how many others were written; compare ids only
+             *     for equality.
+             * @example evt_4200525414622045690
              */
             id: string;
             /** @constant */
@@ -1252,9 +1255,10 @@ export interface components {
             /** @constant */
             datacontenttype: "application/json";
             /**
-             * @description Extension attribute: the feed's position just after this event. Pass it as `after` to
-             *     `GET /events` to read what followed, for instance after a webhook receiver was down.
-             * @example djEuODEyMy4xMDQy
+             * @description Extension attribute: the feed's position just after this event, opaque (DECISIONS 334).
+             *     Pass it as `after` to `GET /events` to read what followed, for instance after a webhook
+             *     receiver was down.
+             * @example AqCTf0D4zqXOKxXDLFkBZXCenyAnPQQ8MdekzjNJ6GTj8gk-2GTGUsTIehxl
              */
             cursor: string;
             /** @description The record and what changed; each kind of event says its shape. */
@@ -3192,8 +3196,10 @@ export interface operations {
             query?: {
                 /**
                  * @description Read the events after this position: a `next_cursor` of an earlier page, or the
-                 *     `cursor` of an event. Opaque, at most 200 characters; one that is malformed or that
-                 *     this server cannot have issued is 400.
+                 *     `cursor` of an event. Opaque, at most 200 characters, and good only for the organization
+                 *     it was given to (DECISIONS 334); one that is malformed or that this server did not
+                 *     give this organization is 400, one of the form servers gave before cursors were sealed
+                 *     is 410 (start again).
                  */
                 after?: string;
                 /**
@@ -3245,7 +3251,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The event's `id`, `evt_` and digits. */
+                /** @description The event's `id`, `evt_` and digits, opaque (DECISIONS 334). */
                 id: string;
             };
             cookie?: never;

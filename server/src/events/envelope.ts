@@ -3,7 +3,7 @@
 // at the reader's locations, and the attributes before the change only for a reader who could
 // see the record then. The feed and webhook deliveries use this one function.
 import type { components } from '@warehouse-kit/spec';
-import { encodeCursor } from '../domain/events/cursor.js';
+import type { EventCodec } from '../domain/events/opaque.js';
 import type { StoredEvent } from '../domain/events/rows.js';
 import { collections } from '../domain/events/types.js';
 import { zoneOf } from '../domain/time.js';
@@ -14,7 +14,9 @@ import { renderTime } from '../render/time.js';
 type Event = components['schemas']['Event'];
 
 export interface EventReader {
-  organization: { subdomain: string };
+  organization: { id: number; subdomain: string };
+  /** Makes the event's id and cursor opaque (DECISIONS 334). */
+  codec: EventCodec;
   locationById(id: number): Location;
   /** The locations whose events, and whose appointments nested in orders, the reader sees. */
   locationIds: ReadonlySet<number>;
@@ -34,14 +36,14 @@ export function envelopeFor(reader: EventReader, event: StoredEvent): Event {
     event.appointmentLocations ? appointmentsVisibleAt(value, event.appointmentLocations, reader.locationIds) : value;
   const { previous_attributes: previous, ...data } = event.data;
   return {
-    id: `evt_${event.id}`,
+    id: reader.codec.eventId(reader.organization.id, event.id),
     specversion: '1.0',
     type: event.type,
     source: `/organizations/${reader.organization.subdomain}${location ? `/locations/${location.subdomain}` : ''}`,
     subject: `${collections[event.recordType]}/${event.recordId}`,
     time: renderTime(event.occurredAt, zoneOf(location)),
     datacontenttype: 'application/json',
-    cursor: encodeCursor(event),
+    cursor: reader.codec.cursor(reader.organization.id, event),
     data: {
       object: visible(data.object),
       ...(previous && sawBefore ? { previous_attributes: visible(previous) } : {}),

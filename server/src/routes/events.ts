@@ -2,8 +2,9 @@
 // the events of the records the token can see, oldest first, as their lists show them.
 import type { Access } from '../domain/access.js';
 import { BadInput, NotFound } from '../domain/errors.js';
-import { comparePositions, decodeCursor, encodeCursor, START } from '../domain/events/cursor.js';
+import { comparePositions, START } from '../domain/events/cursor.js';
 import { feedEnd, readEvent, readFeed } from '../domain/events/feed.js';
+import { type EventCodec, eventCodec } from '../domain/events/opaque.js';
 import { selectedTypes } from '../domain/events/types.js';
 import { canSee, type EventReader, envelopeFor } from '../events/envelope.js';
 import type { Handlers } from '../http/handler.js';
@@ -11,8 +12,9 @@ import type { Handlers } from '../http/handler.js';
 const DEFAULT_LIMIT = 100;
 
 /** A reader who sees the organization-wide events and those at `locationIds`. */
-const readerOf = (access: Access, locationIds: number[]): EventReader => ({
+const readerOf = (access: Access, locationIds: number[], codec: EventCodec): EventReader => ({
   organization: access.organization,
+  codec,
   locationById: (id) => access.locationById(id),
   locationIds: new Set(locationIds),
 });
@@ -24,12 +26,14 @@ export const eventHandlers: Pick<Handlers, 'listEvents' | 'getEvent'> = {
     }
     const types = selectedTypes(query.types);
     const locationIds = access.listScope(query.location_name);
+    const codec = await eventCodec(em);
+    const organizationId = access.organization.id;
     if (query.start === 'latest') {
-      return { events: [], next_cursor: encodeCursor(await feedEnd(em)), has_more: false };
+      return { events: [], next_cursor: codec.cursor(organizationId, await feedEnd(em)), has_more: false };
     }
-    const after = query.after === undefined ? undefined : decodeCursor(query.after);
+    const after = query.after === undefined ? undefined : codec.position(organizationId, query.after);
     const page = await readFeed(em, {
-      organizationId: access.organization.id,
+      organizationId,
       locationIds,
       after,
       types,
@@ -40,18 +44,19 @@ export const eventHandlers: Pick<Handlers, 'listEvents' | 'getEvent'> = {
     // scan again what this reader does not see (DECISIONS 175).
     const from = after ?? START;
     const next = page.hasMore ? page.events.at(-1)! : comparePositions(page.settled, from) > 0 ? page.settled : from;
-    const reader = readerOf(access, locationIds);
+    const reader = readerOf(access, locationIds, codec);
     return {
       events: page.events.map((event) => envelopeFor(reader, event)),
-      next_cursor: encodeCursor(next),
+      next_cursor: codec.cursor(organizationId, next),
       has_more: page.hasMore,
     };
   },
 
   async getEvent({ em, access, path }) {
-    const digits = path.id.slice('evt_'.length);
-    const event = `evt_${BigInt(digits)}` === path.id ? await readEvent(em, access.organization.id, digits) : undefined;
-    const reader = readerOf(access, access.listScope(undefined));
+    const codec = await eventCodec(em);
+    const rowId = codec.rowIdOf(access.organization.id, path.id);
+    const event = rowId === undefined ? undefined : await readEvent(em, access.organization.id, rowId);
+    const reader = readerOf(access, access.listScope(undefined), codec);
     if (!event || !canSee(reader, event)) throw new NotFound(`event ${path.id} not found`);
     return envelopeFor(reader, event);
   },

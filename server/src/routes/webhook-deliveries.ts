@@ -1,10 +1,14 @@
 // An endpoint's deliveries (DECISIONS 249–251), an extension beyond the reference: the list with
 // attempts, redelivery and recovery, for those who manage the endpoint.
+
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Access } from '../domain/access.js';
 import { Invalid } from '../domain/errors.js';
+import { eventCodec } from '../domain/events/opaque.js';
 import { pageRequest } from '../domain/pagination.js';
 import { readInputTime, UTC } from '../domain/time.js';
 import { managedEndpoint } from '../domain/webhooks/access.js';
-import { listDeliveries, recover, redeliver } from '../domain/webhooks/deliveries.js';
+import { type DeliveryRow, listDeliveries, recover, redeliver } from '../domain/webhooks/deliveries.js';
 import type { Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { renderWebhookDelivery } from '../render/webhook-delivery.js';
@@ -16,6 +20,14 @@ function windowTime(value: string, field: string): Date {
   return reading.instant;
 }
 
+/** Deliveries as the API shows them, their events by the ids the feed gives them (DECISIONS 334). */
+const shown = async (em: EntityManager, access: Access, rows: DeliveryRow[]) => {
+  const codec = await eventCodec(em);
+  return rows.map((row) =>
+    renderWebhookDelivery({ ...row, eventId: codec.eventId(access.organization.id, row.eventId) }),
+  );
+};
+
 export const webhookDeliveryHandlers: Pick<
   Handlers,
   'listWebhookDeliveries' | 'redeliverWebhookDelivery' | 'recoverWebhookEndpoint'
@@ -25,12 +37,13 @@ export const webhookDeliveryHandlers: Pick<
     const page = pageRequest(query);
     const { deliveries, total } = await listDeliveries(em, endpoint, query.status, page);
     setPaginationHeaders(ctx, page, total);
-    return deliveries.map(renderWebhookDelivery);
+    return shown(em, access, deliveries);
   },
 
   async redeliverWebhookDelivery({ em, access, path }) {
     const endpoint = await managedEndpoint(em, access, path.id);
-    return renderWebhookDelivery(await redeliver(em, endpoint, path.delivery_id));
+    const [delivery] = await shown(em, access, [await redeliver(em, endpoint, path.delivery_id)]);
+    return delivery!;
   },
 
   async recoverWebhookEndpoint({ em, access, path, body }) {

@@ -3,6 +3,7 @@
 // attempt's time on the schedule (or after the receiver's Retry-After).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { readEvent } from '../domain/events/feed.js';
+import { eventCodec } from '../domain/events/opaque.js';
 import type { AttemptError } from '../domain/webhooks/deliveries.js';
 import { type AttemptOutcome, type ClaimedDelivery, recordAttempt } from '../domain/webhooks/queue.js';
 import { MAX_ATTEMPTS, retryAfterWait, scheduledWait } from '../domain/webhooks/schedule.js';
@@ -51,7 +52,7 @@ async function prepare(
   settings: DeliverySettings,
   timestamp: number,
 ): Promise<Prepared> {
-  const event = await readEvent(em, claimed.organizationId, claimed.eventId);
+  const [event, codec] = await Promise.all([readEvent(em, claimed.organizationId, claimed.eventId), eventCodec(em)]);
   if (!event) return { error: 'event_expired', final: true };
   let secrets: string[];
   try {
@@ -64,11 +65,11 @@ async function prepare(
     .map((location) => location.id)
     .filter((id) => claimed.locationIds === null || claimed.locationIds.includes(id));
   const envelope = envelopeFor(
-    { organization: tenant.organization, locationById: (id) => byId.get(id)!, locationIds: new Set(covered) },
+    { organization: tenant.organization, codec, locationById: (id) => byId.get(id)!, locationIds: new Set(covered) },
     event,
   );
   const body = JSON.stringify(envelope);
-  const id = `evt_${claimed.eventId}`;
+  const id = envelope.id;
   return {
     body,
     headers: {

@@ -7,11 +7,21 @@ import { Migration } from '@mikro-orm/migrations';
 // endpoint's oldest due ones, and a recovery looks for the endpoint's pending deliveries (331),
 // both on one index, which replaces the index by due time alone.
 //
+// Event ids and cursors are opaque (DECISIONS 334): `event_keys` holds the deployment's key for
+// them, 244 random bits made here (two random UUIDs' bytes; gen_random_uuid is built in, where
+// gen_random_bytes needs pgcrypto), one row that every process reads.
+//
 // An attempt records a category, not the socket's text (DECISIONS 336): the texts recorded before
 // become the category they name, and a check keeps to the categories.
 export class Migration20261201330000_webhook_tenancy extends Migration {
   override up(): void {
     this.addSql(`
+      create table event_keys (
+        id integer primary key default 1 check (id = 1),
+        key bytea not null
+      );
+      insert into event_keys (key) values (uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid()));
+
       create index webhook_deliveries_pending on webhook_deliveries (endpoint_id, next_attempt_at, id)
         where status = 'pending';
       drop index webhook_deliveries_due;
@@ -37,6 +47,7 @@ export class Migration20261201330000_webhook_tenancy extends Migration {
       alter table webhook_attempts drop constraint webhook_attempts_error_category;
       create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'pending';
       drop index webhook_deliveries_pending;
+      drop table event_keys;
     `);
   }
 }

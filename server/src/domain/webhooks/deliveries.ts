@@ -108,7 +108,7 @@ export async function redeliver(
     [endpoint.id, endpoint.organizationId, old.eventId],
   );
   if (!created) {
-    throw Invalid.field('base', `event evt_${old.eventId} has expired (DECISIONS 177); it cannot be sent again`);
+    throw Invalid.field('base', 'its event has expired (DECISIONS 177); it cannot be sent again');
   }
   return findDelivery(em, endpoint, created.id);
 }
