@@ -1,7 +1,7 @@
 // The demo of `npm start` (`wh-server start --demo`) on a database of its own in the run's
 // PostgreSQL, so its records have the IDs a fresh demo gives them (product 1 is Toronto's
-// Apples, evt_1 the first event) and no other test sees what the examples change. After a
-// change, `restore` puts every table and sequence back as they were when the demo was ready.
+// Apples) and no other test sees what the examples change. After a change, `restore` puts
+// every table and sequence back as they were when the demo was ready.
 import { randomBytes } from 'node:crypto';
 import { type Orm, openOrm } from '@warehouse-kit/server';
 import {
