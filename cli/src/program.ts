@@ -68,7 +68,7 @@ export const commands: Record<string, Entry> = {
     readsTree: true,
   },
   conformance: {
-    description: 'check a deployment against the contract (see the README for profiles)',
+    description: 'check a deployment against the contract (profiles: docs/vendors.md of the kit)',
     load: async () => (await import('./commands/conformance/index.js')).conformanceCommand(),
   },
 };

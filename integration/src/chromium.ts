@@ -1,5 +1,5 @@
 // Debian's Chromium, which .ci/run installs where it can (Playwright's own download cannot run
-// here), headless, for the report page's test and its picture in the README.
+// here), headless, for the report page's test and its picture in the vendors' guide.
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 

@@ -1,5 +1,5 @@
 // `node integration/dist/src/report-screenshot.js <report.html> <picture.png>`: the picture of a
-// conformance report page in the README, taken in headless Chromium with the first failure open.
+// conformance report page in the vendors' guide (docs/vendors.md), taken in headless Chromium with the first failure open.
 import { resolve } from 'node:path';
 import { launchChromium } from './chromium.js';
 

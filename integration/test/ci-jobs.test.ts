@@ -1,4 +1,4 @@
-// The CI jobs the README shows a vendor (docs/ci/): valid YAML, real actions, whctl flags that
+// The CI jobs the vendors' guide shows (docs/ci/): valid YAML, real actions, whctl flags that
 // exist, and the reports they upload the ones the command writes (DECISIONS 204).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +32,7 @@ function whctlRuns(text: string): string[][] {
 /** The value of `--name` in a command's words. */
 const option = (words: string[], name: string) => words[words.indexOf(name) + 1];
 
-describe('the CI jobs the README shows', () => {
+describe("the CI jobs the vendors' guide shows", () => {
   let help: string;
   const github = readJob('github-actions.yml');
   const gitlab = readJob('gitlab-ci.yml');
@@ -43,9 +43,9 @@ describe('the CI jobs the README shows', () => {
     help = run.stdout;
   });
 
-  it('are quoted in the README exactly as the files hold them', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    for (const job of [github, gitlab]) expect(readme).to.include(job.text.trimEnd());
+  it("are quoted in the vendors' guide exactly as the files hold them", () => {
+    const guide = readFileSync(join(ROOT, 'docs/vendors.md'), 'utf8');
+    for (const job of [github, gitlab]) expect(guide).to.include(job.text.trimEnd());
   });
 
   it('use only well-known actions at a major version that exists', () => {

@@ -13,15 +13,15 @@ import { leftovers, scratchFile, startDeployment, type TestDeployment } from './
 import { runSuite, runSuiteLine } from './support/run-suite.js';
 
 /**
- * The README's two lines that check the demo (`npx wh-server profile server/demo.yaml ...`,
+ * The vendors' guide's two lines that check the demo (`npx wh-server profile server/demo.yaml ...`,
  * then `npm run conformance -- run ...`), for a server at `port`, writing the profile to `file`:
  * run as written, from the checkout, but for the port and the profile's path.
  */
 function readmeDemoLines(port: number, file: string): [string, string] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n');
+  const readme = readFileSync(join(ROOT, 'docs/vendors.md'), 'utf8').split('\n');
   const first = readme.findIndex((line) => line.startsWith('npx wh-server profile server/demo.yaml '));
   const lines = readme.slice(first, first + 2);
-  expect(first, 'the README shows how to check the demo').to.be.greaterThan(0);
+  expect(first, "the vendors' guide shows how to check the demo").to.be.greaterThan(0);
   expect(lines[1]).to.match(/^npm run conformance -- run /);
   const [profile, run] = lines.map((line) =>
     line.replaceAll('localhost:3000', `localhost:${port}`).replaceAll('demo-profile.yaml', `'${file}'`),

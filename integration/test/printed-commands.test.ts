@@ -120,7 +120,17 @@ describe('every command printed in help and the documentation, run against the d
   after(() => world?.demo.stop());
 
   it('finds the examples of every command and the blocks of every README', () => {
-    expect(documentation).to.include.members(['README.md', 'cli/README.md', 'server/README.md', 'sdk/README.md']);
+    expect(documentation).to.include.members([
+      'README.md',
+      'cli/README.md',
+      'server/README.md',
+      'sdk/README.md',
+      'docs/integrators.md',
+      'docs/ops.md',
+      'docs/vendors.md',
+      'docs/operators.md',
+      'docs/contributors.md',
+    ]);
     expect(units.filter((unit) => !unit.checkout).length).to.be.greaterThan(80);
     expect(units.filter((unit) => unit.checkout).length).to.be.greaterThan(15);
   });

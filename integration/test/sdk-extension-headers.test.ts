@@ -87,10 +87,10 @@ describe('the SDK sends each write operation with only the headers it declares',
     expect(Object.keys(CASES).filter((operationId) => !operations.includes(operationId))).to.deep.equal([]);
   });
 
-  it("lists in the README's table exactly the operations that take each header", () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  it("lists in the integrators' guide's table exactly the operations that take each header", () => {
+    const guide = readFileSync(new URL('../../../docs/integrators.md', import.meta.url), 'utf8');
     for (const header of ['Idempotency-Key', 'If-Match', 'If-None-Match']) {
-      const row = new RegExp(`^\\| \`${header}\` \\| (.*) \\|$`, 'm').exec(readme);
+      const row = new RegExp(`^\\| \`${header}\` \\| (.*) \\|$`, 'm').exec(guide);
       expect(row, `a row for ${header}`).not.to.equal(null);
       // "`PATCH` and `PUT` of `/a`, `/b`; `GET` of `/c`": each part's methods with each of its paths.
       const listed = row![1]!.split(';').flatMap((part) => {

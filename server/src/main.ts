@@ -77,7 +77,9 @@ program
 
 program
   .command('profile')
-  .description('print the conformance profile for a provisioned fixture (see "Conformance suite" in the README)')
+  .description(
+    'print the conformance profile for a provisioned fixture (see "The profile" in docs/vendors.md of the kit)',
+  )
   .argument('[file]', 'provisioning file')
   .option('--demo', 'the bundled demo data, as wh-server start --demo serves it, instead of a file')
   .option(

@@ -4,7 +4,8 @@ import { expect } from 'chai';
 import { ConfigError, configFromEnv, settings } from '../src/config.js';
 import { SERVER_BIN } from '../src/testing/child-server.js';
 
-const README = new URL('../../../README.md', import.meta.url);
+/** The operators' guide, whose Settings table lists every variable. */
+const GUIDE = new URL('../../../docs/operators.md', import.meta.url);
 
 describe('configuration', () => {
   it('has a default for every setting, listening on the loopback address only', () => {
@@ -120,12 +121,12 @@ describe('configuration', () => {
     expect(result.stderr.trim()).to.equal('wh-server: PORT must be an integer from 0 to 65535, got "abc"');
   });
 
-  it('lists every setting in wh-server --help and in the README', () => {
+  it("lists every setting in wh-server --help and in the operators' guide", () => {
     const help = spawnSync(process.execPath, [SERVER_BIN, '--help'], { encoding: 'utf8' }).stdout;
-    const readme = readFileSync(README, 'utf8');
+    const guide = readFileSync(GUIDE, 'utf8');
     for (const spec of Object.values(settings)) {
       expect(help, spec.env).to.include(`  ${spec.env} `);
-      expect(readme, spec.env).to.include(`| \`${spec.env}\` |`);
+      expect(guide, spec.env).to.include(`| \`${spec.env}\` |`);
     }
   });
 });

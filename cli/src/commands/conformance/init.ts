@@ -138,8 +138,8 @@ async function answersOf(flags: Flags, ask: Ask | undefined): Promise<ProfileFil
 
 const HEADER = `# Conformance profile, written by whctl conformance init. Tokens stay in the environment
 # variables named under tokens. Checks that need a role or setting the profile lacks are
-# skipped with the reason; see "The profile" in the README for every key (paid, customers,
-# requires: what a location requires of an order, custom_fields, a token per location).
+# skipped with the reason; see "The profile" in docs/vendors.md of the kit for every key (paid,
+# customers, requires: what a location requires of an order, custom_fields, a token per location).
 `;
 
 export const init = new Command('init')
