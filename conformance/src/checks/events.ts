@@ -1,4 +1,4 @@
-// The change feed, an extension beyond the reference (spec/DECISIONS.md 170-177, 220-229):
+// The change feed, an extension beyond the reference (spec/DECISIONS.md 170-177, 220-225):
 // each write the run makes is an event, in order, with the record as GET renders it; cursors
 // resume exactly; a token sees the events of what its lists show; an expired cursor is 410.
 // Every check runs only when the profile declares `extensions: { events: true }` and skips

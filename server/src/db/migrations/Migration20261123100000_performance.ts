@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// Performance (DECISIONS 100–109):
+// Performance (DECISIONS 100–104):
 // - rate-limit counters are not business data, so their table is UNLOGGED: no WAL, no
 //   durable commit per request; a crash empties it, which resets every budget (DECISIONS 101);
 // - a version row that every change to organizations, locations, API users and roles bumps
