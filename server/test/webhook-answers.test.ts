@@ -3,6 +3,7 @@
 // is cut off after 64 KiB with the status kept, and silence is an error naming the timeout.
 // The worker's timeout is 500 ms and its schedule 5,000 times shorter, so each runs in a second.
 import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import type { WebhookDelivery } from '../src/serve/webhook-delivery.js';
@@ -127,16 +128,20 @@ describe('webhook answers (extension)', () => {
   });
 
   it("records a category for each failure without an answer, never the socket's own text", async () => {
-    // Nothing listens on a port just closed; a receiver that hangs up; TLS spoken to a plain HTTP receiver.
+    // Nothing listens on a port just closed; a receiver that hangs up; TLS spoken to a server that
+    // answers plain text as soon as it connects. (A plain HTTP receiver answers only once it has
+    // read the greeting, which on a loaded machine can take longer than the 500 ms timeout.)
     const closed = await startReceiver();
     await closed.close();
     const hangingUp = createServer((request) => request.on('end', () => request.socket.destroy()).resume());
     await new Promise<void>((resolve) => hangingUp.listen(0, '127.0.0.1', resolve));
+    const notTls = createNetServer((socket) => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    await new Promise<void>((resolve) => notTls.listen(0, '127.0.0.1', resolve));
     try {
       const cases = [
         [closed.url, 'connection_refused'],
         [`http://127.0.0.1:${(hangingUp.address() as { port: number }).port}/hook`, 'connection_failed'],
-        [receiver.url.replace('http:', 'https:'), 'tls'],
+        [`https://127.0.0.1:${(notTls.address() as { port: number }).port}/hook`, 'tls'],
       ] as const;
       for (const [url, category] of cases) {
         const delivery = await deliveryWith(await deliverOneTo(url), 1);
@@ -145,6 +150,7 @@ describe('webhook answers (extension)', () => {
       }
     } finally {
       await new Promise((resolve) => hangingUp.close(resolve));
+      await new Promise((resolve) => notTls.close(resolve));
     }
   });
 });
