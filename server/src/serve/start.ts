@@ -40,10 +40,12 @@ export async function start(options: StartOptions): Promise<void> {
   const logger = await createLogger(config);
 
   const database = await openDatabase(config, (line) => logger.warn(line), { stopOnSignals: false });
-  const orm = await connectOrm(database, config.poolSize).catch(async (error: unknown) => {
-    await database.close();
-    throw error;
-  });
+  const orm = await connectOrm(database, { poolSize: config.poolSize, timeoutMs: config.dbTimeoutMs }).catch(
+    async (error: unknown) => {
+      await database.close();
+      throw error;
+    },
+  );
   const release = async () => {
     await orm.close();
     await database.close();
