@@ -53,8 +53,8 @@ export async function start(options: StartOptions): Promise<void> {
   let address: Awaited<ReturnType<typeof listen>>;
   let metricsAt: Awaited<ReturnType<typeof listen>> | undefined;
   const app = createApp({ orm, config, logger });
-  const server = createHttpServer(app.callback(), config);
-  const metricsServer = config.metricsAddress && createHttpServer(metricsListener(app), config);
+  const server = createHttpServer(app.callback(), config, logger);
+  const metricsServer = config.metricsAddress && createHttpServer(metricsListener(app), config, logger);
   try {
     const applied = await migrate(orm);
     if (applied.length) logger.info({ migrations: applied }, 'applied migrations');
