@@ -58,11 +58,17 @@ describe('a database that is away or hangs', function () {
     await postgres?.remove();
   });
 
+  const setting = async (name: string) =>
+    ((await orm.em.getConnection().execute(`show ${name}`)) as Record<string, string>[])[0]![name];
+
   it('gives every connection the bounded waits of WH_DB_TIMEOUT_MS', async () => {
-    const setting = async (name: string) =>
-      ((await orm.em.getConnection().execute(`show ${name}`)) as Record<string, string>[])[0]![name];
     expect(await setting('statement_timeout')).to.equal('1s');
     expect(await setting('idle_in_transaction_session_timeout')).to.equal('1s');
+  });
+
+  it('runs the embedded PostgreSQL as durably as a production one: fsync, full_page_writes and synchronous_commit on', async () => {
+    for (const name of ['fsync', 'full_page_writes', 'synchronous_commit'])
+      expect(await setting(name), name).to.equal('on');
   });
 
   it('answers every operation JSON 503 with Retry-After and the request id while PostgreSQL is killed, and serves again once it is back', async () => {
