@@ -25,9 +25,13 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 
-/** What pg says of a connection it lost or gave up on (knex puts the statement before it). */
+/**
+ * What pg says of a connection it lost or gave up on (knex puts the statement before it), and
+ * what knex says when a COMMIT failed that way: MikroORM's ROLLBACK then finds the transaction
+ * already ended, and its error replaces the COMMIT's (seen in the fault run, test/chaos.test.ts).
+ */
 const LOST_CONNECTION =
-  /Connection terminated|timeout expired|is not queryable|timeout exceeded when trying to connect|no answer from the database within/;
+  /Connection terminated|timeout expired|is not queryable|timeout exceeded when trying to connect|no answer from the database within|Transaction query already complete/;
 
 interface DriverError {
   name?: string;
