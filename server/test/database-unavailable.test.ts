@@ -152,6 +152,23 @@ describe('a database that is away or hangs', function () {
     expect(listed.body.filter((product: { sku: string }) => product.sku === sku)).to.have.length(1);
   });
 
+  it('ends a transaction its client left idle past the bound, so its locks stop no one', async () => {
+    const idle = await orm.em.getKnex().transaction();
+    await idle.raw('lock table products in access exclusive mode');
+    // The client goes quiet holding the lock; past WH_DB_TIMEOUT_MS PostgreSQL ends its session.
+    await sleep(TIMEOUT_MS + 500);
+    const created = await admin.post('/products', {
+      product: { name: 'Quinces', sku: `IDL-${uniqueId()}`, location_name: 'Toronto DC' },
+    });
+    expect(created.status).to.equal(200);
+    const ended = await idle.raw('select 1').then(
+      () => 'still open',
+      () => 'ended',
+    );
+    expect(ended).to.equal('ended');
+    await idle.rollback().catch(() => {});
+  });
+
   it('answers a keyed write whose COMMIT meets a hung database 503, and its retry finds it written once or not at all', async () => {
     const sku = `CMT-${uniqueId()}`;
     const create = () =>
