@@ -330,43 +330,28 @@ describe('SDK retries after transient failures', () => {
     const unavailable = (retryAfter: string, headers: Record<string, string> = {}) =>
       [503, { error: 'the service is unavailable for a moment' }, { 'Retry-After': retryAfter, ...headers }] as const;
 
-    it('waits the seconds a 503 asks before repeating a GET, longer than its own backoff', async () => {
-      const scope = api()
-        .get('/api/v1/locations')
-        .reply(...unavailable('2'))
-        .get('/api/v1/locations')
-        .reply(200, []);
+    /** The waits a GET takes through `failures`, answered in turn, before the 200 after them. */
+    async function waitsThrough(...failures: ReturnType<typeof unavailable>[]) {
+      let scope = api();
+      for (const failure of failures) scope = scope.get('/api/v1/locations').reply(...failure);
+      scope = scope.get('/api/v1/locations').reply(200, []);
       const { client, waits } = recordingClient();
       expect((await client.GET('/locations')).response.status).to.equal(200);
-      expect(waits).to.deep.equal([2_000]);
       scope.done();
+      return waits;
+    }
+
+    it('waits the seconds a 503 asks before repeating a GET, longer than its own backoff', async () => {
+      expect(await waitsThrough(unavailable('2'))).to.deep.equal([2_000]);
     });
 
     it('waits until the HTTP date a 503 names, measured against its Date header', async () => {
       const date = 'Sat, 28 Nov 2026 14:00:00 GMT';
-      const scope = api()
-        .get('/api/v1/locations')
-        .reply(...unavailable('Sat, 28 Nov 2026 14:00:03 GMT', { Date: date }))
-        .get('/api/v1/locations')
-        .reply(200, []);
-      const { client, waits } = recordingClient();
-      expect((await client.GET('/locations')).response.status).to.equal(200);
-      expect(waits).to.deep.equal([3_000]);
-      scope.done();
+      expect(await waitsThrough(unavailable('Sat, 28 Nov 2026 14:00:03 GMT', { Date: date }))).to.deep.equal([3_000]);
     });
 
     it('keeps its backoff when Retry-After asks for less, or cannot be read', async () => {
-      const scope = api()
-        .get('/api/v1/locations')
-        .reply(...unavailable('0'))
-        .get('/api/v1/locations')
-        .reply(...unavailable('soon'))
-        .get('/api/v1/locations')
-        .reply(200, []);
-      const { client, waits } = recordingClient();
-      expect((await client.GET('/locations')).response.status).to.equal(200);
-      expect(waits).to.deep.equal([375, 750]);
-      scope.done();
+      expect(await waitsThrough(unavailable('0'), unavailable('soon'))).to.deep.equal([375, 750]);
     });
 
     it('returns the 503 at once when Retry-After asks for longer than maxWait', async () => {
