@@ -47,6 +47,12 @@ export interface PoolOptions {
   poolSize?: number;
   /** The longest wait for a connection or for one statement (WH_DB_TIMEOUT_MS). */
   timeoutMs?: number;
+  /**
+   * Where knex's warnings go (a pooled connection that failed, say). knex would print them with
+   * console.log, on the stdout that holds wh-server's JSON log, with the SQL and its values; by
+   * default they are dropped, since the request that met the failure logs it, and /readyz tells.
+   */
+  warn?: (message: string) => void;
 }
 
 /**
@@ -59,7 +65,12 @@ export interface PoolOptions {
  */
 export function openOrm(
   databaseUrl: string,
-  { poolSize = 10, timeoutMs = settings.dbTimeoutMs.fallback, ...overrides }: Partial<Options> & PoolOptions = {},
+  {
+    poolSize = 10,
+    timeoutMs = settings.dbTimeoutMs.fallback,
+    warn = () => {},
+    ...overrides
+  }: Partial<Options> & PoolOptions = {},
 ): Promise<Orm> {
   return MikroORM.init({
     clientUrl: databaseUrl,
@@ -81,6 +92,7 @@ export function openOrm(
         keepAlive: true,
         keepAliveInitialDelayMillis: timeoutMs,
       },
+      log: { warn, error: warn, deprecate: warn, debug: () => {} },
     },
     entities,
     namingStrategy: NamingStrategy,

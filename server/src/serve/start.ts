@@ -40,12 +40,16 @@ export async function start(options: StartOptions): Promise<void> {
   const logger = await createLogger(config);
 
   const database = await openDatabase(config, (line) => logger.warn(line), { stopOnSignals: false });
-  const orm = await connectOrm(database, { poolSize: config.poolSize, timeoutMs: config.dbTimeoutMs }).catch(
-    async (error: unknown) => {
-      await database.close();
-      throw error;
-    },
-  );
+  const orm = await connectOrm(database, {
+    poolSize: config.poolSize,
+    timeoutMs: config.dbTimeoutMs,
+    // Only the driver's reason, after the statement that knex puts first with its values.
+    warn: (message) =>
+      logger.warn({ reason: message.slice(message.lastIndexOf(' - ') + 3) }, 'database connection failed'),
+  }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const release = async () => {
     await orm.close();
     await database.close();
