@@ -63,7 +63,7 @@ export function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
 }
 
 /** How much of a body over the limit is read and discarded before the 413, at most. */
-export const DRAIN_LIMIT = 16 * 1024 * 1024;
+const DRAIN_LIMIT = 16 * 1024 * 1024;
 
 /**
  * Reads and discards the rest of a body over the limit, up to DRAIN_LIMIT bytes, before the 413

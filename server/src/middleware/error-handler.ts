@@ -29,7 +29,7 @@ export function answerServerError(ctx: ParameterizedContext, error: unknown): vo
 }
 
 /** How long a client is asked to wait before sending again what the database could not serve. */
-export const RETRY_AFTER_SECONDS = 2;
+const RETRY_AFTER_SECONDS = 2;
 
 /** 503 with Retry-After: the same request succeeds once the database is back; the cause goes to the request log. */
 function answerUnavailable(ctx: ParameterizedContext, error: unknown): void {
