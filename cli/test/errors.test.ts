@@ -172,6 +172,35 @@ describe('whctl failures', () => {
     expect(stub!.requests.map((request) => request.headers['if-match'])).to.deep.equal(['"7"']);
   });
 
+  it('waits what a 503 asks in Retry-After, then repeats a read and succeeds', async () => {
+    const sent: number[] = [];
+    const run = await against(() => {
+      sent.push(Date.now());
+      return sent.length === 1
+        ? { status: 503, body: { error: 'the service is unavailable for a moment' }, headers: { 'Retry-After': '1' } }
+        : { status: 200, body: product };
+    }, ['products', 'get', '7', '-o', 'json']);
+    expect(run.code, run.stderr).to.equal(0);
+    expect(json(run)).to.deep.equal(product);
+    expect(sent).to.have.length(2);
+    expect(sent[1]! - sent[0]!, 'ms between the 503 and the retry').to.be.at.least(1_000);
+  });
+
+  it('repeats a keyed create after a 503 with the same key when the deployment honours Idempotency-Key', async () => {
+    stub = await startStub((_request, { requests }) =>
+      requests.length === 1
+        ? { status: 503, body: { error: 'the service is unavailable for a moment' }, headers: { 'Retry-After': '1' } }
+        : { status: 200, body: product },
+    );
+    const run = await whctl(['products', 'create', '--location', 'Toronto DC', '--name', 'Apples', '-q'], {
+      env: { ...stubEnv(stub), WHCTL_EXTENSIONS: 'idempotency' },
+    });
+    expect(run.code, run.stderr).to.equal(0);
+    const keys = stub.requests.map((request) => request.headers['idempotency-key']);
+    expect(keys).to.have.length(2);
+    expect(keys[1]).to.be.a('string').and.equal(keys[0]);
+  });
+
   it('exits 7 on a server error, with the body text when it is not JSON', async () => {
     const run = await against(() => ({ status: 503, body: 'upstream timed out' }), ['locations', 'list']);
     expect(run.code).to.equal(7);

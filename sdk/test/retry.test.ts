@@ -326,6 +326,75 @@ describe('SDK retries after transient failures', () => {
     scope.done();
   });
 
+  describe('Retry-After', () => {
+    const unavailable = (retryAfter: string, headers: Record<string, string> = {}) =>
+      [503, { error: 'the service is unavailable for a moment' }, { 'Retry-After': retryAfter, ...headers }] as const;
+
+    /** The waits a GET takes through `failures`, answered in turn, before the 200 after them. */
+    async function waitsThrough(...failures: ReturnType<typeof unavailable>[]) {
+      let scope = api();
+      for (const failure of failures) scope = scope.get('/api/v1/locations').reply(...failure);
+      scope = scope.get('/api/v1/locations').reply(200, []);
+      const { client, waits } = recordingClient();
+      expect((await client.GET('/locations')).response.status).to.equal(200);
+      scope.done();
+      return waits;
+    }
+
+    it('waits the seconds a 503 asks before repeating a GET, longer than its own backoff', async () => {
+      expect(await waitsThrough(unavailable('2'))).to.deep.equal([2_000]);
+    });
+
+    it('waits until the HTTP date a 503 names, measured against its Date header', async () => {
+      const date = 'Sat, 28 Nov 2026 14:00:00 GMT';
+      expect(await waitsThrough(unavailable('Sat, 28 Nov 2026 14:00:03 GMT', { Date: date }))).to.deep.equal([3_000]);
+    });
+
+    it('keeps its backoff when Retry-After asks for less, or cannot be read', async () => {
+      expect(await waitsThrough(unavailable('0'), unavailable('soon'))).to.deep.equal([375, 750]);
+    });
+
+    it('returns the 503 at once when Retry-After asks for longer than maxWait', async () => {
+      const scope = api()
+        .get('/api/v1/locations')
+        .reply(...unavailable('120'));
+      const { client, waits } = recordingClient({ maxWait: 60_000 });
+      expect((await client.GET('/locations')).response.status).to.equal(503);
+      expect(waits).to.deep.equal([]);
+      scope.done();
+    });
+
+    it('repeats a keyed POST after Retry-After when the deployment honours Idempotency-Key, with the same key', async () => {
+      const keys: unknown[] = [];
+      const scope = api()
+        .post('/api/v1/products')
+        .reply(function () {
+          keys.push(this.req.headers['idempotency-key']);
+          return unavailable('2');
+        })
+        .post('/api/v1/products')
+        .reply(function () {
+          keys.push(this.req.headers['idempotency-key']);
+          return [200, { id: 1 }];
+        });
+      const waits: number[] = [];
+      const client = createClient({
+        baseUrl: BASE,
+        token: TOKEN,
+        extensions: { idempotency: true },
+        retry: { sleep: async (ms) => void waits.push(ms) },
+      });
+      const { data } = await client.POST('/products', {
+        body: { product: { name: 'Apples', location_name: 'Toronto DC' } },
+        headers: { 'Idempotency-Key': 'import-7' },
+      });
+      expect(data?.id).to.equal(1);
+      expect(keys).to.deep.equal(['import-7', 'import-7']);
+      expect(waits).to.deep.equal([2_000]);
+      scope.done();
+    });
+  });
+
   it('stops waiting for the next try when the call times out', async () => {
     api().get('/api/v1/locations').reply(503);
     const client = createClient({ baseUrl: BASE, token: TOKEN, retry: { transient: { baseDelay: 5_000 } } });

@@ -158,6 +158,14 @@ export const settings = {
     { env: 'WH_DB_POOL_SIZE', describe: 'database connections per process, at most', parse: integer(1, 1000) },
     10,
   ),
+  dbTimeoutMs: setting(
+    {
+      env: 'WH_DB_TIMEOUT_MS',
+      describe: 'ms a request waits for a database connection, or for one statement, at most; then 503 (DECISIONS 371)',
+      parse: integer(100, 3_600_000),
+    },
+    5_000,
+  ),
   trustProxy: setting<TrustProxy>(
     {
       env: 'WH_TRUST_PROXY',

@@ -21,7 +21,7 @@ async function withDatabase<T>(config: ServerConfig, work: (orm: Orm, database: 
   const database = await openDatabase(config, log);
   let orm: Orm | undefined;
   try {
-    orm = await connectOrm(database, config.poolSize);
+    orm = await connectOrm(database, { poolSize: config.poolSize, timeoutMs: config.dbTimeoutMs });
     const applied = await migrate(orm);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
     return await work(orm, database);

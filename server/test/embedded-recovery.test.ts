@@ -51,8 +51,14 @@ describe('wh-server start on its embedded PostgreSQL after a crash', function ()
     expect(existsSync(lockFile()), 'the database stopped with the server').to.equal(false);
   });
 
-  it('after kill -9 of its whole process group, removes the stale lock file and comes up', async () => {
-    const first = await startChildServer([], env, { detached: true });
+  it('after kill -9 of its whole process group, removes the stale lock file and comes up with every acknowledged write', async () => {
+    const first = await startChildServer(['--demo'], env, { detached: true });
+    const admin = { authorization: 'Token acme-admin-token' };
+    const created = await send(first.port, `acme.${TEST_BASE_HOST}`, 'POST', '/api/v1/products', {
+      headers: admin,
+      body: { product: { name: 'Durable', sku: 'DUR-1', location_name: 'Toronto DC' } },
+    });
+    expect(created.status).to.equal(200);
     const killed = postmaster();
     process.kill(-first.child.pid!, 'SIGKILL');
     await exited(first);
@@ -62,6 +68,12 @@ describe('wh-server start on its embedded PostgreSQL after a crash', function ()
     const second = await startChildServer([], env);
     expect(second.output()).to.include(`removed the lock file of a PostgreSQL that no longer runs (pid ${killed})`);
     expect(await ready(second)).to.equal(200);
+    // Acknowledged means committed to disk: the embedded PostgreSQL keeps fsync and full_page_writes on (DECISIONS 376).
+    const kept = await send(second.port, `acme.${TEST_BASE_HOST}`, 'GET', `/api/v1/products/${created.body.id}`, {
+      headers: admin,
+    });
+    expect(kept.status).to.equal(200);
+    expect(kept.body.sku).to.equal('DUR-1');
     expect(await stopChildServer(second.child)).to.equal(0);
   });
 

@@ -1,5 +1,6 @@
 // How long the client waits before sending a request again: until the rate limit resets
-// after a 429, or an exponentially growing, jittered delay after a transient failure.
+// after a 429, or after a transient failure an exponentially growing, jittered delay, at least
+// as long as the answer's `Retry-After` asks.
 import { readRateLimit } from '../headers.js';
 
 export function nonNegative(name: string, value: number, integer: boolean): number {
@@ -35,4 +36,18 @@ export interface Backoff {
 export function backoff({ baseDelay, maxDelay, random }: Backoff, attempt: number): number {
   const ceiling = Math.min(maxDelay, baseDelay * 2 ** (attempt - 1));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/**
+ * Milliseconds an answer's `Retry-After` asks the client to wait, in seconds or as an HTTP date
+ * (measured against the answer's `Date` when it has one); undefined without a readable one.
+ */
+export function retryAfter(response: Response, now: () => number): number | undefined {
+  const value = response.headers.get('Retry-After')?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return undefined;
+  const serverNow = Date.parse(response.headers.get('Date') ?? '');
+  return Math.max(0, at - (Number.isNaN(serverNow) ? now() : serverNow));
 }

@@ -5,7 +5,7 @@ import { declaresHeader } from '../declared-headers.js';
 import type { DeploymentExtensions } from '../extensions.js';
 import { type RateLimit, readRateLimit } from '../headers.js';
 import { ConnectionError, transportFailure } from '../transport-errors.js';
-import { backoff, nonNegative, untilReset } from './retry-waits.js';
+import { backoff, nonNegative, retryAfter, untilReset } from './retry-waits.js';
 
 // Methods whose repetition cannot change the outcome. After a transient failure a POST is repeated
 // only against a deployment declared to honour Idempotency-Key, which applies it once however often
@@ -58,8 +58,9 @@ export interface RetryOptions {
   maxRetries?: number;
   /**
    * Longest wait in milliseconds the client takes; when `X-RateLimit-Reset` is further away
-   * the 429 is returned instead. Default 60,000, one window of the per-minute limit, so an
-   * exhausted hourly limit fails fast rather than blocking for up to an hour.
+   * the 429 is returned instead, and likewise a transient failure whose `Retry-After` asks for
+   * longer. Default 60,000, one window of the per-minute limit, so an exhausted hourly limit
+   * fails fast rather than blocking for up to an hour.
    */
   maxWait?: number;
   /**
@@ -72,7 +73,7 @@ export interface RetryOptions {
   onRateLimited?: (event: RateLimitedEvent) => Veto;
   /**
    * Retries of GET, HEAD, PUT and DELETE after a 502, 503, 504 or a reset connection, with
-   * exponential backoff and jitter; of a POST too when the client declares the deployment
+   * exponential backoff and jitter, waiting at least what the answer's `Retry-After` asks; of a POST too when the client declares the deployment
    * honours `Idempotency-Key` (`extensions.idempotency`) and the operation takes the header,
    * sending one without a key with a random one (DECISIONS 126, 306). A PATCH, and a POST whose
    * operation takes no key, are never repeated after them. `false` turns them off.
@@ -101,8 +102,9 @@ const repeatableAfterRateLimit = (request: Request) =>
 
 /**
  * Sends a request again after a 429 (waiting until `X-RateLimit-Reset`, within `maxRetries`
- * and `maxWait`; the API sends no `Retry-After`) and after a transient failure (502, 503, 504
- * or a reset connection, with backoff) when repeating it is safe: for a POST, only when
+ * and `maxWait`; the API sends no `Retry-After` with a 429) and after a transient failure (502,
+ * 503, 504 or a reset connection, with backoff, and at least the answer's `Retry-After`) when
+ * repeating it is safe: for a POST, only when
  * `extensions.idempotency` declares that the deployment honours `Idempotency-Key` and the
  * operation declares the header (its `schemaPath` in the spec's header parameters). The client
  * registers it after the other middleware so that it repeats the request exactly as they left it.
@@ -138,8 +140,11 @@ export function retry(options: RetryOptions = {}, extensions: DeploymentExtensio
         ? TRANSIENT_STATUSES.has(outcome.status)
         : outcome instanceof ConnectionError && outcome.reset;
     if (!failed || !attempts.transientSafe || attempts.transient >= transientRetries) return undefined;
+    // A server that says when to come back (the reference server's 503, DECISIONS 370) is waited for; past maxWait the failure is returned.
+    const asked = outcome instanceof Response ? retryAfter(outcome, now) : undefined;
+    if (asked !== undefined && asked > maxWait) return undefined;
     const attempt = ++attempts.transient;
-    const wait = backoff(delays, attempt);
+    const wait = Math.max(asked ?? 0, backoff(delays, attempt));
     const event = { request, failure: outcome as Response | ConnectionError, attempt, wait };
     return (await transient?.onRetry?.(event)) === false ? undefined : wait;
   }

@@ -3,7 +3,7 @@
 import type { ServerConfig } from '../config.js';
 import { systemReason } from '../system-error.js';
 import { startEmbeddedDatabase } from './embedded.js';
-import { type Orm, openOrm } from './orm.js';
+import { type Orm, openOrm, type PoolOptions } from './orm.js';
 
 export interface Database {
   url: string;
@@ -27,9 +27,9 @@ export class DatabaseUnreachableError extends Error {
 const REFUSED = /^(?:08|28|3D000|57P0[1-3]|53300)/;
 
 /** The ORM on `database`; a database that cannot be reached is a DatabaseUnreachableError naming it. */
-export async function connectOrm(database: Database, poolSize: number): Promise<Orm> {
+export async function connectOrm(database: Database, pool: PoolOptions): Promise<Orm> {
   try {
-    return await openOrm(database.url, { poolSize });
+    return await openOrm(database.url, pool);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const refused = typeof code === 'string' && REFUSED.test(code);

@@ -1,8 +1,9 @@
 // The `idempotency_keys` table (DECISIONS 110–118, an extension beyond the reference): one row
 // per API user, organization and key, shared by every server process. A row without a status
 // is a claim on a request still running; a claim older than CLAIM_LEASE_SECONDS is taken to be
-// left by a process that died, and the next request with the key takes it over.
-import type { Knex } from '@mikro-orm/postgresql';
+// left by a process that died, and the next request with the key takes it over. A write's
+// answer is stored in the write's own transaction (DECISIONS 372); only a refusal is stored after.
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { storableJson } from '../domain/text.js';
 
 /** Longer than any request may run (the request timeout is 30 s by default), so a live claim is never taken over. */
@@ -35,6 +36,12 @@ interface Row {
   headers: Record<string, string> | null;
   body: unknown;
 }
+
+const storedColumns = (response: StoredResponse) => ({
+  status: response.status,
+  headers: JSON.stringify(response.headers),
+  body: response.body === undefined ? null : storableJson(response.body),
+});
 
 const ownerOf = (owner: KeyOwner) => ({
   organization_id: owner.organizationId,
@@ -78,20 +85,44 @@ export class IdempotencyKeys {
     return { outcome: 'replay', response: { status: row.status, headers: row.headers ?? {}, body: row.body } };
   }
 
-  /** Stores the response of the claimed request, for replays until the key expires; no body can fail to store (DECISIONS 152). */
-  async complete(owner: KeyOwner, response: StoredResponse): Promise<void> {
-    await this.knex('idempotency_keys')
-      .where(ownerOf(owner))
-      .update({
-        status: response.status,
-        headers: JSON.stringify(response.headers),
-        body: response.body === undefined ? null : storableJson(response.body),
-      });
+  /**
+   * Stores the response of the claimed request, for replays until the key expires, while the
+   * claim is still its own; no body can fail to store (DECISIONS 152).
+   */
+  async complete(owner: KeyOwner, digest: string, response: StoredResponse): Promise<void> {
+    await this.claimOf(owner, digest).update(storedColumns(response));
   }
 
-  /** Gives the key up (the request failed with a server error), so that it can be retried. */
-  async release(owner: KeyOwner): Promise<void> {
-    await this.knex('idempotency_keys').where(ownerOf(owner)).whereNull('status').delete();
+  /**
+   * Stores a write's response in the write's transaction, `em`'s, while the claim is still this
+   * request's: it commits exactly when the write does. The row stays locked until then, so a
+   * release waits for the outcome. False when the claim is gone (released, or taken over after
+   * it lapsed): the write must then not commit.
+   */
+  async storeWithWrite(em: EntityManager, owner: KeyOwner, digest: string, response: StoredResponse): Promise<boolean> {
+    const columns = storedColumns(response);
+    const { affectedRows } = await em.execute<{ affectedRows: number }>(
+      `update idempotency_keys set status = ?, headers = ?, body = ?
+       where organization_id = ? and api_user_id = ? and key = ? and request_digest = ? and status is null`,
+      [columns.status, columns.headers, columns.body, owner.organizationId, owner.apiUserId, owner.key, digest],
+      'run',
+    );
+    return affectedRows === 1;
+  }
+
+  /**
+   * Gives the key up (the request failed with a server error), so that it can be retried. A
+   * write that committed its answer keeps it: only a claim without a status is deleted.
+   */
+  async release(owner: KeyOwner, digest: string): Promise<void> {
+    await this.claimOf(owner, digest).delete();
+  }
+
+  /** The row of a claim not yet answered. */
+  private claimOf(owner: KeyOwner, digest: string) {
+    return this.knex('idempotency_keys')
+      .where({ ...ownerOf(owner), request_digest: digest })
+      .whereNull('status');
   }
 
   /** Deletes a bounded batch of expired keys; each claim does, so the table stays as large as a day's keys. */

@@ -1,5 +1,6 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options, UnderscoreNamingStrategy } from '@mikro-orm/postgresql';
+import { settings } from '../config.js';
 import { entities } from '../entities/index.js';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial.js';
 import { Migration20261123100000_performance } from './migrations/Migration20261123100000_performance.js';
@@ -13,6 +14,7 @@ import { Migration20261127400000_custom_fields_directory } from './migrations/Mi
 import { Migration20261127500000_count_slots } from './migrations/Migration20261127500000_count_slots.js';
 import { Migration20261127600000_events_without_foreign_keys } from './migrations/Migration20261127600000_events_without_foreign_keys.js';
 import { Migration20261201330000_webhook_tenancy } from './migrations/Migration20261201330000_webhook_tenancy.js';
+import { CLIENT_DEADLINE_MARGIN_MS, closeWhenUnanswered } from './statement-deadline.js';
 
 export type Orm = MikroORM;
 
@@ -43,16 +45,57 @@ const migrationsList = [
   { name: 'Migration20261201330000_webhook_tenancy', class: Migration20261201330000_webhook_tenancy },
 ];
 
-/** `overrides` lets the benchmark count queries through MikroORM's logger. */
+export interface PoolOptions {
+  poolSize?: number;
+  /** The longest wait for a connection or for one statement (WH_DB_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /**
+   * Where knex's warnings go (a pooled connection that failed, say). knex would print them with
+   * console.log, on the stdout that holds wh-server's JSON log, with the SQL and its values; by
+   * default they are dropped, since the request that met the failure logs it, and /readyz tells.
+   */
+  warn?: (message: string) => void;
+}
+
+/**
+ * Every wait on the database is bounded by `timeoutMs` (DECISIONS 371): for a connection from the
+ * pool (acquire) or a new one (connect), for a statement (statement_timeout, and on the client a
+ * second later for a server that cannot even cancel it), and for a transaction left idle by its
+ * client (idle_in_transaction_session_timeout, which ends its session and frees its locks). TCP
+ * keepalive probes an idle connection after as long. `overrides` lets the benchmark count queries
+ * through MikroORM's logger.
+ */
 export function openOrm(
   databaseUrl: string,
-  { poolSize = 10, ...overrides }: Partial<Options> & { poolSize?: number } = {},
+  {
+    poolSize = 10,
+    timeoutMs = settings.dbTimeoutMs.fallback,
+    warn = () => {},
+    ...overrides
+  }: Partial<Options> & PoolOptions = {},
 ): Promise<Orm> {
   return MikroORM.init({
     clientUrl: databaseUrl,
-    // A connection that cannot be had within 10 s fails the request rather than queueing it
-    // for knex's default minute; min 0 lets idle connections go, so none outlives a database restart.
-    pool: { min: 0, max: poolSize, acquireTimeoutMillis: 10_000 },
+    // min 0 lets idle connections go, so none outlives a database restart.
+    pool: {
+      min: 0,
+      max: poolSize,
+      acquireTimeoutMillis: timeoutMs,
+      afterCreate: (client: Parameters<typeof closeWhenUnanswered>[0], done: (error: null) => void) => {
+        closeWhenUnanswered(client, timeoutMs + CLIENT_DEADLINE_MARGIN_MS);
+        done(null);
+      },
+    },
+    driverOptions: {
+      connection: {
+        statement_timeout: timeoutMs,
+        idle_in_transaction_session_timeout: timeoutMs,
+        connectionTimeoutMillis: timeoutMs,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: timeoutMs,
+      },
+      log: { warn, error: warn, deprecate: warn, debug: () => {} },
+    },
     entities,
     namingStrategy: NamingStrategy,
     extensions: [Migrator],

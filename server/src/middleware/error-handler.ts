@@ -1,10 +1,12 @@
 // Renders every error as the spec's JSON error body, in one place, with the request's id.
 // Domain errors are answered as the error map says. Only our own messages are exposed, and
 // only for client errors; a server error is answered generically and its details (message,
-// cause, stack, SQL) go to the request's log line alone (DECISIONS 83). Field names and
+// cause, stack, SQL) go to the request's log line alone (DECISIONS 83). A database that cannot
+// serve for now is 503 with Retry-After, whatever the route (DECISIONS 370). Field names and
 // messages may echo input, so what PostgreSQL cannot store is written escaped: an error body
 // can always be stored for its Idempotency-Key (DECISIONS 152).
 import type { Middleware, ParameterizedContext } from 'koa';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { FieldErrors } from '../domain/errors.js';
 import { escapeUnstorable } from '../domain/text.js';
 import { httpErrorFor } from '../http/error-map.js';
@@ -22,6 +24,21 @@ export function answerServerError(ctx: ParameterizedContext, error: unknown): vo
   ctx.status = 500;
   ctx.body = {
     error: `internal server error; the details are logged under request id ${requestId}`,
+    request_id: requestId,
+  };
+}
+
+/** How long a client is asked to wait before sending again what the database could not serve. */
+const RETRY_AFTER_SECONDS = 2;
+
+/** 503 with Retry-After: the same request succeeds once the database is back; the cause goes to the request log. */
+function answerUnavailable(ctx: ParameterizedContext, error: unknown): void {
+  const requestId = ctx.state.requestId as string;
+  ctx.state.error = error;
+  ctx.status = 503;
+  ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  ctx.body = {
+    error: `the service is unavailable for a moment; send the request again in ${RETRY_AFTER_SECONDS} seconds`,
     request_id: requestId,
   };
 }
@@ -56,6 +73,7 @@ export function errorHandler(): Middleware {
         ctx.body = { error: `the request cannot be served (HTTP ${status})`, request_id: ctx.state.requestId };
         return;
       }
+      if (isDatabaseUnavailable(error)) return answerUnavailable(ctx, error);
       answerServerError(ctx, error);
     }
   };

@@ -2,19 +2,24 @@
 // response to a key is stored and answered again to a retry of the same request, so a client
 // whose create timed out can send it again without creating twice. The key is claimed before
 // the handler runs, so a second request racing the first is refused (409) instead of running
-// too; a server error gives the key up, so the request can be retried. A key answers only the
+// too; a server error gives the key up, so the request can be retried. A write stores its answer
+// in its own transaction, so that a write whose outcome the server never learned (the database
+// gone at its COMMIT) is replayed if it committed and runs again if not (DECISIONS 372). A key answers only the
 // request it was used with, on the same interface, and only while the user may still read where
 // that request worked and manage the webhook endpoint it worked with (DECISIONS 141, 332).
 // Requests without the header are untouched. It runs after authentication (keys belong to an
 // API user) and after the rate limits (every request counts, replays included).
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import type { OperationSpec } from '@warehouse-kit/spec/document';
 import type { Context, Middleware, Next } from 'koa';
-import type { IdempotencyKeys, KeyOwner } from '../db/idempotency-keys.js';
+import { CLAIM_LEASE_SECONDS, type IdempotencyKeys, type KeyOwner } from '../db/idempotency-keys.js';
 import type { Access } from '../domain/access.js';
+import { type Answer, commitWithAnswer } from '../http/answer-with-commit.js';
 import { badRequest, HttpError, ValidationFailed } from '../http/errors.js';
 import { readJsonBody } from '../http/json-body.js';
+import type { Logger } from '../logging/logger.js';
 import { errorHandler } from './error-handler.js';
 import { operationOf } from './operation.js';
 import { requireReplayAccess } from './replay-access.js';
@@ -48,6 +53,35 @@ function requestDigest(ctx: Context, access: Access, body: unknown): string {
     .digest('hex');
 }
 
+/** The headers of the response that a replay repeats. */
+function keptHeaders(ctx: Context): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) if (ctx.response.get(name)) headers[name] = ctx.response.get(name);
+  return headers;
+}
+
+/** How often a key is offered up again while the database cannot be told. */
+const RELEASE_RETRY_MS = 1_000;
+
+/**
+ * Gives the key up after a server error. While the database is away it cannot be told: it is
+ * told again every second until it is, or until the claim lapses by itself (CLAIM_LEASE_SECONDS).
+ */
+async function giveUp(keys: IdempotencyKeys, owner: KeyOwner, digest: string, log: Logger): Promise<void> {
+  const lapses = Date.now() + CLAIM_LEASE_SECONDS * 1000;
+  for (;;) {
+    try {
+      return await keys.release(owner, digest);
+    } catch (error) {
+      if (Date.now() + RELEASE_RETRY_MS >= lapses) {
+        log.warn({ err: error }, `an ${IDEMPOTENCY_KEY} could not be given up; its claim lapses by itself`);
+        return;
+      }
+      await sleep(RELEASE_RETRY_MS);
+    }
+  }
+}
+
 function replay(ctx: Context, response: { status: number; headers: Record<string, string>; body: unknown }) {
   ctx.status = response.status;
   ctx.set(response.headers);
@@ -69,7 +103,8 @@ export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: stri
     const access = ctx.state.access as Access;
     const owner: KeyOwner = { organizationId: access.organization.id, apiUserId: access.user.id, key };
 
-    const claim = await keys.claim(owner, requestDigest(ctx, access, body));
+    const digest = requestDigest(ctx, access, body);
+    const claim = await keys.claim(owner, digest);
     if (claim.outcome === 'different-request')
       throw new ValidationFailed({
         [IDEMPOTENCY_KEY]: ['was already used with a different request; use a new key for a new request'],
@@ -82,11 +117,23 @@ export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: stri
       return replay(ctx, claim.response);
     }
 
+    // The answer of the attempt that last reached its COMMIT; a write stores it in its transaction.
+    let committing: Answer | undefined;
+    commitWithAnswer(ctx, async (em, answer) => {
+      if (!(await keys.storeWithWrite(em, owner, digest, { ...answer, headers: keptHeaders(ctx) })))
+        throw new HttpError(409, `a later request with this ${IDEMPOTENCY_KEY} took it over; nothing was changed`);
+      committing = answer;
+    });
     await renderErrors(ctx, next);
-    if (ctx.status >= 500) return keys.release(owner);
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) if (ctx.response.get(name)) headers[name] = ctx.response.get(name);
-    await keys.complete(owner, { status: ctx.status, headers, body: ctx.body });
+    if (ctx.status >= 500) {
+      const released = giveUp(keys, owner, digest, ctx.state.log as Logger);
+      // A 503 says the database cannot serve now: the answer does not wait for it to come back.
+      if (ctx.status !== 503) await released;
+      return;
+    }
+    // A refusal rolled its transaction back, stored nothing and is stored now.
+    if (committing?.status !== ctx.status || committing.body !== (ctx.body ?? null))
+      await keys.complete(owner, digest, { status: ctx.status, headers: keptHeaders(ctx), body: ctx.body });
   };
   // Only a POST with the header does any of this; every other request passes straight through (DECISIONS 269).
   return (ctx, next) => {

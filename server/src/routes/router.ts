@@ -8,6 +8,7 @@ import { retryingRaces } from '../db/retry.js';
 import type { Access } from '../domain/access.js';
 import type { WebhookSettings } from '../domain/webhooks/settings.js';
 import { EventLog } from '../events/event-log.js';
+import { beforeCommit } from '../http/answer-with-commit.js';
 import { notFound } from '../http/errors.js';
 import type { Handler, HandlerInput, Handlers, OperationId } from '../http/handler.js';
 import { readJsonBody } from '../http/json-body.js';
@@ -67,10 +68,16 @@ export function createApiRouter(
         events.writeWithCommit(manager);
         return result;
       });
+      const status = noContent ? 204 : 200;
+      const write = async (manager: EntityManager) => {
+        const result = await run(manager);
+        await beforeCommit(ctx, manager, { status, body: noContent ? null : result });
+        return result;
+      };
       // Every write runs in one transaction: on any error nothing of it remains; a race with
       // concurrent writes runs it again.
-      const result = operation.method === 'get' ? await run(em) : await retryingRaces(() => em.transactional(run));
-      ctx.status = noContent ? 204 : 200;
+      const result = operation.method === 'get' ? await run(em) : await retryingRaces(() => em.transactional(write));
+      ctx.status = status;
       if (!noContent) ctx.body = result;
     });
   }

@@ -1,10 +1,13 @@
 // The HTTP server around the app, with the network settings an exposed server needs: time
 // limits for headers, whole requests and idle keep-alive connections, and a cap on open
-// connections, so idle or slow clients cannot hold the server's sockets (DECISIONS 86). The
-// metrics address (DECISIONS 150) is a second server with the same settings.
+// connections, so idle or slow clients cannot hold the server's sockets (DECISIONS 86); what its
+// parser refuses is answered with the contract's JSON (DECISIONS 373). The metrics address
+// (DECISIONS 150) is a second server with the same settings.
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
 import type { ServerConfig } from '../config.js';
+import type { Logger } from '../logging/logger.js';
+import { answerClientError } from './client-error.js';
 
 export type NetworkSettings = Pick<
   ServerConfig,
@@ -16,7 +19,7 @@ export class ListenError extends Error {
   override name = 'ListenError';
 }
 
-export function createHttpServer(listener: RequestListener, settings: NetworkSettings): Server {
+export function createHttpServer(listener: RequestListener, settings: NetworkSettings, logger?: Logger): Server {
   const server = createServer(
     {
       headersTimeout: settings.headersTimeoutMs,
@@ -29,6 +32,7 @@ export function createHttpServer(listener: RequestListener, settings: NetworkSet
   );
   server.keepAliveTimeout = settings.keepAliveTimeoutMs;
   server.maxConnections = settings.maxConnections;
+  server.on('clientError', answerClientError(logger));
   return server;
 }
 

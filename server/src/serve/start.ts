@@ -40,7 +40,13 @@ export async function start(options: StartOptions): Promise<void> {
   const logger = await createLogger(config);
 
   const database = await openDatabase(config, (line) => logger.warn(line), { stopOnSignals: false });
-  const orm = await connectOrm(database, config.poolSize).catch(async (error: unknown) => {
+  const orm = await connectOrm(database, {
+    poolSize: config.poolSize,
+    timeoutMs: config.dbTimeoutMs,
+    // Only the driver's reason, after the statement that knex puts first with its values.
+    warn: (message) =>
+      logger.warn({ reason: message.slice(message.lastIndexOf(' - ') + 3) }, 'database connection failed'),
+  }).catch(async (error: unknown) => {
     await database.close();
     throw error;
   });
@@ -51,8 +57,8 @@ export async function start(options: StartOptions): Promise<void> {
   let address: Awaited<ReturnType<typeof listen>>;
   let metricsAt: Awaited<ReturnType<typeof listen>> | undefined;
   const app = createApp({ orm, config, logger });
-  const server = createHttpServer(app.callback(), config);
-  const metricsServer = config.metricsAddress && createHttpServer(metricsListener(app), config);
+  const server = createHttpServer(app.callback(), config, logger);
+  const metricsServer = config.metricsAddress && createHttpServer(metricsListener(app), config, logger);
   try {
     const applied = await migrate(orm);
     if (applied.length) logger.info({ migrations: applied }, 'applied migrations');

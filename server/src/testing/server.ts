@@ -8,6 +8,7 @@ import { createApp } from '../app.js';
 import { configFromEnv, type ServerConfig } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { createLogger } from '../logging/logger.js';
+import { createHttpServer, listen } from '../serve/http-server.js';
 import { testOrm } from './database.js';
 import { runLogDestination } from './run-log.js';
 
@@ -55,10 +56,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logger = await createLogger({ logLevel: 'debug', logFormat: 'json' }, destination);
   const config = { ...configFromEnv({}), baseHost, validateResponses: true, ...options.config };
   const app = createApp({ orm, config, logger });
-  const server: Server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  const address = server.address();
-  if (typeof address !== 'object' || !address) throw new Error('test server has no address');
+  // The HTTP server wh-server start runs, with its limits and its answers to what Node's parser refuses.
+  const server: Server = createHttpServer(app.callback(), config, logger);
+  const address = await listen(server, { host: '127.0.0.1', port: 0 });
   return {
     port: address.port,
     baseHost,

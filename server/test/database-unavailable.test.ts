@@ -1,0 +1,215 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { listOperations } from '@warehouse-kit/spec/document';
+import { eventually } from '@warehouse-kit/test-support';
+import { expect } from 'chai';
+import { migrate, type Orm, openOrm } from '../src/db/orm.js';
+import { provision } from '../src/provision/provision.js';
+import { ApiClient, send, type TestResponse } from '../src/testing/http.js';
+import { recordFixtureTokens } from '../src/testing/run-log.js';
+import { startTestServer, type TestServer } from '../src/testing/server.js';
+import { standardOrganization, uniqueId } from '../src/testing/world.js';
+import { type OwnPostgres, startOwnPostgres } from './support/own-postgres.js';
+
+/** WH_DB_TIMEOUT_MS for these tests: short, so that a wait that is bounded is told from one that is not. */
+const TIMEOUT_MS = 1_000;
+/** Longer than any bounded wait: a request still unanswered when it ends waited for the database. */
+const FAULT_MS = 8_000;
+
+function expectUnavailable(response: TestResponse, what: string): void {
+  expect(response.status, `${what}: ${JSON.stringify(response.body)}`).to.equal(503);
+  expect(response.headers['content-type'], what).to.match(/^application\/json/);
+  expect(response.headers['retry-after'], what).to.match(/^[1-9]\d*$/);
+  expect(response.body.request_id, what).to.be.a('string').and.equal(response.headers['x-request-id']);
+  expect(response.body.error, what)
+    .to.be.a('string')
+    .and.not.match(/ECONN|timeout|pg|knex|select/i);
+}
+
+/** What `request` answers; fails when `faultEnds` settles first, as when the request waited the whole fault. */
+async function beforeFault<T>(request: Promise<T>, faultEnds: Promise<void>): Promise<T> {
+  const answer = await Promise.race([request, faultEnds.then(() => 'the fault ended first' as const)]);
+  if (answer === 'the fault ended first') throw new Error('no answer while the database was away');
+  return answer;
+}
+
+describe('a database that is away or hangs', function () {
+  this.timeout(120_000);
+  let postgres: OwnPostgres;
+  let orm: Orm;
+  let server: TestServer;
+  let admin: ApiClient;
+  let host: string;
+
+  before(async () => {
+    postgres = await startOwnPostgres();
+    orm = await openOrm(postgres.url, { timeoutMs: TIMEOUT_MS });
+    await migrate(orm);
+    const id = uniqueId();
+    const fixture = { organizations: [standardOrganization(id)] };
+    recordFixtureTokens(fixture);
+    await provision(orm.em.fork(), fixture);
+    server = await startTestServer({ orm });
+    host = `${id}.${server.baseHost}`;
+    admin = new ApiClient(server.port, host, `${id}-admin-token`);
+  });
+  after(async () => {
+    await server?.close();
+    await orm?.close();
+    await postgres?.remove();
+  });
+
+  const setting = async (name: string) =>
+    ((await orm.em.getConnection().execute(`show ${name}`)) as Record<string, string>[])[0]![name];
+
+  it('gives every connection the bounded waits of WH_DB_TIMEOUT_MS', async () => {
+    expect(await setting('statement_timeout')).to.equal('1s');
+    expect(await setting('idle_in_transaction_session_timeout')).to.equal('1s');
+  });
+
+  it('runs the embedded PostgreSQL as durably as a production one: fsync, full_page_writes and synchronous_commit on', async () => {
+    for (const name of ['fsync', 'full_page_writes', 'synchronous_commit'])
+      expect(await setting(name), name).to.equal('on');
+  });
+
+  it('answers every operation JSON 503 with Retry-After and the request id while PostgreSQL is killed, and serves again once it is back', async () => {
+    expect((await admin.get('/products')).status).to.equal(200);
+    await postgres.kill();
+    try {
+      for (const operation of listOperations()) {
+        const path = operation.path.replace(/\{\w+\}/g, '1');
+        const what = `${operation.method.toUpperCase()} ${operation.path}`;
+        const client = operation.onOrganizationInterface
+          ? admin
+          : new ApiClient(server.port, host.replace('.', '-toronto.'), admin.token);
+        const response = await client.request(operation.method.toUpperCase(), path, {
+          body: operation.requestBodySchema ? {} : undefined,
+        });
+        expectUnavailable(response, what);
+      }
+      expectUnavailable(
+        await admin.post('/products', { product: { name: 'Kiwis', sku: 'KIW-1', location_name: 'Toronto DC' } }),
+        'a keyless create',
+      );
+      expect((await send(server.port, host, 'GET', '/readyz')).status).to.equal(503);
+      expect((await send(server.port, host, 'GET', '/healthz')).status).to.equal(200);
+    } finally {
+      await postgres.restart();
+    }
+    await eventually('the server to serve again', async () =>
+      (await admin.get('/products')).status === 200 ? true : undefined,
+    );
+    expect((await send(server.port, host, 'GET', '/readyz')).status).to.equal(200);
+  });
+
+  it('answers 503 within the bound while PostgreSQL hangs, and serves again once it resumes', async () => {
+    expect((await admin.get('/products')).status).to.equal(200);
+    postgres.hang();
+    const faultEnds = sleep(FAULT_MS).then(() => postgres.resume());
+    try {
+      const answers = await beforeFault(
+        Promise.all([
+          admin.get('/products'),
+          admin.post('/products', { product: { name: 'Figs', sku: 'FIG-1', location_name: 'Toronto DC' } }),
+          send(server.port, host, 'GET', '/readyz'),
+        ]),
+        faultEnds,
+      );
+      expectUnavailable(answers[0], 'a read');
+      expectUnavailable(answers[1], 'a write');
+      expect(answers[2].status).to.equal(503);
+    } finally {
+      await faultEnds;
+    }
+    await eventually('the server to serve again', async () =>
+      (await admin.get('/products')).status === 200 ? true : undefined,
+    );
+  });
+
+  it('answers 503 to a write kept waiting on a lock past statement_timeout, writes none of it, and lets its key be used again', async () => {
+    // A session of its own, without the short idle_in_transaction_session_timeout that would end it.
+    const patient = await openOrm(postgres.url, { timeoutMs: 60_000 });
+    const holder = await patient.em.getKnex().transaction();
+    const sku = `LCK-${uniqueId()}`;
+    const create = () =>
+      admin.request('POST', '/products', {
+        body: { product: { name: 'Limes', sku, location_name: 'Toronto DC' } },
+        headers: { 'idempotency-key': `lock-${sku}` },
+      });
+    try {
+      await holder.raw('lock table products in access exclusive mode');
+      const held = sleep(FAULT_MS);
+      expectUnavailable(await beforeFault(create(), held), 'a create behind a lock');
+    } finally {
+      await holder.rollback();
+      await patient.close();
+    }
+    const again = await eventually('the key to be given up', async () => {
+      const response = await create();
+      return response.status === 409 ? undefined : response;
+    });
+    expect(again.status).to.equal(200);
+    const listed = await admin.get('/products', { sku });
+    expect(listed.body.filter((product: { sku: string }) => product.sku === sku)).to.have.length(1);
+  });
+
+  it('ends a transaction its client left idle past the bound, so its locks stop no one', async () => {
+    const idle = await orm.em.getKnex().transaction();
+    await idle.raw('lock table products in access exclusive mode');
+    // The client goes quiet holding the lock; past WH_DB_TIMEOUT_MS PostgreSQL ends its session.
+    await sleep(TIMEOUT_MS + 500);
+    const created = await admin.post('/products', {
+      product: { name: 'Quinces', sku: `IDL-${uniqueId()}`, location_name: 'Toronto DC' },
+    });
+    expect(created.status).to.equal(200);
+    const ended = await idle.raw('select 1').then(
+      () => 'still open',
+      () => 'ended',
+    );
+    expect(ended).to.equal('ended');
+    await idle.rollback().catch(() => {});
+  });
+
+  it('answers a keyed write whose COMMIT meets a hung database 503, and its retry finds it written once or not at all', async () => {
+    const sku = `CMT-${uniqueId()}`;
+    const create = () =>
+      admin.request('POST', '/products', {
+        body: { product: { name: 'Plums', sku, location_name: 'Toronto DC' } },
+        headers: { 'idempotency-key': `commit-${sku}` },
+      });
+    let armed = true;
+    let faultEnds: Promise<void> | undefined;
+    let ended = false;
+    // Every statement of the write has been answered; its COMMIT goes to a database that hangs.
+    orm.em.getEventManager().registerSubscriber({
+      beforeTransactionCommit() {
+        if (!armed) return;
+        armed = false;
+        postgres.hang();
+        faultEnds = sleep(FAULT_MS).then(() => {
+          ended = true;
+          postgres.resume();
+        });
+      },
+    });
+    let first: TestResponse;
+    try {
+      first = await create();
+      expect(faultEnds, 'the write reached its COMMIT').to.not.equal(undefined);
+      expect(ended, 'answered while the database hung').to.equal(false);
+    } finally {
+      armed = false;
+      postgres.resume();
+      await faultEnds;
+    }
+    expectUnavailable(first, 'a create whose COMMIT hung');
+    const retried = await eventually('the key to be given up or answered', async () => {
+      const response = await create();
+      return response.status === 409 || response.status === 503 ? undefined : response;
+    });
+    expect(retried.status).to.equal(200);
+    const listed = await admin.get('/products', { sku });
+    const written = listed.body.filter((product: { sku: string }) => product.sku === sku);
+    expect(written).to.have.length(1);
+    expect(written[0].id).to.equal(retried.body.id);
+  });
+});
