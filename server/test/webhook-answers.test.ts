@@ -135,7 +135,9 @@ describe('webhook answers (extension)', () => {
     await closed.close();
     const hangingUp = createServer((request) => request.on('end', () => request.socket.destroy()).resume());
     await new Promise<void>((resolve) => hangingUp.listen(0, '127.0.0.1', resolve));
-    const notTls = createNetServer((socket) => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    const notTls = createNetServer((socket) =>
+      socket.write('HTTP/1.1 400 Bad Request\r\n\r\n', () => socket.destroy()),
+    );
     await new Promise<void>((resolve) => notTls.listen(0, '127.0.0.1', resolve));
     try {
       const cases = [
