@@ -51,7 +51,7 @@ describe('the feed under concurrent writers in two processes (extension)', funct
 
     // The reader: another token, so its polls spend no writer's budget; through the second process.
     const reader = second.as(world, 'integration');
-    const start = await feedEnd(reader);
+    const start = await feedEnd(reader, admin);
     const seen: FeedEvent[] = [];
     let cursor = start;
     const poll = async () => {

@@ -4,6 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import type { ApiClient } from '../../src/testing/http.js';
+import { uniqueId } from '../../src/testing/world.js';
 
 export interface FeedEvent {
   id: string;
@@ -28,12 +29,26 @@ export async function ok(request: Promise<{ status: number; body: any }>, status
   return res.body;
 }
 
-/** Where the feed ends now, as `start=latest` answers: read after it to see only what follows. */
-export async function feedEnd(client: ApiClient, query: Record<string, string> = {}): Promise<string> {
-  const res = await client.get('/events', { ...query, start: 'latest' });
-  expect(res.status, JSON.stringify(res.body)).to.equal(200);
-  expect(res.body.events).to.deep.equal([]);
-  return res.body.next_cursor;
+/**
+ * Where the feed ends after everything written so far: read after it to see only what follows.
+ * `start=latest` alone is not enough: it answers where the feed ends *now*, and a write this test
+ * already saw acknowledged can still settle after that point, while a transaction elsewhere in the
+ * cluster (the other mocha worker's) holds the snapshot horizon back (DECISIONS 174). So `writer`
+ * creates a company, whose event every reader sees and which settles after every earlier write,
+ * and this reads up to it: the cursor after it has all earlier writes behind it.
+ */
+export async function feedEnd(reader: ApiClient, writer: ApiClient = reader): Promise<string> {
+  const latest = await reader.get('/events', { start: 'latest' });
+  expect(latest.status, JSON.stringify(latest.body)).to.equal(200);
+  expect(latest.body.events).to.deep.equal([]);
+  const marker = await ok(
+    writer.post('/companies', { company: { name: uniqueId('Marker '), company_type: 'carrier' } }),
+  );
+  const subject = `companies/${marker.id}`;
+  const { cursor } = await readUntil(reader, latest.body.next_cursor, (events) =>
+    events.some((event) => event.subject === subject),
+  );
+  return cursor!;
 }
 
 /**
