@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateWebhookSecret, signWebhook } from '@warehouse-kit/sdk';
-import { startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
+import { feedEnd, startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
 import { eventually, tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { EXAMPLES } from './support/examples.js';
@@ -112,12 +112,12 @@ describe('SDK examples', () => {
   });
 
   /**
-   * An order created at Toronto and moved to Vancouver after the feed's end as it was, once the
-   * move shows in the feed (a write shows once older transactions ended: normally at once).
+   * An order created at Toronto and moved to Vancouver after the feed's end, once the move shows
+   * in the feed (a write shows once older transactions ended: normally at once).
    */
   async function movedOrder(poNumber: string) {
     const admin = world.as('admin');
-    const after: string = (await admin.get('/events', { start: 'latest' })).body.next_cursor;
+    const after = await feedEnd(admin);
     const { id } = (
       await admin.post('/purchase_orders', { purchase_order: { po_number: poNumber, location_name: 'Toronto DC' } })
     ).body;

@@ -10,7 +10,7 @@ import {
   iterateEvents,
   unwrap,
 } from '@warehouse-kit/sdk';
-import { expireEvents, startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
+import { expireEvents, feedEnd, startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
 import { expect } from 'chai';
 
 describe('SDK event feed against the reference server', () => {
@@ -23,11 +23,8 @@ describe('SDK event feed against the reference server', () => {
   const client = (user: 'admin' | 'integration' = 'admin') =>
     createClient({ baseUrl: world.url(), token: world.token(user) });
 
-  /** The feed's end now, to read only what follows. */
-  async function end(user: 'admin' | 'integration' = 'admin'): Promise<string> {
-    for await (const page of eventPages(client(user), { start: 'latest' })) return page.next_cursor;
-    throw new Error('no page');
-  }
+  /** The feed's end after everything written so far, to read only what follows. */
+  const end = (user: 'admin' | 'integration' = 'admin') => feedEnd(world.as(user), world.as('admin'));
 
   /** Follows the feed until `count` events came (a write shows once older transactions ended). */
   async function read(count: number, options: EventFeedOptions, user: 'admin' | 'integration' = 'admin') {

@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { verifyWebhook } from '@warehouse-kit/sdk';
-import { expireEvents, startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
+import { expireEvents, feedEnd, startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
 import { eventually } from '@warehouse-kit/test-support';
 import whctlManifest from '@warehouse-kit/whctl/package.json' with { type: 'json' };
 import { expect } from 'chai';
@@ -30,10 +30,10 @@ describe('whctl events and listen against the reference server', () => {
 
   const env = () => ({ WHCTL_BASE_URL: world.url(), WHCTL_TOKEN: world.token('admin') });
   const admin = (...args: string[]) => whctl(args, { env: env() });
-  const feedEnd = async () => (await world.as('admin').get('/events', { start: 'latest' })).body.next_cursor as string;
   /** A carrier, returned once its event shows in the feed (normally at once: DECISIONS 174). */
   const company = async (name: string) => {
-    const after = await feedEnd();
+    // Where the feed ends now, not feedEnd: its marker company would show in the tails' company.*.
+    const after = (await world.as('admin').get('/events', { start: 'latest' })).body.next_cursor;
     const made = (await world.as('admin').post('/companies', { company: { name, company_type: 'carrier' } })).body;
     return eventually(`the event of company ${made.id}`, async () => {
       const { events } = (await world.as('admin').get('/events', { after })).body;
@@ -61,7 +61,7 @@ describe('whctl events and listen against the reference server', () => {
   }
 
   it('lists the events after a cursor, every page with --all, and says how to read on', async () => {
-    const after = await feedEnd();
+    const after = await feedEnd(world.as('admin'));
     const made = await company('Feed Freight');
     const run = await admin('events', 'list', '--after', after, '--types', 'company.*', '--all', '-o', 'json');
     expect(run.code, run.stderr).to.equal(0);
@@ -185,7 +185,7 @@ describe('whctl events and listen against the reference server', () => {
 
   // Last: it expires every event of the world.
   it('answers an expired cursor with exit status 4 and what to do', async () => {
-    const after = await feedEnd();
+    const after = await feedEnd(world.as('admin'));
     await company('Expired Freight');
     const [old] = json(await admin('events', 'list', '--after', after, '-o', 'json'));
     expect(await expireEvents(world.id)).to.be.at.least(1);

@@ -10,7 +10,7 @@ export {
   stopChildServer,
 } from './child-server.js';
 export { closeTestOrm, countQueries, recordQueries, resetRateLimits, testDatabaseUrl, testOrm } from './database.js';
-export { expireEvents } from './events.js';
+export { expireEvents, type FeedEvent, feedEnd, readUntil } from './events.js';
 export { ApiClient, type RequestOptions, send, type TestResponse } from './http.js';
 export { startTestServer, TEST_BASE_HOST, type TestServer, type TestServerOptions } from './server.js';
 export {
