@@ -3205,7 +3205,9 @@ export interface operations {
                 /**
                  * @description `latest` begins at the current end of the feed instead of the oldest event kept, to
                  *     read only what happens from now on (the page is usually empty; keep its
-                 *     `next_cursor`). Not together with `after` (400).
+                 *     `next_cursor`). The end is what is settled: the event of a write acknowledged just
+                 *     before can still come after it, while an older transaction is open. Not together
+                 *     with `after` (400).
                  */
                 start?: "latest";
                 /** @description Events per page. */
