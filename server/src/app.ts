@@ -15,7 +15,6 @@ import type { ServerConfig } from './config.js';
 import { IdempotencyKeys } from './db/idempotency-keys.js';
 import { type Orm, poolUsage } from './db/orm.js';
 import { RateLimitCounters } from './db/rate-limit-counters.js';
-import { webhookSettings } from './domain/webhooks/settings.js';
 import { notFound } from './http/errors.js';
 import { API_PREFIX } from './http/prefix.js';
 import type { Logger } from './logging/logger.js';
@@ -39,6 +38,7 @@ import { createMetrics } from './ops/metrics.js';
 import { onlyMetricsOnTheirListener } from './ops/metrics-endpoint.js';
 import { handlers } from './routes/handlers.js';
 import { createApiRouter } from './routes/router.js';
+import { webhookSettings } from './webhooks/settings.js';
 
 export interface AppOptions {
   orm: Orm;

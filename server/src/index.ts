@@ -18,5 +18,5 @@ export {
 } from './provision/fixture.js';
 export { ProfileChoiceError, type ProfileOptions, profileFor } from './provision/profile.js';
 export { ProvisioningError, provision } from './provision/provision.js';
-export { deliverWebhooks, type WebhookDelivery, type WebhookDeliveryConfig } from './serve/webhook-delivery.js';
 export { version } from './version.js';
+export { deliverWebhooks, type WebhookDelivery, type WebhookDeliveryConfig } from './webhooks/worker.js';

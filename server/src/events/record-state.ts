@@ -1,8 +1,8 @@
 // A record as an event holds it: rendered exactly as the API's responses render it, by the same
 // code (DECISIONS 172), with where it is.
 import type { components } from '@warehouse-kit/spec';
-import type { RecordKind } from '../domain/events/types.js';
 import type { Location } from '../entities/location.js';
+import type { RecordKind } from './types.js';
 
 type Schemas = components['schemas'];
 

@@ -14,11 +14,11 @@ import { DEMO_FIXTURE } from '../provision/demo.js';
 import { readFixture } from '../provision/fixture.js';
 import { provision } from '../provision/provision.js';
 import { version } from '../version.js';
+import { deliverWebhooks } from '../webhooks/worker.js';
 import { banner } from './banner.js';
 import { sweepExpiredEventsEveryMinute } from './event-retention.js';
 import { checkAddress, createHttpServer, listen } from './http-server.js';
 import { drainOnSignal } from './shutdown.js';
-import { deliverWebhooks } from './webhook-delivery.js';
 
 const METRICS_ADDRESS = { port: 'WH_METRICS_ADDRESS', host: 'WH_METRICS_ADDRESS' };
 

@@ -8,10 +8,10 @@
 // Old deliveries are swept with the events (event-retention.ts).
 import type { ServerConfig } from '../config.js';
 import type { Orm } from '../db/orm.js';
-import { type ClaimedDelivery, claimDue, dispatchAll, type InFlight, type Shares } from '../domain/webhooks/queue.js';
-import { webhookSettings } from '../domain/webhooks/settings.js';
 import type { Logger } from '../logging/logger.js';
-import { type DeliverySettings, deliver, type Tenant, tenantsOf } from '../webhooks/deliver.js';
+import { type DeliverySettings, deliver, type Tenant, tenantsOf } from './deliver.js';
+import { type ClaimedDelivery, claimDue, dispatchAll, type InFlight, type Shares } from './queue.js';
+import { webhookSettings } from './settings.js';
 
 /** Deliveries one process sends at once. */
 const CONCURRENCY = 25;
