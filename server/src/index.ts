@@ -5,7 +5,7 @@ export { ConfigError, configFromEnv, type ServerConfig } from './config.js';
 export { type Database, openDatabase } from './db/database.js';
 export { type EmbeddedDatabase, type StartEmbeddedOptions, startEmbeddedDatabase } from './db/embedded.js';
 export { migrate, type Orm, openOrm } from './db/orm.js';
-export { sqlLiteral } from './db/sql-literal.js';
+export { sqlLiteral } from './domain/sql-literal.js';
 export { createLogger, type Logger } from './logging/logger.js';
 export {
   type Fixture,
