@@ -5,9 +5,9 @@
 import type { components } from '@warehouse-kit/spec';
 import { zoneOf } from '../domain/time.js';
 import type { Location } from '../entities/location.js';
-import { appointmentsVisibleAt } from '../present/purchase-orders.js';
 import { renderTime } from '../render/time.js';
 import type { EventCodec } from './opaque.js';
+import { appointmentsVisibleAt } from './record-state.js';
 import type { StoredEvent } from './rows.js';
 import { collections } from './types.js';
 
