@@ -1,5 +1,5 @@
 // Webhook endpoints as the database keeps them (DECISIONS 240–245): the organization's rows, read
-// and written by id within it. Who may touch which is the caller's check (webhook-access.ts).
+// and written by id within it. Who may touch which is the caller's check (access.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Invalid, NotFound } from '../domain/errors.js';
 import { timeReader } from '../domain/sql.js';

@@ -5,7 +5,7 @@
 // whenever a send ends, and after WH_WEBHOOK_POLL_MS when idle. A slow receiver holds only its
 // own sends: a round never waits for the sends it started. Claims carry a lease of twice the
 // timeout, so a process killed mid-send leaves its deliveries to any other once the lease ends.
-// Old deliveries are swept with the events (event-retention.ts).
+// Old deliveries are swept with the events (serve/event-retention.ts).
 import type { ServerConfig } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import type { Logger } from '../logging/logger.js';
