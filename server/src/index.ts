@@ -1,11 +1,11 @@
 // The reference server as a library, for tools that run it in-process (the benchmark, the
 // integration tests). Operators use the `wh-server` command instead.
-export { type AppOptions, createApp } from './app.js';
+
 export { ConfigError, configFromEnv, type ServerConfig } from './config.js';
 export { type Database, openDatabase } from './db/database.js';
 export { type EmbeddedDatabase, type StartEmbeddedOptions, startEmbeddedDatabase } from './db/embedded.js';
 export { migrate, type Orm, openOrm } from './db/orm.js';
-export { sqlLiteral } from './db/sql-literal.js';
+export { sqlLiteral } from './domain/sql-literal.js';
 export { createLogger, type Logger } from './logging/logger.js';
 export {
   type Fixture,
@@ -18,5 +18,6 @@ export {
 } from './provision/fixture.js';
 export { ProfileChoiceError, type ProfileOptions, profileFor } from './provision/profile.js';
 export { ProvisioningError, provision } from './provision/provision.js';
-export { deliverWebhooks, type WebhookDelivery, type WebhookDeliveryConfig } from './serve/webhook-delivery.js';
+export { type AppOptions, createApp } from './serve/app.js';
 export { version } from './version.js';
+export { deliverWebhooks, type WebhookDelivery, type WebhookDeliveryConfig } from './webhooks/worker.js';

@@ -2,8 +2,8 @@
 // beyond the reference: FF1 as NIST specifies it, the codec built on it, and what a reader of one
 // organization sees while another writes.
 import { expect } from 'chai';
-import { Ff1 } from '../src/domain/events/ff1.js';
-import { EventCodec } from '../src/domain/events/opaque.js';
+import { Ff1 } from '../src/events/ff1.js';
+import { EventCodec } from '../src/events/opaque.js';
 import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
 import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';

@@ -1,11 +1,11 @@
 import { createAjv } from '@warehouse-kit/spec/validators';
 import { expect } from 'chai';
-import { EventCodec } from '../src/domain/events/opaque.js';
-import type { StoredEvent } from '../src/domain/events/rows.js';
 import type { Location } from '../src/entities/location.js';
 import { envelopeFor } from '../src/events/envelope.js';
 import { eventsOf, MAX_EVENT_DATA_BYTES } from '../src/events/event-log.js';
+import { EventCodec } from '../src/events/opaque.js';
 import type { Rendered } from '../src/events/record-state.js';
+import type { StoredEvent } from '../src/events/rows.js';
 
 const toronto = { id: 1, name: 'Toronto DC', subdomain: 'acme-toronto', timeZone: 'America/Toronto' } as Location;
 const vancouver = {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { sweepExpiredEvents } from '../src/domain/events/retention.js';
+import { sweepExpiredEvents } from '../src/events/retention.js';
 import { testOrm } from '../src/testing/database.js';
 import type { ApiClient } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';

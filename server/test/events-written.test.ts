@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { eventTypes } from '../src/domain/events/types.js';
+import { eventTypes } from '../src/events/types.js';
 import { testOrm } from '../src/testing/database.js';
 import type { ApiClient } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';

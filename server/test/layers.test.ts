@@ -1,6 +1,7 @@
 // The layering the server keeps (STYLE 12), checked on its sources so that one stray import
-// fails here by name: the domain speaks no HTTP and renders nothing, and rendering takes from
-// the domain only pure values.
+// fails here by name: every import between src/'s folders goes down the order below, the domain
+// and the events and webhooks speak no HTTP, the domain renders nothing, and rendering takes
+// from the domain only pure values.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,8 +40,50 @@ function importsUnder(folder: string): { files: string[]; imports: Import[] } {
 
 const described = (found: Import[]) => found.map(({ file, specifier }) => `${file} imports ${specifier}`);
 
-/** Koa and its packages, and the layers that speak HTTP or shape responses. */
-const outsideTheDomain = [/^koa(-.*)?$/, /^@koa\//, /^(http|middleware|routes|render|present)\//];
+/**
+ * The server's layers, bottom first (docs/contributors.md, DECISIONS 413). A module imports from
+ * its own folder and from the layers below; the units of a row, folders of src/ or files at its
+ * root, import nothing of one another. Every folder and root file of src/ has its place here.
+ */
+const layers: string[][] = [
+  // The settings, the system errors' reasons and the version, which every layer may read.
+  ['config.ts', 'system-error.ts', 'version.ts'],
+  ['logging'],
+  // The MikroORM entities: the tables.
+  ['entities'],
+  // The records' rules: plain values in, domain errors out, no HTTP (STYLE 12).
+  ['domain'],
+  // Opening the database (embedded or not), the ORM with its migrations, the stores of the HTTP
+  // layer (idempotency keys, rate-limit counters), sending with the COMMIT, retrying races.
+  ['db'],
+  // A record as the API renders it; then the change feed, which holds records so rendered
+  // (DECISIONS 172); then reading orders whole, which makes the state an event holds.
+  ['render'],
+  ['events'],
+  ['present'],
+  // Endpoints, deliveries and the worker that delivers the feed's events.
+  ['webhooks'],
+  ['http'],
+  ['middleware'],
+  // The operator's endpoints (health, metrics, docs) and the API's handlers: neither uses the other.
+  ['ops', 'routes'],
+  ['provision'],
+  // Building the app and starting a process: the HTTP server, the worker, the sweeps.
+  ['serve'],
+  ['testing'],
+  ['index.ts', 'main.ts'],
+];
+
+/** The unit of src/ a module (from src/) is in: its first folder, or itself at the root. */
+const unitOf = (module: string) => module.split('/')[0]!.replace(/\.js$/, '.ts');
+
+const rankOf = (unit: string) => layers.findIndex((row) => row.includes(unit));
+
+/** Koa and its packages, and the layers that speak HTTP. */
+const http = [/^koa(-.*)?$/, /^@koa\//, /^(http|middleware|routes|ops|serve)\//];
+
+/** Those, and the layers that shape responses. */
+const outsideTheDomain = [...http, /^(render|present)\//];
 
 /** Domain modules that only compute values (zones, dates, a limit's dates) or name their shapes, which rendering may use. */
 const pureDomainValues = [
@@ -53,11 +96,47 @@ const pureDomainValues = [
 ];
 
 describe('the layers of the server', () => {
-  it('keeps koa, @koa/*, http/, middleware/, routes/, render/ and present/ out of every domain module', () => {
+  it('places every folder and file of src/ in one layer', () => {
+    const units = readdirSync(sources, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || entry.name.endsWith('.ts'))
+      .map((entry) => entry.name);
+    const placed = layers.flat();
+    expect(placed, 'a unit is in one row only').to.have.lengthOf(new Set(placed).size);
+    expect(
+      units.filter((unit) => rankOf(unit) < 0),
+      'each needs a place in the layers',
+    ).to.deep.equal([]);
+    expect(
+      placed.filter((unit) => !units.includes(unit)),
+      'the layers name what src/ holds',
+    ).to.deep.equal([]);
+  });
+
+  it('imports only down the layers, never up them or across a row', () => {
+    const { files, imports } = importsUnder('.');
+    expect(files).to.include.members(['domain/access.ts', 'events/feed.ts', 'webhooks/worker.ts', 'config.ts']);
+    const upward = imports.filter(({ file, specifier, target }) => {
+      if (!specifier.startsWith('.')) return false;
+      const [from, to] = [unitOf(file), unitOf(target)];
+      return from !== to && (rankOf(to) < 0 || rankOf(to) >= rankOf(from));
+    });
+    const order = layers.map((row) => row.join(' ')).join(' < ');
+    expect(described(upward), `imports must go down: ${order}`).to.deep.equal([]);
+  });
+
+  it('keeps koa, @koa/*, the HTTP layers, render/ and present/ out of every domain module', () => {
     const { files, imports } = importsUnder('domain');
     expect(files).to.include('domain/access.ts');
     const strays = imports.filter(({ target }) => outsideTheDomain.some((pattern) => pattern.test(target)));
     expect(described(strays), 'the domain must not depend on HTTP or on responses').to.deep.equal([]);
+  });
+
+  it('keeps koa, @koa/* and the HTTP layers out of the events and the webhooks, workers included', () => {
+    const found = ['events', 'webhooks'].map((folder) => importsUnder(folder));
+    const [files, imports] = [found.flatMap(({ files }) => files), found.flatMap(({ imports }) => imports)];
+    expect(files).to.include.members(['events/feed.ts', 'webhooks/queue.ts', 'webhooks/worker.ts']);
+    const strays = imports.filter(({ target }) => http.some((pattern) => pattern.test(target)));
+    expect(described(strays), 'events and webhooks are domain parts and workers, not HTTP').to.deep.equal([]);
   });
 
   it('lets rendering import from the domain only its pure values', () => {

@@ -4,7 +4,7 @@
 // the statements still count on the pool, and a failed statement gives its connection back.
 import { expect } from 'chai';
 import { poolUsage } from '../src/db/orm.js';
-import { onPooledConnection, readRows } from '../src/db/pool-statements.js';
+import { onPooledConnection, readRows } from '../src/domain/pool-statements.js';
 import { recordQueries, testOrm } from '../src/testing/database.js';
 
 /** The message a statement failed with; fails the test if it succeeded. */

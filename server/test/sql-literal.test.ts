@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Orm } from '../src/db/orm.js';
-import { sqlLiteral } from '../src/db/sql-literal.js';
+import { sqlLiteral } from '../src/domain/sql-literal.js';
 import { testOrm } from '../src/testing/database.js';
 
 describe('SQL string literals', () => {

@@ -4,10 +4,10 @@
 // redelivery and recovery. The schedule is shortened a thousandfold (WH_WEBHOOK_RETRY_SCALE).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
-import type { WebhookDelivery } from '../src/serve/webhook-delivery.js';
 import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, uniqueId, type World } from '../src/testing/world.js';
+import type { WebhookDelivery } from '../src/webhooks/worker.js';
 import { type Receiver, startReceiver, verifies } from './support/webhook-receiver.js';
 import { deleteEndpoints, startWebhookWorker } from './support/webhook-worker.js';
 

@@ -3,10 +3,10 @@
 // delivery, and a recovery queues nothing already pending, one at a time per endpoint.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { expect } from 'chai';
-import { SHARES, type WebhookDelivery } from '../src/serve/webhook-delivery.js';
 import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, uniqueId, type World } from '../src/testing/world.js';
+import { SHARES, type WebhookDelivery } from '../src/webhooks/worker.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';
 import { deleteEndpoints, startWebhookWorker } from './support/webhook-worker.js';
 

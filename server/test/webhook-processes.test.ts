@@ -7,11 +7,11 @@
 // average of 27, starting one wh-server took up to 30 s).
 import { eventually } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
-import { SHARES } from '../src/serve/webhook-delivery.js';
 import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
 import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, uniqueId, type World } from '../src/testing/world.js';
+import { SHARES } from '../src/webhooks/worker.js';
 import { childEnv } from './support/child-env.js';
 import { type Received, type Receiver, startReceiver } from './support/webhook-receiver.js';
 import { fastWebhooks } from './support/webhook-worker.js';

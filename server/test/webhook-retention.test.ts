@@ -5,10 +5,10 @@
 // attempt, and dated back in SQL.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { expect } from 'chai';
-import { sweepOldDeliveries } from '../src/domain/webhooks/queue.js';
 import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, uniqueId, type World } from '../src/testing/world.js';
+import { sweepOldDeliveries } from '../src/webhooks/queue.js';
 import { deleteEndpoints } from './support/webhook-worker.js';
 
 const RETENTION_DAYS = 30;

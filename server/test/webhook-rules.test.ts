@@ -2,9 +2,9 @@
 // jitter and scale, Retry-After, which addresses the SSRF guard refuses, and secrets that sign
 // only for their own endpoint and key.
 import { expect } from 'chai';
-import { MAX_ATTEMPTS, retryAfterWait, scheduledWait } from '../src/domain/webhooks/schedule.js';
-import { decryptSecret, encryptionKey, encryptSecret, newSecret, signature } from '../src/domain/webhooks/secrets.js';
-import { refusedRange } from '../src/domain/webhooks/url-guard.js';
+import { MAX_ATTEMPTS, retryAfterWait, scheduledWait } from '../src/webhooks/schedule.js';
+import { decryptSecret, encryptionKey, encryptSecret, newSecret, signature } from '../src/webhooks/secrets.js';
+import { refusedRange } from '../src/webhooks/url-guard.js';
 
 describe('webhook delivery rules (extension)', () => {
   it('waits 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, each within ±20 %, scaled, then gives up', () => {

@@ -3,11 +3,11 @@
 // credentials in any spelling, port 0); and, in production mode, every special-purpose address
 // block of IPv4 and IPv6, at save and again at delivery.
 import { expect } from 'chai';
-import { refusedRange } from '../src/domain/webhooks/url-guard.js';
 import { ApiClient } from '../src/testing/http.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, type World } from '../src/testing/world.js';
 import { send } from '../src/webhooks/send.js';
+import { refusedRange } from '../src/webhooks/url-guard.js';
 
 /** Forms of addresses production mode refuses, each with the range it is refused as. */
 const refusedAddresses: [url: string, range: string][] = [

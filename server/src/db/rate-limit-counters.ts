@@ -7,7 +7,7 @@
 // address instead (DECISIONS 148). Keys are digests, never the token or the address itself.
 // Every API request sends the count, so it goes straight to a pooled connection (DECISIONS 268).
 import type { Knex } from '@mikro-orm/postgresql';
-import { numberedPlaceholders, onPooledConnection } from './pool-statements.js';
+import { numberedPlaceholders, onPooledConnection } from '../domain/pool-statements.js';
 
 /** A window to count in: its key and when it would end if it started now (ms since the epoch). */
 export interface Window {

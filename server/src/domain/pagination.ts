@@ -1,7 +1,7 @@
 // Page-based pagination (section 8): which rows a page holds, and which pages a client can
 // go to from it.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { readRows } from '../db/pool-statements.js';
+import { readRows } from './pool-statements.js';
 import type { Sql } from './sql.js';
 
 export interface PageRequest {

@@ -3,13 +3,13 @@
 // at the reader's locations, and the attributes before the change only for a reader who could
 // see the record then. The feed and webhook deliveries use this one function.
 import type { components } from '@warehouse-kit/spec';
-import type { EventCodec } from '../domain/events/opaque.js';
-import type { StoredEvent } from '../domain/events/rows.js';
-import { collections } from '../domain/events/types.js';
 import { zoneOf } from '../domain/time.js';
 import type { Location } from '../entities/location.js';
-import { appointmentsVisibleAt } from '../present/purchase-orders.js';
 import { renderTime } from '../render/time.js';
+import type { EventCodec } from './opaque.js';
+import { appointmentsVisibleAt } from './record-state.js';
+import type { StoredEvent } from './rows.js';
+import { collections } from './types.js';
 
 type Event = components['schemas']['Event'];
 

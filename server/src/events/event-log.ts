@@ -5,10 +5,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sendWithCommit } from '../db/with-commit.js';
-import { type EventData, insertEventsStatement, type NewEvent, type Visibility } from '../domain/events/rows.js';
-import type { EventType, RecordKind } from '../domain/events/types.js';
 import type { Location } from '../entities/location.js';
 import type { RecordState, Rendered } from './record-state.js';
+import { type EventData, insertEventsStatement, type NewEvent, type Visibility } from './rows.js';
+import type { EventType, RecordKind } from './types.js';
 
 /** The most JSON an event's data may hold (DECISIONS 172). */
 export const MAX_EVENT_DATA_BYTES = 256 * 1024;

@@ -1,8 +1,9 @@
 // A record as an event holds it: rendered exactly as the API's responses render it, by the same
-// code (DECISIONS 172), with where it is.
+// code (DECISIONS 172), with where it is; and what of an order a reader at some locations sees,
+// which the feed, webhook bodies and a write's answer (present/purchase-orders.ts) all show.
 import type { components } from '@warehouse-kit/spec';
-import type { RecordKind } from '../domain/events/types.js';
 import type { Location } from '../entities/location.js';
+import type { RecordKind } from './types.js';
 
 type Schemas = components['schemas'];
 
@@ -23,4 +24,16 @@ export interface RecordState<K extends RecordKind> {
    * location, by appointment id, so each reader is shown only those at its locations.
    */
   appointmentLocations?: Record<string, number>;
+}
+
+/** `value` (an order, or the attributes it had) with only the booked appointments at `locationIds`. */
+export function appointmentsVisibleAt<T extends object>(
+  value: T,
+  appointmentLocations: Record<string, number>,
+  locationIds: ReadonlySet<number>,
+): T {
+  const { appointments } = value as { appointments?: { id: number }[] };
+  if (!Array.isArray(appointments)) return value;
+  const visible = appointments.filter((appointment) => locationIds.has(appointmentLocations[appointment.id]!));
+  return { ...value, appointments: visible };
 }

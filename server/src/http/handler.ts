@@ -5,8 +5,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { operations } from '@warehouse-kit/spec';
 import type { ParameterizedContext } from 'koa';
 import type { Access } from '../domain/access.js';
-import type { WebhookSettings } from '../domain/webhooks/settings.js';
 import type { EventLog } from '../events/event-log.js';
+import type { WebhookSettings } from '../webhooks/settings.js';
 
 /**
  * The operations the server answers with a handler: those with a success response. An

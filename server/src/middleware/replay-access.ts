@@ -8,8 +8,8 @@ import type { ParsedUrlQuery } from 'node:querystring';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createOperationMatcher } from '@warehouse-kit/spec/document';
 import type { Access } from '../domain/access.js';
-import { managedEndpoint } from '../domain/webhooks/access.js';
 import { API_PREFIX } from '../http/prefix.js';
+import { managedEndpoint } from '../webhooks/access.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);

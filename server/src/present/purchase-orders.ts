@@ -25,7 +25,7 @@ import {
   purchaseOrderRowsById,
 } from '../domain/purchase-orders/rows.js';
 import type { Location } from '../entities/location.js';
-import type { RecordState } from '../events/record-state.js';
+import { appointmentsVisibleAt, type RecordState } from '../events/record-state.js';
 import { renderBookedAppointment } from '../render/booked-appointment.js';
 import { renderPurchaseOrder } from '../render/purchase-order.js';
 
@@ -95,18 +95,6 @@ export async function presentWholePurchaseOrders(
     ),
     version: row.version,
   }));
-}
-
-/** `value` (an order, or the attributes it had) with only the booked appointments at `locationIds`. */
-export function appointmentsVisibleAt<T extends object>(
-  value: T,
-  appointmentLocations: Record<string, number>,
-  locationIds: ReadonlySet<number>,
-): T {
-  const { appointments } = value as { appointments?: { id: number }[] };
-  if (!Array.isArray(appointments)) return value;
-  const visible = appointments.filter((appointment) => locationIds.has(appointmentLocations[appointment.id]!));
-  return { ...value, appointments: visible };
 }
 
 /** A whole order as the user sees it: its booked appointments at the user's accessible locations only. */

@@ -2,11 +2,11 @@
 // the events of the records the token can see, oldest first, as their lists show them.
 import type { Access } from '../domain/access.js';
 import { BadInput, NotFound } from '../domain/errors.js';
-import { comparePositions, START } from '../domain/events/cursor.js';
-import { feedEnd, readEvent, readFeed } from '../domain/events/feed.js';
-import { type EventCodec, eventCodec } from '../domain/events/opaque.js';
-import { selectedTypes } from '../domain/events/types.js';
+import { comparePositions, START } from '../events/cursor.js';
 import { canSee, type EventReader, envelopeFor } from '../events/envelope.js';
+import { feedEnd, readEvent, readFeed } from '../events/feed.js';
+import { type EventCodec, eventCodec } from '../events/opaque.js';
+import { selectedTypes } from '../events/types.js';
 import type { Handlers } from '../http/handler.js';
 
 const DEFAULT_LIMIT = 100;

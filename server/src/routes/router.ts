@@ -6,7 +6,6 @@ import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { listOperations, type OperationSpec } from '@warehouse-kit/spec/document';
 import { retryingRaces } from '../db/retry.js';
 import type { Access } from '../domain/access.js';
-import type { WebhookSettings } from '../domain/webhooks/settings.js';
 import { EventLog } from '../events/event-log.js';
 import { beforeCommit } from '../http/answer-with-commit.js';
 import { notFound } from '../http/errors.js';
@@ -15,6 +14,7 @@ import { readJsonBody } from '../http/json-body.js';
 import { API_PREFIX } from '../http/prefix.js';
 import { withRecordVersion } from '../http/record-versions.js';
 import { compileRequestValidators } from '../http/request-validation.js';
+import type { WebhookSettings } from '../webhooks/settings.js';
 
 /** Literal segments before templated ones, so `/purchase_orders/with_booked_appointments` is not an id. */
 function routeOrder(a: OperationSpec, b: OperationSpec): number {

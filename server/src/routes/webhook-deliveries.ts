@@ -4,14 +4,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { Invalid } from '../domain/errors.js';
-import { eventCodec } from '../domain/events/opaque.js';
 import { pageRequest } from '../domain/pagination.js';
 import { readInputTime, UTC } from '../domain/time.js';
-import { managedEndpoint } from '../domain/webhooks/access.js';
-import { type DeliveryRow, listDeliveries, recover, redeliver } from '../domain/webhooks/deliveries.js';
+import { eventCodec } from '../events/opaque.js';
 import type { Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { renderWebhookDelivery } from '../render/webhook-delivery.js';
+import { managedEndpoint } from '../webhooks/access.js';
+import { type DeliveryRow, listDeliveries, recover, redeliver } from '../webhooks/deliveries.js';
 
 /** A body time of the recovery window, offset-less ones in UTC; Invalid on `field`. */
 function windowTime(value: string, field: string): Date {

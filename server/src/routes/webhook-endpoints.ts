@@ -2,9 +2,12 @@
 // create, list, view, update, delete and rotate the secret, for admins of the covered locations.
 import type { Access } from '../domain/access.js';
 import { BadInput, Invalid } from '../domain/errors.js';
-import { selectedTypes } from '../domain/events/types.js';
 import { pageRequest } from '../domain/pagination.js';
-import { coveredLocations, managedEndpoint, manages, requireInterfaceRole } from '../domain/webhooks/access.js';
+import { selectedTypes } from '../events/types.js';
+import type { Handlers } from '../http/handler.js';
+import { setPaginationHeaders } from '../http/pagination-headers.js';
+import { renderWebhookEndpoint } from '../render/webhook-endpoint.js';
+import { coveredLocations, managedEndpoint, manages, requireInterfaceRole } from '../webhooks/access.js';
 import {
   deleteEndpoint,
   insertEndpoint,
@@ -12,11 +15,8 @@ import {
   rotateSecret,
   updateEndpoint,
   type WebhookEndpointRow,
-} from '../domain/webhooks/endpoints.js';
-import { checkWebhookUrl } from '../domain/webhooks/url-guard.js';
-import type { Handlers } from '../http/handler.js';
-import { setPaginationHeaders } from '../http/pagination-headers.js';
-import { renderWebhookEndpoint } from '../render/webhook-endpoint.js';
+} from '../webhooks/endpoints.js';
+import { checkWebhookUrl } from '../webhooks/url-guard.js';
 
 const render = (access: Access, row: WebhookEndpointRow) =>
   renderWebhookEndpoint(

@@ -3,9 +3,9 @@
 // a time do it, and each batch of the deliveries' is one DELETE that two processes may run at
 // once (the second finds the rows gone and stops), so any number may run this.
 import type { Orm } from '../db/orm.js';
-import { sweepExpiredEvents } from '../domain/events/retention.js';
-import { sweepOldDeliveries } from '../domain/webhooks/queue.js';
+import { sweepExpiredEvents } from '../events/retention.js';
 import type { Logger } from '../logging/logger.js';
+import { sweepOldDeliveries } from '../webhooks/queue.js';
 
 const EVERY_MS = 60_000;
 

@@ -3,7 +3,7 @@
 // fixture or the demo if asked, serve (and /metrics on WH_METRICS_ADDRESS when set) until
 // SIGTERM or SIGINT, sweeping ended rate-limit windows and delivering webhooks meanwhile, then
 // drain and close the pool and the database, in that order. Resolves once everything is closed.
-import { createApp } from '../app.js';
+
 import { ConfigError, configFromEnv } from '../config.js';
 import { connectOrm, openDatabase } from '../db/database.js';
 import { migrate } from '../db/orm.js';
@@ -14,11 +14,12 @@ import { DEMO_FIXTURE } from '../provision/demo.js';
 import { readFixture } from '../provision/fixture.js';
 import { provision } from '../provision/provision.js';
 import { version } from '../version.js';
+import { deliverWebhooks } from '../webhooks/worker.js';
+import { createApp } from './app.js';
 import { banner } from './banner.js';
 import { sweepExpiredEventsEveryMinute } from './event-retention.js';
 import { checkAddress, createHttpServer, listen } from './http-server.js';
 import { drainOnSignal } from './shutdown.js';
-import { deliverWebhooks } from './webhook-delivery.js';
 
 const METRICS_ADDRESS = { port: 'WH_METRICS_ADDRESS', host: 'WH_METRICS_ADDRESS' };
 

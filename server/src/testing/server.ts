@@ -4,10 +4,10 @@
 // any request writes is there to be checked.
 import type { Server } from 'node:http';
 import { type DestinationStream, multistream } from 'pino';
-import { createApp } from '../app.js';
 import { configFromEnv, type ServerConfig } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { createLogger } from '../logging/logger.js';
+import { createApp } from '../serve/app.js';
 import { createHttpServer, listen } from '../serve/http-server.js';
 import { testOrm } from './database.js';
 import { runLogDestination } from './run-log.js';

@@ -2,8 +2,8 @@
 // text. That text names the address and port tried and tells a reset from a refusal from silence
 // in the words of the operating system, so an admin could map the ports of hosts the guard lets
 // through; a category says as much as the admin needs to fix the receiver.
-import type { AttemptError } from '../domain/webhooks/deliveries.js';
-import { UnusableHost } from '../domain/webhooks/url-guard.js';
+import type { AttemptError } from './deliveries.js';
+import { UnusableHost } from './url-guard.js';
 
 /** OpenSSL's and Node's codes for a handshake or a certificate that failed. */
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|EPROTO$)|CERT|UNABLE_TO_(GET|VERIFY)/;

@@ -2,17 +2,17 @@
 // locations, signed with every valid secret, sent, and its outcome recorded with the next
 // attempt's time on the schedule (or after the receiver's Retry-After).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { readEvent } from '../domain/events/feed.js';
-import { eventCodec } from '../domain/events/opaque.js';
-import type { AttemptError } from '../domain/webhooks/deliveries.js';
-import { type AttemptOutcome, type ClaimedDelivery, recordAttempt } from '../domain/webhooks/queue.js';
-import { MAX_ATTEMPTS, retryAfterWait, scheduledWait } from '../domain/webhooks/schedule.js';
-import { signature, signingSecrets } from '../domain/webhooks/secrets.js';
-import type { WebhookSettings } from '../domain/webhooks/settings.js';
 import { Location } from '../entities/location.js';
 import { Organization } from '../entities/organization.js';
 import { envelopeFor } from '../events/envelope.js';
+import { readEvent } from '../events/feed.js';
+import { eventCodec } from '../events/opaque.js';
+import type { AttemptError } from './deliveries.js';
+import { type AttemptOutcome, type ClaimedDelivery, recordAttempt } from './queue.js';
+import { MAX_ATTEMPTS, retryAfterWait, scheduledWait } from './schedule.js';
+import { signature, signingSecrets } from './secrets.js';
 import { type SendResult, send } from './send.js';
+import type { WebhookSettings } from './settings.js';
 
 export interface DeliverySettings extends WebhookSettings {
   timeoutMs: number;

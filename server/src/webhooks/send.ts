@@ -3,9 +3,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import type { AttemptError } from '../domain/webhooks/deliveries.js';
-import { bareHost, guardedLookup, refusedRange } from '../domain/webhooks/url-guard.js';
 import { attemptErrorOf } from './attempt-errors.js';
+import type { AttemptError } from './deliveries.js';
+import { bareHost, guardedLookup, refusedRange } from './url-guard.js';
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 

@@ -2,10 +2,10 @@
 // thousandfold, a short timeout and poll, loopback allowed, logging to the run's log.
 import { configFromEnv, type ServerConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logging/logger.js';
-import { deliverWebhooks, type WebhookDelivery } from '../../src/serve/webhook-delivery.js';
 import { testOrm } from '../../src/testing/database.js';
 import { runLogDestination } from '../../src/testing/run-log.js';
 import type { World } from '../../src/testing/world.js';
+import { deliverWebhooks, type WebhookDelivery } from '../../src/webhooks/worker.js';
 
 /** The settings the delivery tests run with; child processes get them as variables. */
 export const fastWebhooks = {

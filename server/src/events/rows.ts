@@ -1,7 +1,7 @@
 // Events as the `events` table holds them (DECISIONS 171–173): the whole record as the API
 // renders it, where the event is seen, and who could see the record before a change of
 // location. Written by the transaction that makes the change, all of its events at once.
-import { sqlLiteral } from '../../db/sql-literal.js';
+import { sqlLiteral } from '../domain/sql-literal.js';
 import type { EventType, RecordKind } from './types.js';
 
 /** `location`: readers of `location_id`; `everyone`: every reader in the organization. */

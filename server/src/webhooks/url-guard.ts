@@ -7,7 +7,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Invalid } from '../errors.js';
+import { Invalid } from '../domain/errors.js';
 
 const LOOKUP_TIMEOUT_MS = 5_000;
 

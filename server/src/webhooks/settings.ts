@@ -1,5 +1,5 @@
 // What webhook endpoints need of the server's configuration (DECISIONS 242, 244, 252).
-import type { ServerConfig } from '../../config.js';
+import type { ServerConfig } from '../config.js';
 import { encryptionKey } from './secrets.js';
 
 export interface WebhookSettings {

@@ -1,7 +1,7 @@
 // Counts every request and its latency for /metrics, by the operation it was identified as.
 import type { Middleware } from 'koa';
-import type { Metrics } from '../ops/metrics.js';
-import { operationOf } from './operation.js';
+import { operationOf } from '../middleware/operation.js';
+import type { Metrics } from './metrics.js';
 
 export function requestMetrics(metrics: Metrics): Middleware {
   return async (ctx, next) => {

@@ -5,13 +5,13 @@
 // whenever a send ends, and after WH_WEBHOOK_POLL_MS when idle. A slow receiver holds only its
 // own sends: a round never waits for the sends it started. Claims carry a lease of twice the
 // timeout, so a process killed mid-send leaves its deliveries to any other once the lease ends.
-// Old deliveries are swept with the events (event-retention.ts).
+// Old deliveries are swept with the events (serve/event-retention.ts).
 import type { ServerConfig } from '../config.js';
 import type { Orm } from '../db/orm.js';
-import { type ClaimedDelivery, claimDue, dispatchAll, type InFlight, type Shares } from '../domain/webhooks/queue.js';
-import { webhookSettings } from '../domain/webhooks/settings.js';
 import type { Logger } from '../logging/logger.js';
-import { type DeliverySettings, deliver, type Tenant, tenantsOf } from '../webhooks/deliver.js';
+import { type DeliverySettings, deliver, type Tenant, tenantsOf } from './deliver.js';
+import { type ClaimedDelivery, claimDue, dispatchAll, type InFlight, type Shares } from './queue.js';
+import { webhookSettings } from './settings.js';
 
 /** Deliveries one process sends at once. */
 const CONCURRENCY = 25;

@@ -12,7 +12,7 @@
 // database, so every process reads the same and ids stay the same across restarts.
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BadInput, Expired } from '../errors.js';
+import { BadInput, Expired } from '../domain/errors.js';
 import type { Position } from './cursor.js';
 import { Ff1 } from './ff1.js';
 

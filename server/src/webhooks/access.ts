@@ -4,9 +4,9 @@
 // location, so a user without a role there is 403 whatever it asks (DECISIONS 142, 335).
 
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Location } from '../../entities/location.js';
-import type { Access } from '../access.js';
-import { NotFound } from '../errors.js';
+import type { Access } from '../domain/access.js';
+import { NotFound } from '../domain/errors.js';
+import type { Location } from '../entities/location.js';
 import { findEndpoint, type WebhookEndpointRow } from './endpoints.js';
 
 /** The locations an endpoint covers, in the organization's order; all of them for null. */

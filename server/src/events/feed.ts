@@ -4,7 +4,7 @@
 // leave no gap. Each page reads the organization-wide events and each of the reader's locations'
 // in feed order, at most a page of each, so its cost follows the page, not the organization.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BadInput, Expired } from '../errors.js';
+import { BadInput, Expired } from '../domain/errors.js';
 import { comparePositions, type Position, START } from './cursor.js';
 import { type StoredEvent, storedEventColumns } from './rows.js';
 import type { EventType } from './types.js';

@@ -2,9 +2,9 @@
 // attempts, a redelivery of one event, and the recovery of a time window.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
-import { Invalid, NotFound } from '../errors.js';
-import { countedMatchesSql, type PageRequest, pageWithTotal } from '../pagination.js';
-import { timeReader } from '../sql.js';
+import { Invalid, NotFound } from '../domain/errors.js';
+import { countedMatchesSql, type PageRequest, pageWithTotal } from '../domain/pagination.js';
+import { timeReader } from '../domain/sql.js';
 import type { WebhookEndpointRow } from './endpoints.js';
 import { SUBSCRIBED } from './subscribed.js';
 

@@ -1,9 +1,9 @@
 // Webhook endpoints as the database keeps them (DECISIONS 240–245): the organization's rows, read
-// and written by id within it. Who may touch which is the caller's check (webhook-access.ts).
+// and written by id within it. Who may touch which is the caller's check (access.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Invalid, NotFound } from '../errors.js';
-import { timeReader } from '../sql.js';
-import { MAX_RECORD_ID } from '../tenant-lookup.js';
+import { Invalid, NotFound } from '../domain/errors.js';
+import { timeReader } from '../domain/sql.js';
+import { MAX_RECORD_ID } from '../domain/tenant-lookup.js';
 import { encryptSecret, newSecret } from './secrets.js';
 
 /** An organization's endpoints, at most (DECISIONS 240). */

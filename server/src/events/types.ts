@@ -2,7 +2,7 @@
 // and the `types` filter of the feed (DECISIONS 176).
 import type { components } from '@warehouse-kit/spec';
 import { specEnum } from '@warehouse-kit/spec/enums';
-import { BadInput } from '../errors.js';
+import { BadInput } from '../domain/errors.js';
 
 export type EventType = components['schemas']['EventType'];
 
