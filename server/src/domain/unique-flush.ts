@@ -3,16 +3,21 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Conflict } from './errors.js';
 
 /**
- * Flushes, turning a unique-index violation into Conflict. The rules look for duplicates
- * first and answer those with 422; a violation at the flush means another request created the
+ * Runs a write, turning a unique-index violation into Conflict. The rules look for duplicates
+ * first and answer those with 422; a violation at the write means another request created the
  * same name or number since, which a retry of the whole transaction settles (DECISIONS 66).
  */
-export async function flushOrConflict(em: EntityManager): Promise<void> {
+export async function writeOrConflict<T>(write: Promise<T>): Promise<T> {
   try {
-    await em.flush();
+    return await write;
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException)
       throw new Conflict('another request created a record with the same name or number at the same moment');
     throw error;
   }
+}
+
+/** Flushes the unit of work, as writeOrConflict writes. */
+export function flushOrConflict(em: EntityManager): Promise<void> {
+  return writeOrConflict(em.flush());
 }

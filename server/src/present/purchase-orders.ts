@@ -70,31 +70,45 @@ export async function presentVisiblePurchaseOrder(
   return { order: present(access, [row])[0]!, version: row.version };
 }
 
+/** What an order is read with for its events: every booked appointment, whoever asks (DECISIONS 172). */
+function wholeAccess(organization: Organization): PresentingAccess {
+  return {
+    organization: organization.organization,
+    locationById: (id) => organization.locationById(id),
+    accessibleLocations: organization.locations,
+  };
+}
+
+/** The scope a write reads its order whole with (lockVisiblePurchaseOrder, changePurchaseOrder). */
+export const wholeOrderScope = (organization: Organization): OrderRowScope => scopeOf(wholeAccess(organization));
+
+/** An order read whole: what an event holds, with where it and each of its booked appointments are, and its version. */
+export function presentWholePurchaseOrder(
+  organization: Organization,
+  row: PurchaseOrderRow,
+): RecordState<'purchase_order'> & { version: string } {
+  const [object] = present(wholeAccess(organization), [row]);
+  return {
+    object: object!,
+    location: row.locationId == null ? null : organization.locationById(row.locationId),
+    appointmentLocations: Object.fromEntries(
+      row.appointments.map((appointment) => [appointment.id, appointment.locationId]),
+    ),
+    version: row.version,
+  };
+}
+
 /**
- * The organization's orders with these ids, by id, each with every booked appointment whoever
- * asks, and where it and each of those appointments are: what an event holds; and each one's
- * version, read in the same statement (a write's ETag once it has made its last change).
+ * The organization's orders with these ids, by id, each read whole (presentWholePurchaseOrder);
+ * each one's version is read in the same statement (a write's ETag once it has made its last change).
  */
 export async function presentWholePurchaseOrders(
   em: EntityManager,
   organization: Organization,
   ids: number[],
 ): Promise<(RecordState<'purchase_order'> & { version: string })[]> {
-  const whole: PresentingAccess = {
-    organization: organization.organization,
-    locationById: (id) => organization.locationById(id),
-    accessibleLocations: organization.locations,
-  };
-  const rows = await purchaseOrderRowsById(em, scopeOf(whole), ids);
-  const rendered = present(whole, rows);
-  return rows.map((row, index) => ({
-    object: rendered[index]!,
-    location: row.locationId == null ? null : organization.locationById(row.locationId),
-    appointmentLocations: Object.fromEntries(
-      row.appointments.map((appointment) => [appointment.id, appointment.locationId]),
-    ),
-    version: row.version,
-  }));
+  const rows = await purchaseOrderRowsById(em, wholeOrderScope(organization), ids);
+  return rows.map((row) => presentWholePurchaseOrder(organization, row));
 }
 
 /** A whole order as the user sees it: its booked appointments at the user's accessible locations only. */

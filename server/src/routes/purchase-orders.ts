@@ -5,14 +5,14 @@ import {
   authorizeChange,
   authorizeRemoval,
   findVisiblePurchaseOrder,
+  lockVisiblePurchaseOrder,
   requestedAssignment,
 } from '../domain/purchase-orders/assignment.js';
 import { purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
 import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
-import { createPurchaseOrder, savePurchaseOrder } from '../domain/purchase-orders/write.js';
+import { changePurchaseOrder, insertPurchaseOrder } from '../domain/purchase-orders/write.js';
 import { requirePossibleId } from '../domain/tenant-lookup.js';
 import { collectionTimeFilters } from '../domain/time.js';
-import { flushOrConflict } from '../domain/unique-flush.js';
 import { recordCreatedCustomers } from '../events/created-customers.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
@@ -22,7 +22,9 @@ import {
   presentBookedSearch,
   presentPurchaseOrderPage,
   presentVisiblePurchaseOrder,
+  presentWholePurchaseOrder,
   presentWholePurchaseOrders,
+  wholeOrderScope,
 } from '../present/purchase-orders.js';
 
 /** PATCH and PUT alike: the body's `location_name` assigns, moves or unassigns (section 3). */
@@ -31,17 +33,17 @@ async function updatePurchaseOrder(input: HandlerInput<'updatePurchaseOrder'> | 
   const body = input.body.purchase_order;
   const url = access.urlLocation(query.location_name);
   const requested = requestedAssignment(access, url, body.location_name);
-  const { order, location } = await findVisiblePurchaseOrder(em, access, path.id, url, 'write');
+  const scope = wholeOrderScope(access);
+  const { order, location } = await lockVisiblePurchaseOrder(em, access, path.id, url, scope);
   const lookups = new PurchaseOrderLookups(em, access.organization.id, access.customFields);
   const effective = await authorizeChange(lookups, access, order, location, requested);
-  const [before] = await presentWholePurchaseOrders(em, access, [order.id]);
-  await savePurchaseOrder(lookups, order, body, effective, 'nested');
-  await flushOrConflict(em);
-  const [after] = await presentWholePurchaseOrders(em, access, [order.id]);
-  readVersion(ctx, after!.version);
+  const before = presentWholePurchaseOrder(access, order);
+  const written = await changePurchaseOrder(lookups, order, body, effective, scope);
+  const after = written ? presentWholePurchaseOrder(access, written) : before;
+  readVersion(ctx, after.version);
   recordCreatedCustomers(events, lookups);
   events.record({ kind: 'purchase_order', organizationId: access.organization.id, before, after });
-  return asSeenBy(access, after!);
+  return asSeenBy(access, after);
 }
 
 export const purchaseOrderHandlers: Pick<
@@ -63,11 +65,10 @@ export const purchaseOrderHandlers: Pick<
 
   async createPurchaseOrder({ em, access, query, body, events, ctx }) {
     const lookups = new PurchaseOrderLookups(em, access.organization.id, access.customFields);
-    const order = await createPurchaseOrder(lookups, access, body.purchase_order, {
+    const id = await insertPurchaseOrder(lookups, access, body.purchase_order, {
       urlLocation: access.urlLocation(query.location_name),
     });
-    await flushOrConflict(em);
-    const [after] = await presentWholePurchaseOrders(em, access, [order.id]);
+    const [after] = await presentWholePurchaseOrders(em, access, [id]);
     readVersion(ctx, after!.version);
     recordCreatedCustomers(events, lookups);
     events.record({ kind: 'purchase_order', organizationId: access.organization.id, after });

@@ -9,6 +9,7 @@ import type { Access, Need } from '../access.js';
 import { AccessDenied, BadInput, type DomainError, NotFound } from '../errors.js';
 import { requirePossibleId } from '../tenant-lookup.js';
 import type { PurchaseOrderLookups } from './lookups.js';
+import { lockedPurchaseOrderRow, type OrderRowScope, type StoredOrderRow } from './rows.js';
 
 /**
  * What writing an order needs to know about the caller. `Access` is one; a provisioning
@@ -115,7 +116,7 @@ async function requireBookingAccess(
 export async function authorizeChange(
   lookups: PurchaseOrderLookups,
   actor: PurchaseOrderActor,
-  order: PurchaseOrder,
+  order: Pick<PurchaseOrder, 'id'>,
   current: Location | null,
   requested: Assignment,
   hidden: () => DomainError = () => orderNotFound(order.id),
@@ -134,6 +135,16 @@ export async function authorizeRemoval(
 ): Promise<void> {
   if (current) actor.require(current, 'write');
   await requireBookingAccess(lookups, actor, order.id, () => orderNotFound(order.id));
+}
+
+/** The location of an order found by id (null: unassigned), checked against the URL's (NotFound when elsewhere or inaccessible). */
+function locationOfFound(
+  access: Access,
+  id: number,
+  locationId: number | null | undefined,
+  url: Location | undefined,
+): Location | null {
+  return locationId == null ? null : access.recordLocation(locationId, url, `purchase order ${id}`);
 }
 
 /**
@@ -158,7 +169,24 @@ export async function findVisiblePurchaseOrder(
     need === 'write' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
   );
   if (!order) throw orderNotFound(id);
-  const location =
-    order.locationId == null ? null : access.recordLocation(order.locationId, url, `purchase order ${id}`);
-  return { order, location };
+  return { order, location: locationOfFound(access, id, order.locationId, url) };
+}
+
+/**
+ * Finds an order to change, as findVisiblePurchaseOrder finds it for a write, and reads it whole
+ * (`scope`: every booked appointment, for its events) in the statement that locks it: without
+ * the unit of work (DECISIONS 390).
+ */
+export async function lockVisiblePurchaseOrder(
+  em: EntityManager,
+  access: Access,
+  id: number,
+  url: Location | undefined,
+  scope: OrderRowScope,
+): Promise<{ order: StoredOrderRow; location: Location | null }> {
+  if (url) access.require(url, 'write');
+  requirePossibleId(id, 'purchase order');
+  const order = await lockedPurchaseOrderRow(em, scope, id);
+  if (!order) throw orderNotFound(id);
+  return { order, location: locationOfFound(access, id, order.locationId, url) };
 }

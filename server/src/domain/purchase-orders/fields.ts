@@ -25,7 +25,7 @@ export interface OrderFields {
 
 export async function plannedFields(
   lookups: PurchaseOrderLookups,
-  order: PurchaseOrder | undefined,
+  order: Pick<PurchaseOrder, 'poNumber' | 'carrierName' | 'referenceNumbers' | 'notes'> | undefined,
   input: PurchaseOrderInput,
   errors: FieldErrorCollector,
 ): Promise<OrderFields> {

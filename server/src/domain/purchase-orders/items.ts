@@ -27,9 +27,12 @@ export const MAX_ITEMS = 50;
  */
 export type ItemsMode = 'create' | 'nested' | 'replace';
 
-export interface PlannedItem {
+/** What planning reads of a stored item: an entity in the unit of work, or a row a write read (StoredItemRow). */
+export type StoredItem = Pick<PurchaseOrderItem, 'id' | 'productName' | 'quantity' | 'customValues' | 'customerId'>;
+
+export interface PlannedItem<I extends StoredItem = StoredItem> {
   /** The stored item; absent for a new one. */
-  item?: PurchaseOrderItem;
+  item?: I;
   /**
    * Where its errors go: `purchase_order_items[2].` for an entry of the request, `purchase_order_items[id=7].` for an
    * item it does not mention.
@@ -42,10 +45,10 @@ export interface PlannedItem {
   customValues: StoredCustomValues;
 }
 
-export interface ItemPlan {
+export interface ItemPlan<I extends StoredItem = StoredItem> {
   /** The items the order ends up with: current ones in id order, then new ones. */
-  items: PlannedItem[];
-  removed: PurchaseOrderItem[];
+  items: PlannedItem<I>[];
+  removed: I[];
   /** Names of customers to create for these items. */
   newCustomers: string[];
 }
@@ -104,7 +107,7 @@ function plannedQuantity(
 }
 
 /** Whether a planned entry says exactly what a stored item already holds. */
-function holdsTheSame(planned: PlannedItem, item: PurchaseOrderItem): boolean {
+function holdsTheSame(planned: PlannedItem, item: StoredItem): boolean {
   const customer = planned.customer;
   const sameCustomer =
     customer === null
@@ -123,7 +126,7 @@ function holdsTheSame(planned: PlannedItem, item: PurchaseOrderItem): boolean {
  * replaces only what differs: a repeated upload changes nothing (DECISIONS 38), and an import
  * that sends an order again keeps its item ids.
  */
-function keepEqualItems(entries: PlannedItem[], current: PurchaseOrderItem[]): PlannedItem[] {
+function keepEqualItems<I extends StoredItem>(entries: PlannedItem<I>[], current: I[]): PlannedItem<I>[] {
   const unclaimed = [...current];
   return entries.map((planned) => {
     const index = unclaimed.findIndex((item) => holdsTheSame(planned, item));
@@ -131,21 +134,21 @@ function keepEqualItems(entries: PlannedItem[], current: PurchaseOrderItem[]): P
   });
 }
 
-export async function planItems(
+export async function planItems<I extends StoredItem>(
   context: ItemContext,
-  current: PurchaseOrderItem[],
+  current: I[],
   inputs: ItemInput[] = [],
   mode: ItemsMode,
-): Promise<ItemPlan> {
+): Promise<ItemPlan<I>> {
   const { lookups, location, customFields, errors } = context;
   const names = inputs.flatMap((input) => trimToNull(input.customer_name) ?? []);
   const customers = await lookups.customerNames(location, names);
   const byId = new Map(current.map((item) => [item.id, item]));
-  const changed = new Map<number, PlannedItem>();
+  const changed = new Map<number, PlannedItem<I>>();
   const destroyed = new Set<number>();
-  const added: PlannedItem[] = [];
+  const added: PlannedItem<I>[] = [];
 
-  const plan = (input: ItemInput, path: string, item?: PurchaseOrderItem): PlannedItem => {
+  const plan = (input: ItemInput, path: string, item?: I): PlannedItem<I> => {
     const customer = plannedCustomer(input, path, customers, errors);
     return {
       item,
@@ -163,7 +166,7 @@ export async function planItems(
       ),
     };
   };
-  const unchanged = (item: PurchaseOrderItem): PlannedItem => {
+  const unchanged = (item: I): PlannedItem<I> => {
     const path = `purchase_order_items[id=${item.id}].`;
     return {
       item,
@@ -209,36 +212,54 @@ export async function planItems(
   };
 }
 
-/** Writes a validated plan; answers whether any item changed, so the order's `updated_at` can follow. */
+/** What a stored item holds once written: its columns other than keys and times. */
+export type ItemValues = Pick<PurchaseOrderItem, 'productName' | 'quantity' | 'customValues' | 'customerId'>;
+
+/** What writing a plan changes: items to remove, items whose values differ, new items in order. */
+export interface ItemChanges<I extends StoredItem> {
+  removed: I[];
+  changed: { item: I; values: ItemValues }[];
+  added: ItemValues[];
+}
+
+/** The changes a validated plan makes, once `created` holds the customers it creates; an item that would hold what it holds is left alone. */
+export function itemChanges<I extends StoredItem>(plan: ItemPlan<I>, created: Map<string, Company>): ItemChanges<I> {
+  const changes: ItemChanges<I> = { removed: plan.removed, changed: [], added: [] };
+  for (const planned of plan.items) {
+    const values: ItemValues = {
+      productName: planned.productName,
+      quantity: planned.quantity,
+      customValues: planned.customValues,
+      customerId:
+        planned.customer === undefined
+          ? (planned.item?.customerId ?? null)
+          : planned.customer && chosenCustomerId(planned.customer, created),
+    };
+    const { item } = planned;
+    if (!item) changes.added.push(values);
+    else if (Object.entries(values).some(([key, value]) => !isDeepStrictEqual(item[key as keyof ItemValues], value)))
+      changes.changed.push({ item, values });
+  }
+  return changes;
+}
+
+/** Whether any item is removed, changed or added. */
+export const anyItemChanges = (changes: ItemChanges<StoredItem>): boolean =>
+  changes.removed.length + changes.changed.length + changes.added.length > 0;
+
+/** Writes a validated plan to the unit of work; answers whether any item changed, so the order's `updated_at` can follow. */
 export function applyItems(
   em: EntityManager,
   orderId: number,
   organizationId: number,
-  plan: ItemPlan,
+  plan: ItemPlan<PurchaseOrderItem>,
   created: Map<string, Company>,
 ): boolean {
-  let changed = plan.removed.length > 0;
-  for (const item of plan.removed) em.remove(item);
-  for (const planned of plan.items) {
-    const values = {
-      productName: planned.productName,
-      quantity: planned.quantity,
-      customValues: planned.customValues,
-      ...(planned.customer === undefined
-        ? {}
-        : { customerId: planned.customer && chosenCustomerId(planned.customer, created) }),
-    };
-    if (!planned.item) {
-      em.create(PurchaseOrderItem, { organizationId, purchaseOrderId: orderId, customerId: null, ...values } as never);
-      changed = true;
-    } else if (
-      Object.entries(values).some(
-        ([key, value]) => !isDeepStrictEqual(planned.item![key as keyof typeof values], value),
-      )
-    ) {
-      em.assign(planned.item, values);
-      changed = true;
-    }
+  const changes = itemChanges(plan, created);
+  for (const item of changes.removed) em.remove(item);
+  for (const values of changes.added) {
+    em.create(PurchaseOrderItem, { organizationId, purchaseOrderId: orderId, ...values } as never);
   }
-  return changed;
+  for (const { item, values } of changes.changed) em.assign(item, values);
+  return anyItemChanges(changes);
 }

@@ -30,6 +30,12 @@ export type PurchaseOrderRow = PurchaseOrderFields &
     version: string;
   };
 
+/** An item as a write plans from it: what responses show, and its customer's id. */
+export type StoredItemRow = PurchaseOrderItemRow & Pick<PurchaseOrderItem, 'customerId'>;
+
+/** An order as a write locks and reads it: its response's fields, and its items' customers' ids. */
+export type StoredOrderRow = Omit<PurchaseOrderRow, 'items'> & { items: StoredItemRow[] };
+
 /** One element of the items column, as PostgreSQL writes it in JSON. */
 interface ItemJson {
   id: number;
@@ -39,6 +45,8 @@ interface ItemJson {
   created_at: string;
   updated_at: string;
   customer_name: string | null;
+  /** Only in a write's read (StoredItemRow). */
+  customer_id?: number | null;
 }
 
 /** A row as the statement answers it: times as PostgreSQL's text, nested rows as parsed JSON. */
@@ -61,11 +69,14 @@ interface RawRow {
   total?: string | number | null;
 }
 
-/** A JSON array column: the items of the order whose id is `orderId`, with their customers' names, by id. */
-function itemsColumn(organizationId: number, orderId: string): Sql {
+/**
+ * A JSON array column: the items of the order whose id is `orderId`, with their customers' names
+ * (and ids, for a write), by id.
+ */
+function itemsColumn(organizationId: number, orderId: string, customerIds: boolean): Sql {
   return {
     text: `coalesce((select json_agg(item order by item.id) from (
-        select i.id, i.product_name, i.quantity, i.custom_values, i.created_at, i.updated_at,
+        select i.id, i.product_name, i.quantity, i.custom_values, i.created_at, i.updated_at,${customerIds ? ' i.customer_id,' : ''}
           (select c.name from companies c where c.id = i.customer_id and c.organization_id = i.organization_id)
             as customer_name
         from purchase_order_items i where i.organization_id = ? and i.purchase_order_id = ${orderId}
@@ -74,22 +85,37 @@ function itemsColumn(organizationId: number, orderId: string): Sql {
   };
 }
 
+/** Where ordersSql reads its orders `po` from: the table, or rows a write's common table expression returned. */
+interface OrdersSource {
+  /** `with po as (…)`, put before the select. */
+  with?: Sql;
+  /** Items with their customers' ids (StoredItemRow), for a write to plan from. */
+  customerIds?: boolean;
+}
+
 /**
  * The orders `po` that `where` keeps, with every column a response needs (and `total` as a
  * column when given), then `tail` (order and limit). Names of related rows are scalar
  * subqueries rather than joins: PostgreSQL plans this statement on every request, and joins
  * cost it more to plan than the lookups cost to run.
  */
-function ordersSql(scope: OrderRowScope, where: Sql, tail: Sql, total?: Sql): Sql {
-  const items = itemsColumn(scope.organizationId, 'po.id');
+function ordersSql(scope: OrderRowScope, where: Sql, tail: Sql, total?: Sql, source: OrdersSource = {}): Sql {
+  const items = itemsColumn(scope.organizationId, 'po.id', source.customerIds ?? false);
   const appointments = bookedAppointmentsColumn(scope, 'po.id');
   return {
-    text: `select po.id, po.location_id, po.po_number, po.expected_starts_at, po.expected_ends_at,
+    text: `${source.with?.text ?? ''} select po.id, po.location_id, po.po_number, po.expected_starts_at, po.expected_ends_at,
         po.earliest_assignment_date, po.carrier_name, po.reference_numbers, po.notes, po.custom_values,
         po.created_at, po.updated_at, po.version, ${items.text} as items, ${appointments.text} as appointments
         ${total ? `, (${total.text}) as total` : ''}
-      from purchase_orders po where ${where.text} ${tail.text}`,
-    values: [...items.values, ...appointments.values, ...(total?.values ?? []), ...where.values, ...tail.values],
+      from ${source.with ? 'po' : 'purchase_orders po'} where ${where.text} ${tail.text}`,
+    values: [
+      ...(source.with?.values ?? []),
+      ...items.values,
+      ...appointments.values,
+      ...(total?.values ?? []),
+      ...where.values,
+      ...tail.values,
+    ],
   };
 }
 
@@ -123,6 +149,7 @@ function rowReader(em: EntityManager): (raw: RawRow) => PurchaseOrderRow {
       createdAt: time(item.created_at),
       updatedAt: time(item.updated_at),
       customerName: item.customer_name,
+      ...(item.customer_id === undefined ? {} : { customerId: item.customer_id }),
     })),
     appointments: readBookedAppointments(raw.appointments, time),
     version: raw.version,
@@ -143,6 +170,46 @@ export async function purchaseOrderRowsById(
   );
   const rows = await em.execute<RawRow[]>(text, values);
   return rows.map(rowReader(em));
+}
+
+/**
+ * The organization's order with this id, locked for a write (updates merge into what is stored,
+ * so two at once must not both start from the same copy), with its items' customers' ids;
+ * undefined when there is none. One statement: the write's lock, its plan's input and its
+ * `before` (DECISIONS 390).
+ */
+export async function lockedPurchaseOrderRow(
+  em: EntityManager,
+  scope: OrderRowScope,
+  id: number,
+): Promise<StoredOrderRow | undefined> {
+  const { text, values } = ordersSql(
+    scope,
+    { text: 'po.organization_id = ? and po.id = ?', values: [scope.organizationId, id] },
+    { text: 'for update of po', values: [] },
+    undefined,
+    { customerIds: true },
+  );
+  const [row] = await em.execute<RawRow[]>(text, values);
+  // Read with customerIds, so every item has its customerId.
+  return row && (rowReader(em)(row) as StoredOrderRow);
+}
+
+/**
+ * The order a write's common table expression `po` returned (an update's `returning *`), read
+ * whole as responses show it, in the write's own statement: its items and appointments as the
+ * statement's snapshot holds them, its version after the write's own triggers.
+ */
+export async function writtenPurchaseOrderRow(
+  em: EntityManager,
+  scope: OrderRowScope,
+  write: Sql,
+): Promise<PurchaseOrderRow> {
+  const { text, values } = ordersSql(scope, { text: 'true', values: [] }, { text: '', values: [] }, undefined, {
+    with: write,
+  });
+  const [row] = await em.execute<RawRow[]>(text, values);
+  return rowReader(em)(row!);
 }
 
 /** Which orders a page holds: a condition on `purchase_orders` aliased `po`, and `select … as total` of its matches. */

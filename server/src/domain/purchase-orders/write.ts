@@ -1,7 +1,9 @@
-// Creating and changing purchase orders: the one code path the API handlers, bulk uploads
+// Creating and changing purchase orders: the one planning path the API handlers, bulk uploads
 // and provisioning share. Everything is planned and checked first, so a rejected write
 // changes nothing even outside a transaction; then customers are created and the order and
-// its items go into the unit of work, which the caller flushes. Callers run it inside a
+// its items are written: by the API's single writes as statements of their own, without the
+// unit of work (order-statements.ts, DECISIONS 390); by bulk uploads and provisioning into the
+// unit of work, which the caller flushes once for many orders. Callers run it inside a
 // transaction (the router does), which settles races.
 import type { Location } from '../../entities/location.js';
 import { PurchaseOrder } from '../../entities/purchase-order.js';
@@ -11,28 +13,30 @@ import { zoneOf } from '../time.js';
 import { authorizeAssignment, authorizeChange, type PurchaseOrderActor, requestedPlacement } from './assignment.js';
 import { checkCustomValuesBudget } from './custom-fields.js';
 import { checkRequiredFields, PO_NUMBER_TAKEN, type PurchaseOrderInput, plannedFields } from './fields.js';
-import { applyItems, type ItemsMode, planItems } from './items.js';
+import { applyItems, type ItemsMode, planItems, type StoredItem } from './items.js';
 import type { PurchaseOrderLookups } from './lookups.js';
+import type { OrderPlan, OrderValues, StoredOrder } from './order-plan.js';
+import { insertOrder, updateOrder } from './order-statements.js';
+import type { OrderRowScope, PurchaseOrderRow, StoredOrderRow } from './rows.js';
 import { plannedTimes } from './times.js';
 
 export type { PurchaseOrderActor } from './assignment.js';
 export type { PurchaseOrderInput } from './fields.js';
 
 /**
- * Writes `input` to `order` (a new one when undefined), which will be at `location` (null:
- * unassigned): offset-less times, custom fields, required fields, catalog products and
- * customer creation all follow that effective location. BadInput or Invalid before any change.
- * The order and its items are left in the unit of work: the caller flushes (flushOrConflict),
- * once for a whole bulk upload.
+ * Plans writing `input` to `order` (a new one when undefined, with `currentItems` its items),
+ * which will be at `location` (null: unassigned): offset-less times, custom fields, required
+ * fields, catalog products and customer creation all follow that effective location. BadInput
+ * or Invalid before any change; the customers the items name and do not exist are created last.
  */
-export async function savePurchaseOrder(
+async function planPurchaseOrder<I extends StoredItem>(
   lookups: PurchaseOrderLookups,
-  order: PurchaseOrder | undefined,
+  order: StoredOrder | undefined,
+  currentItems: I[],
   input: PurchaseOrderInput,
   location: Location | null,
   itemsMode: ItemsMode,
-): Promise<PurchaseOrder> {
-  const { em, organizationId } = lookups;
+): Promise<OrderPlan<I>> {
   const errors = new FieldErrorCollector();
   const times = plannedTimes(
     { expectedStartsAt: order?.expectedStartsAt ?? null, expectedEndsAt: order?.expectedEndsAt ?? null },
@@ -43,7 +47,6 @@ export async function savePurchaseOrder(
   const fields = await plannedFields(lookups, order, input, errors);
   const customFields = await lookups.customFieldsAt(location);
   const customValues = customFields.merge('purchase_order', order?.customValues ?? {}, input.custom_values, '', errors);
-  const currentItems = order ? await lookups.itemsOf(order.id) : [];
   const items = await planItems(
     { lookups, location, customFields, errors },
     currentItems,
@@ -59,6 +62,32 @@ export async function savePurchaseOrder(
   errors.throwIfAny();
 
   const customers = await lookups.createCustomers(location, items.newCustomers);
+  const values: OrderValues = {
+    ...times,
+    ...fields,
+    customValues,
+    locationId: location?.id ?? null,
+    // Kept through moves and unassignment (DECISIONS 33).
+    earliestAssignmentDate: order?.earliestAssignmentDate ?? (location ? new Date() : null),
+  };
+  return { values, items, customers };
+}
+
+/**
+ * Writes `input` to `order` (a new one when undefined) in the unit of work, which will be at
+ * `location`, as planPurchaseOrder plans it. The order and its items are left in the unit of
+ * work: the caller flushes (flushOrConflict), once for a whole bulk upload.
+ */
+export async function savePurchaseOrder(
+  lookups: PurchaseOrderLookups,
+  order: PurchaseOrder | undefined,
+  input: PurchaseOrderInput,
+  location: Location | null,
+  itemsMode: ItemsMode,
+): Promise<PurchaseOrder> {
+  const { em, organizationId } = lookups;
+  const currentItems = order ? await lookups.itemsOf(order.id) : [];
+  const plan = await planPurchaseOrder(lookups, order, currentItems, input, location, itemsMode);
   // A reserved id lets the new items name their order before anything is flushed.
   const saved =
     order ??
@@ -67,10 +96,8 @@ export async function savePurchaseOrder(
       organizationId,
       earliestAssignmentDate: null,
     } as never) as PurchaseOrder);
-  em.assign(saved, { ...times, ...fields, customValues, locationId: location?.id ?? null });
-  // Kept through moves and unassignment (DECISIONS 33).
-  if (location && !saved.earliestAssignmentDate) saved.earliestAssignmentDate = new Date();
-  if (applyItems(em, saved.id, organizationId, items, customers) && order) saved.updatedAt = new Date();
+  em.assign(saved, plan.values);
+  if (applyItems(em, saved.id, organizationId, plan.items, plan.customers) && order) saved.updatedAt = new Date();
   return saved;
 }
 
@@ -79,15 +106,50 @@ export interface PlacementOptions {
   urlLocation?: Location;
 }
 
-/** Creates an order: unassigned, or assigned to the body's location or else the URL's (write access needed there). */
+/** Where a new order goes: unassigned, or the body's location or else the URL's (write access needed there). */
+const newOrderLocation = (actor: PurchaseOrderActor, input: PurchaseOrderInput, urlLocation?: Location) =>
+  authorizeAssignment(actor, null, requestedPlacement(actor, urlLocation, input.location_name));
+
+/** Creates an order, placed as newOrderLocation says, in the unit of work (bulk uploads and provisioning). */
 export async function createPurchaseOrder(
   lookups: PurchaseOrderLookups,
   actor: PurchaseOrderActor,
   input: PurchaseOrderInput & { po_number: string },
   { urlLocation }: PlacementOptions = {},
 ): Promise<PurchaseOrder> {
-  const location = authorizeAssignment(actor, null, requestedPlacement(actor, urlLocation, input.location_name));
+  const location = newOrderLocation(actor, input, urlLocation);
   return savePurchaseOrder(lookups, undefined, input, location, 'create');
+}
+
+/**
+ * Creates an order as createPurchaseOrder does, written by one statement without the unit of
+ * work (DECISIONS 390); answers its id.
+ */
+export async function insertPurchaseOrder(
+  lookups: PurchaseOrderLookups,
+  actor: PurchaseOrderActor,
+  input: PurchaseOrderInput & { po_number: string },
+  { urlLocation }: PlacementOptions = {},
+): Promise<number> {
+  const location = newOrderLocation(actor, input, urlLocation);
+  const plan = await planPurchaseOrder(lookups, undefined, [], input, location, 'create');
+  return insertOrder(lookups, plan);
+}
+
+/**
+ * Writes `input` to `order`, locked and read whole (lockVisiblePurchaseOrder), which will be at
+ * `location`, without the unit of work (DECISIONS 390): answers the order as written, read whole
+ * as `scope` says, or undefined when the write changes nothing.
+ */
+export async function changePurchaseOrder(
+  lookups: PurchaseOrderLookups,
+  order: StoredOrderRow,
+  input: PurchaseOrderInput,
+  location: Location | null,
+  scope: OrderRowScope,
+): Promise<PurchaseOrderRow | undefined> {
+  const plan = await planPurchaseOrder(lookups, order, order.items, input, location, 'nested');
+  return updateOrder(lookups, order, plan, scope);
 }
 
 /**

@@ -1,0 +1,30 @@
+// What a checked write of an order holds before it is written, whichever way it is written (the
+// unit of work or statements of its own). Types only.
+import type { Company } from '../../entities/company.js';
+import type { PurchaseOrder } from '../../entities/purchase-order.js';
+import type { ItemPlan, StoredItem } from './items.js';
+
+/** What planning reads of a stored order: an entity in the unit of work, or a row a write read (StoredOrderRow). */
+export type StoredOrder = Pick<
+  PurchaseOrder,
+  | 'id'
+  | 'locationId'
+  | 'poNumber'
+  | 'expectedStartsAt'
+  | 'expectedEndsAt'
+  | 'earliestAssignmentDate'
+  | 'carrierName'
+  | 'referenceNumbers'
+  | 'notes'
+  | 'customValues'
+>;
+
+/** What an order holds once written: its columns other than keys and times. */
+export type OrderValues = Omit<StoredOrder, 'id'>;
+
+/** A checked write: the order's values, its items' plan, and the customers it created for them. */
+export interface OrderPlan<I extends StoredItem> {
+  values: OrderValues;
+  items: ItemPlan<I>;
+  customers: Map<string, Company>;
+}

@@ -1,0 +1,168 @@
+// A checked write of one order (order-plan.ts) as statements of its own on the transaction's
+// connection, through `em.execute`, without the unit of work: nothing is loaded into it, no
+// change set is computed, and a write sends what the floor sends (DECISIONS 390, 391). The
+// values travel as one JSON parameter per table, read by json_populate_record(set) into the
+// table's own row type, so every column is converted as PostgreSQL converts it. Times are the
+// server's, as the unit of work set them: whole milliseconds, which responses and filters rely on.
+import { isDeepStrictEqual } from 'node:util';
+import type { Sql } from '../sql.js';
+import { writeOrConflict } from '../unique-flush.js';
+import { anyItemChanges, type ItemChanges, type ItemValues, itemChanges, type StoredItem } from './items.js';
+import type { PurchaseOrderLookups } from './lookups.js';
+import type { OrderPlan, OrderValues } from './order-plan.js';
+import { type OrderRowScope, type PurchaseOrderRow, type StoredOrderRow, writtenPurchaseOrderRow } from './rows.js';
+
+/** The written columns of an order, as its plan's values name them. */
+const orderColumns: Record<keyof OrderValues, string> = {
+  locationId: 'location_id',
+  poNumber: 'po_number',
+  expectedStartsAt: 'expected_starts_at',
+  expectedEndsAt: 'expected_ends_at',
+  earliestAssignmentDate: 'earliest_assignment_date',
+  carrierName: 'carrier_name',
+  referenceNumbers: 'reference_numbers',
+  notes: 'notes',
+  customValues: 'custom_values',
+};
+
+/** The written columns of an item. */
+const itemColumns: Record<keyof ItemValues, string> = {
+  productName: 'product_name',
+  quantity: 'quantity',
+  customerId: 'customer_id',
+  customValues: 'custom_values',
+};
+
+/** `values` as a row of its table in JSON, keyed by column, with its times. */
+function rowJson<K extends string>(
+  columns: Record<K, string>,
+  values: Record<K, unknown>,
+  extra: Record<string, unknown>,
+): Record<string, unknown> {
+  const row: Record<string, unknown> = { ...extra };
+  for (const key of Object.keys(columns) as K[]) row[columns[key]] = values[key];
+  return row;
+}
+
+const orderColumnList = Object.values(orderColumns).join(', ');
+const itemColumnList = Object.values(itemColumns).join(', ');
+
+/** Inserts `items` (rows in JSON) for the order whose id `orderId` gives, in their order, so their ids follow it. */
+const insertItemsSql = (orderId: string, from = '') =>
+  `insert into purchase_order_items (organization_id, purchase_order_id, ${itemColumnList}, created_at, updated_at)
+      select i.organization_id, ${orderId}, ${Object.values(itemColumns)
+        .map((column) => `i.${column}`)
+        .join(', ')}, i.created_at, i.updated_at
+      from ${from}json_populate_recordset(null::purchase_order_items, ?::json) with ordinality as i
+      order by i.ordinality`;
+
+/** A new order's items as JSON rows. */
+const itemRows = (organizationId: number, added: ItemValues[], now: Date) =>
+  JSON.stringify(
+    added.map((values) =>
+      rowJson(itemColumns, values, { organization_id: organizationId, created_at: now, updated_at: now }),
+    ),
+  );
+
+/** Inserts a planned new order and its items in one statement; answers the order's id. */
+export async function insertOrder(lookups: PurchaseOrderLookups, plan: OrderPlan<StoredItem>): Promise<number> {
+  const { em, organizationId } = lookups;
+  const now = new Date();
+  const order = rowJson(orderColumns, plan.values, {
+    organization_id: organizationId,
+    created_at: now,
+    updated_at: now,
+  });
+  const { added } = itemChanges(plan.items, plan.customers);
+  const [row] = await writeOrConflict(
+    em.execute<{ id: number }[]>(
+      `with po as (
+        insert into purchase_orders (organization_id, ${orderColumnList}, created_at, updated_at)
+        select organization_id, ${orderColumnList}, created_at, updated_at
+        from json_populate_record(null::purchase_orders, ?::json)
+        returning id
+      ), items as (${insertItemsSql('po.id', 'po, ')})
+      select id from po`,
+      [JSON.stringify(order), itemRows(organizationId, added, now)],
+    ),
+  );
+  return row!.id;
+}
+
+/** Removes, changes and adds an order's items in one statement. */
+async function writeItems(
+  lookups: PurchaseOrderLookups,
+  orderId: number,
+  changes: ItemChanges<StoredItem>,
+  now: Date,
+): Promise<void> {
+  const { em, organizationId } = lookups;
+  const parts: Sql[] = [];
+  if (changes.removed.length > 0) {
+    parts.push({
+      text: `removed as (delete from purchase_order_items
+        where organization_id = ? and purchase_order_id = ? and id in (?))`,
+      values: [organizationId, orderId, changes.removed.map((item) => item.id)],
+    });
+  }
+  if (changes.changed.length > 0) {
+    const rows = changes.changed.map(({ item, values }) =>
+      rowJson(itemColumns, values, { id: item.id, updated_at: now }),
+    );
+    parts.push({
+      text: `changed as (update purchase_order_items i
+        set ${Object.values(itemColumns)
+          .map((column) => `${column} = v.${column}`)
+          .join(', ')}, updated_at = v.updated_at
+        from json_populate_recordset(null::purchase_order_items, ?::json) as v
+        where i.organization_id = ? and i.purchase_order_id = ? and i.id = v.id)`,
+      values: [JSON.stringify(rows), organizationId, orderId],
+    });
+  }
+  if (changes.added.length > 0) {
+    parts.push({
+      text: `added as (${insertItemsSql('?')})`,
+      values: [orderId, itemRows(organizationId, changes.added, now)],
+    });
+  }
+  await em.execute(
+    `with ${parts.map((part) => part.text).join(', ')} select 1`,
+    parts.flatMap((part) => part.values),
+  );
+}
+
+/**
+ * Writes a planned change to `order` (locked and read whole): its items first, then the order,
+ * whose statement answers it whole as `scope` reads it, with the version its items' triggers and
+ * its own left. Undefined when the plan holds what is stored: nothing is written, as the unit of
+ * work wrote nothing for an empty change set.
+ */
+export async function updateOrder(
+  lookups: PurchaseOrderLookups,
+  order: StoredOrderRow,
+  plan: OrderPlan<StoredItem>,
+  scope: OrderRowScope,
+): Promise<PurchaseOrderRow | undefined> {
+  const { em, organizationId } = lookups;
+  const changes = itemChanges(plan.items, plan.customers);
+  const itemsChanged = anyItemChanges(changes);
+  const orderChanged = (Object.keys(orderColumns) as (keyof OrderValues)[]).some(
+    (key) => !isDeepStrictEqual(order[key], plan.values[key]),
+  );
+  if (!itemsChanged && !orderChanged) return undefined;
+  const now = new Date();
+  if (itemsChanged) await writeItems(lookups, order.id, changes, now);
+  const values = JSON.stringify(rowJson(orderColumns, plan.values, { updated_at: now }));
+  return writeOrConflict(
+    writtenPurchaseOrderRow(em, scope, {
+      text: `with po as (update purchase_orders o
+        set ${Object.values(orderColumns)
+          .map((column) => `${column} = v.${column}`)
+          .join(', ')}, updated_at = v.updated_at
+        from json_populate_record(null::purchase_orders, ?::json) as v
+        where o.organization_id = ? and o.id = ?
+        returning o.*)`,
+      values: [values, organizationId, order.id],
+    }),
+  );
+}
