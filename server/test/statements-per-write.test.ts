@@ -51,4 +51,50 @@ describe('statements per write', () => {
     expect(changed.purchase_order_items[3]).to.include({ id: item.id, quantity: 101 });
     expect(sent, sent.join('\n')).to.have.length.at.most(6);
   });
+
+  it('DELETE /purchase_orders/{id} sends at most 6 statements', async () => {
+    const admin = world.as('admin');
+    const order = await ok(admin.post('/purchase_orders', newOrder()));
+    const sent = await recordQueries(async () => {
+      await ok(admin.delete(`/purchase_orders/${order.id}`), 204);
+    });
+    expect(sent, sent.join('\n')).to.have.length.at.most(6);
+    expect((await admin.get(`/purchase_orders/${order.id}`)).status).to.equal(404);
+  });
+
+  // The write statements inline their values as literals (DECISIONS 391): text that looks like
+  // SQL, quoting or placeholders is stored and answered as sent, on a create and on a change.
+  it('stores quotes, backslashes, dollars and question marks in an order and its items exactly', async () => {
+    const admin = world.as('admin');
+    const text = (label: string) => `${label} O'Hara \\ "crate" \\n \\' $$ $1 ? ?? :x`;
+    const body = newOrder();
+    body.purchase_order.purchase_order_items[0]!.product_name = text('item');
+    const created = await ok(
+      admin.post('/purchase_orders', {
+        purchase_order: { ...body.purchase_order, notes: text('notes'), reference_numbers: [text('ref')] },
+      }),
+    );
+    expect(created).to.include({ notes: text('notes') });
+    expect(created.reference_numbers).to.deep.equal([text('ref')]);
+    expect(created.purchase_order_items[0]).to.include({ product_name: text('item') });
+    const [first, second] = created.purchase_order_items;
+    const changed = await ok(
+      admin.patch(`/purchase_orders/${created.id}`, {
+        purchase_order: {
+          carrier_name: text('carrier'),
+          purchase_order_items: [
+            { id: first.id, product_name: text('changed') },
+            { id: second.id, _destroy: true },
+            { product_name: text('added'), quantity: 3 },
+          ],
+        },
+      }),
+    );
+    expect(changed).to.include({ notes: text('notes'), carrier_name: text('carrier') });
+    const names = changed.purchase_order_items.map((item: { product_name: string }) => item.product_name);
+    expect(names).to.have.length(10);
+    expect(names[0]).to.equal(text('changed'));
+    expect(names.at(-1)).to.equal(text('added'));
+    expect(changed).to.deep.equal(await ok(admin.get(`/purchase_orders/${created.id}`)));
+  });
 });

@@ -4,13 +4,12 @@ import { pageRequest } from '../domain/pagination.js';
 import {
   authorizeChange,
   authorizeRemoval,
-  findVisiblePurchaseOrder,
   lockVisiblePurchaseOrder,
   requestedAssignment,
 } from '../domain/purchase-orders/assignment.js';
 import { purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
 import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
-import { changePurchaseOrder, insertPurchaseOrder } from '../domain/purchase-orders/write.js';
+import { changePurchaseOrder, deletePurchaseOrder, insertPurchaseOrder } from '../domain/purchase-orders/write.js';
 import { requirePossibleId } from '../domain/tenant-lookup.js';
 import { collectionTimeFilters } from '../domain/time.js';
 import { recordCreatedCustomers } from '../events/created-customers.js';
@@ -88,18 +87,15 @@ export const purchaseOrderHandlers: Pick<
   putPurchaseOrder: updatePurchaseOrder,
 
   async deletePurchaseOrder({ em, access, path, query, events }) {
-    const { order, location } = await findVisiblePurchaseOrder(
-      em,
-      access,
-      path.id,
-      access.urlLocation(query.location_name),
-      'write',
-    );
+    const url = access.urlLocation(query.location_name);
+    const { order, location } = await lockVisiblePurchaseOrder(em, access, path.id, url, wholeOrderScope(access));
     await authorizeRemoval(new PurchaseOrderLookups(em, access.organization.id), access, order, location);
-    const [before] = await presentWholePurchaseOrders(em, access, [order.id]);
-    // Items go with the order; packing lists keep its po_number as text (foreign keys in the schema).
-    await em.remove(order).flush();
-    events.record({ kind: 'purchase_order', organizationId: access.organization.id, before });
+    await deletePurchaseOrder(em, access.organization.id, order.id);
+    events.record({
+      kind: 'purchase_order',
+      organizationId: access.organization.id,
+      before: presentWholePurchaseOrder(access, order),
+    });
     return null;
   },
 

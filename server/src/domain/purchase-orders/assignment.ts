@@ -1,11 +1,10 @@
 // Where a purchase order is, and who may put it where: the assignment state machine of
 // reference section 3, the location rules of section 4.6 and DECISIONS 16, and the bookings
 // that keep an order where it is booked (DECISIONS 140).
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Location } from '../../entities/location.js';
-import { PurchaseOrder } from '../../entities/purchase-order.js';
-import type { Access, Need } from '../access.js';
+import type { PurchaseOrder } from '../../entities/purchase-order.js';
+import type { Access } from '../access.js';
 import { AccessDenied, BadInput, type DomainError, NotFound } from '../errors.js';
 import { requirePossibleId } from '../tenant-lookup.js';
 import type { PurchaseOrderLookups } from './lookups.js';
@@ -130,52 +129,20 @@ export async function authorizeChange(
 export async function authorizeRemoval(
   lookups: PurchaseOrderLookups,
   actor: PurchaseOrderActor,
-  order: PurchaseOrder,
+  order: Pick<PurchaseOrder, 'id'>,
   current: Location | null,
 ): Promise<void> {
   if (current) actor.require(current, 'write');
   await requireBookingAccess(lookups, actor, order.id, () => orderNotFound(order.id));
 }
 
-/** The location of an order found by id (null: unassigned), checked against the URL's (NotFound when elsewhere or inaccessible). */
-function locationOfFound(
-  access: Access,
-  id: number,
-  locationId: number | null | undefined,
-  url: Location | undefined,
-): Location | null {
-  return locationId == null ? null : access.recordLocation(locationId, url, `purchase order ${id}`);
-}
-
 /**
- * Finds an order for view, update or delete (locked for writes). A URL location must allow
- * `need` (AccessDenied), and only narrows what can be found: an unassigned order is inside
- * every location filter, an order elsewhere or at an inaccessible location is NotFound.
- */
-export async function findVisiblePurchaseOrder(
-  em: EntityManager,
-  access: Access,
-  id: number,
-  url: Location | undefined,
-  need: Need,
-): Promise<{ order: PurchaseOrder; location: Location | null }> {
-  if (url) access.require(url, need);
-  requirePossibleId(id, 'purchase order');
-  // Locked for a write: updates merge into what is stored (custom values, items), so two at
-  // once must not both start from the same copy.
-  const order = await em.findOne(
-    PurchaseOrder,
-    { organizationId: access.organization.id, id },
-    need === 'write' ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
-  );
-  if (!order) throw orderNotFound(id);
-  return { order, location: locationOfFound(access, id, order.locationId, url) };
-}
-
-/**
- * Finds an order to change, as findVisiblePurchaseOrder finds it for a write, and reads it whole
- * (`scope`: every booked appointment, for its events) in the statement that locks it: without
- * the unit of work (DECISIONS 390).
+ * Finds an order to change or delete, locked, and reads it whole (`scope`: every booked
+ * appointment, for its events) in the statement that locks it, without the unit of work
+ * (DECISIONS 390): updates merge into what is stored (custom values, items), so two at once must
+ * not both start from the same copy. A URL location must allow writes (AccessDenied), and only
+ * narrows what can be found: an unassigned order is inside every location filter, an order
+ * elsewhere or at an inaccessible location is NotFound.
  */
 export async function lockVisiblePurchaseOrder(
   em: EntityManager,
@@ -188,5 +155,7 @@ export async function lockVisiblePurchaseOrder(
   requirePossibleId(id, 'purchase order');
   const order = await lockedPurchaseOrderRow(em, scope, id);
   if (!order) throw orderNotFound(id);
-  return { order, location: locationOfFound(access, id, order.locationId, url) };
+  const location =
+    order.locationId == null ? null : access.recordLocation(order.locationId, url, `purchase order ${id}`);
+  return { order, location };
 }

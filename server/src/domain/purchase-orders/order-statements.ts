@@ -1,11 +1,13 @@
 // A checked write of one order (order-plan.ts) as statements of its own on the transaction's
 // connection, through `em.execute`, without the unit of work: nothing is loaded into it, no
 // change set is computed, and a write sends what the floor sends (DECISIONS 390, 391). The
-// values travel as one JSON parameter per table, read by json_populate_record(set) into the
-// table's own row type, so every column is converted as PostgreSQL converts it. Times are the
-// server's, as the unit of work set them: whole milliseconds, which responses and filters rely on.
+// values travel as one JSON literal per table, read by json_populate_record(set) into the
+// table's own row type, so every column is converted as PostgreSQL converts it; they are inlined
+// by sqlLiteral (297), with the ids, so the statements take no parameters for `formatQuery` to
+// quote a character at a time. Times are the server's, as the unit of work set them: whole
+// milliseconds, which responses and filters rely on.
 import { isDeepStrictEqual } from 'node:util';
-import type { Sql } from '../sql.js';
+import { sqlLiteral } from '../../db/sql-literal.js';
 import { writeOrConflict } from '../unique-flush.js';
 import { anyItemChanges, type ItemChanges, type ItemValues, itemChanges, type StoredItem } from './items.js';
 import type { PurchaseOrderLookups } from './lookups.js';
@@ -33,7 +35,7 @@ const itemColumns: Record<keyof ItemValues, string> = {
   customValues: 'custom_values',
 };
 
-/** `values` as a row of its table in JSON, keyed by column, with its times. */
+/** `values` as a row of its table, keyed by column, with `extra` (keys, times). */
 function rowJson<K extends string>(
   columns: Record<K, string>,
   values: Record<K, unknown>,
@@ -44,25 +46,35 @@ function rowJson<K extends string>(
   return row;
 }
 
-const orderColumnList = Object.values(orderColumns).join(', ');
-const itemColumnList = Object.values(itemColumns).join(', ');
+/** `value` as a JSON literal, inlined. */
+const jsonLiteral = (value: unknown) => `${sqlLiteral(JSON.stringify(value))}::json`;
 
-/** Inserts `items` (rows in JSON) for the order whose id `orderId` gives, in their order, so their ids follow it. */
-const insertItemsSql = (orderId: string, from = '') =>
-  `insert into purchase_order_items (organization_id, purchase_order_id, ${itemColumnList}, created_at, updated_at)
-      select i.organization_id, ${orderId}, ${Object.values(itemColumns)
-        .map((column) => `i.${column}`)
-        .join(', ')}, i.created_at, i.updated_at
-      from ${from}json_populate_recordset(null::purchase_order_items, ?::json) with ordinality as i
-      order by i.ordinality`;
+/** The columns, each prefixed. */
+const listed = (columns: Record<string, string>, prefix = '') =>
+  Object.values(columns)
+    .map((column) => `${prefix}${column}`)
+    .join(', ');
 
-/** A new order's items as JSON rows. */
+/** `column = v.column, …` for each written column, and `updated_at`. */
+const setFromV = (columns: Record<string, string>) =>
+  `${Object.values(columns)
+    .map((column) => `${column} = v.${column}`)
+    .join(', ')}, updated_at = v.updated_at`;
+
+/** New items as a JSON literal of rows. */
 const itemRows = (organizationId: number, added: ItemValues[], now: Date) =>
-  JSON.stringify(
+  jsonLiteral(
     added.map((values) =>
       rowJson(itemColumns, values, { organization_id: organizationId, created_at: now, updated_at: now }),
     ),
   );
+
+/** Inserts items (`rows`, a JSON literal) for the order whose id `orderId` gives, in their order, so their ids follow it. */
+const insertItemsSql = (orderId: string | number, rows: string, from = '') =>
+  `insert into purchase_order_items (organization_id, purchase_order_id, ${listed(itemColumns)}, created_at, updated_at)
+      select i.organization_id, ${orderId}, ${listed(itemColumns, 'i.')}, i.created_at, i.updated_at
+      from ${from}json_populate_recordset(null::purchase_order_items, ${rows}) with ordinality as i
+      order by i.ordinality`;
 
 /** Inserts a planned new order and its items in one statement; answers the order's id. */
 export async function insertOrder(lookups: PurchaseOrderLookups, plan: OrderPlan<StoredItem>): Promise<number> {
@@ -77,13 +89,12 @@ export async function insertOrder(lookups: PurchaseOrderLookups, plan: OrderPlan
   const [row] = await writeOrConflict(
     em.execute<{ id: number }[]>(
       `with po as (
-        insert into purchase_orders (organization_id, ${orderColumnList}, created_at, updated_at)
-        select organization_id, ${orderColumnList}, created_at, updated_at
-        from json_populate_record(null::purchase_orders, ?::json)
+        insert into purchase_orders (organization_id, ${listed(orderColumns)}, created_at, updated_at)
+        select organization_id, ${listed(orderColumns)}, created_at, updated_at
+        from json_populate_record(null::purchase_orders, ${jsonLiteral(order)})
         returning id
-      ), items as (${insertItemsSql('po.id', 'po, ')})
+      ), items as (${insertItemsSql('po.id', itemRows(organizationId, added, now), 'po, ')})
       select id from po`,
-      [JSON.stringify(order), itemRows(organizationId, added, now)],
     ),
   );
   return row!.id;
@@ -97,38 +108,24 @@ async function writeItems(
   now: Date,
 ): Promise<void> {
   const { em, organizationId } = lookups;
-  const parts: Sql[] = [];
+  const parts: string[] = [];
   if (changes.removed.length > 0) {
-    parts.push({
-      text: `removed as (delete from purchase_order_items
-        where organization_id = ? and purchase_order_id = ? and id in (?))`,
-      values: [organizationId, orderId, changes.removed.map((item) => item.id)],
-    });
+    const ids = changes.removed.map((item) => item.id).join(', ');
+    parts.push(`removed as (delete from purchase_order_items
+        where organization_id = ${organizationId} and purchase_order_id = ${orderId} and id in (${ids}))`);
   }
   if (changes.changed.length > 0) {
     const rows = changes.changed.map(({ item, values }) =>
       rowJson(itemColumns, values, { id: item.id, updated_at: now }),
     );
-    parts.push({
-      text: `changed as (update purchase_order_items i
-        set ${Object.values(itemColumns)
-          .map((column) => `${column} = v.${column}`)
-          .join(', ')}, updated_at = v.updated_at
-        from json_populate_recordset(null::purchase_order_items, ?::json) as v
-        where i.organization_id = ? and i.purchase_order_id = ? and i.id = v.id)`,
-      values: [JSON.stringify(rows), organizationId, orderId],
-    });
+    parts.push(`changed as (update purchase_order_items i set ${setFromV(itemColumns)}
+        from json_populate_recordset(null::purchase_order_items, ${jsonLiteral(rows)}) as v
+        where i.organization_id = ${organizationId} and i.purchase_order_id = ${orderId} and i.id = v.id)`);
   }
   if (changes.added.length > 0) {
-    parts.push({
-      text: `added as (${insertItemsSql('?')})`,
-      values: [orderId, itemRows(organizationId, changes.added, now)],
-    });
+    parts.push(`added as (${insertItemsSql(orderId, itemRows(organizationId, changes.added, now))})`);
   }
-  await em.execute(
-    `with ${parts.map((part) => part.text).join(', ')} select 1`,
-    parts.flatMap((part) => part.values),
-  );
+  await em.execute(`with ${parts.join(', ')} select 1`);
 }
 
 /**
@@ -152,17 +149,15 @@ export async function updateOrder(
   if (!itemsChanged && !orderChanged) return undefined;
   const now = new Date();
   if (itemsChanged) await writeItems(lookups, order.id, changes, now);
-  const values = JSON.stringify(rowJson(orderColumns, plan.values, { updated_at: now }));
+  const values = jsonLiteral(rowJson(orderColumns, plan.values, { updated_at: now }));
   return writeOrConflict(
-    writtenPurchaseOrderRow(em, scope, {
-      text: `with po as (update purchase_orders o
-        set ${Object.values(orderColumns)
-          .map((column) => `${column} = v.${column}`)
-          .join(', ')}, updated_at = v.updated_at
-        from json_populate_record(null::purchase_orders, ?::json) as v
-        where o.organization_id = ? and o.id = ?
+    writtenPurchaseOrderRow(
+      em,
+      scope,
+      `with po as (update purchase_orders o set ${setFromV(orderColumns)}
+        from json_populate_record(null::purchase_orders, ${values}) as v
+        where o.organization_id = ${organizationId} and o.id = ${order.id}
         returning o.*)`,
-      values: [values, organizationId, order.id],
-    }),
+    ),
   );
 }

@@ -85,10 +85,10 @@ function itemsColumn(organizationId: number, orderId: string, customerIds: boole
   };
 }
 
-/** Where ordersSql reads its orders `po` from: the table, or rows a write's common table expression returned. */
+/** Where ordersSql reads its orders `po` from, and what of their items. */
 interface OrdersSource {
-  /** `with po as (…)`, put before the select. */
-  with?: Sql;
+  /** From the rows a write's common table expression `po` returned, rather than the table. */
+  written?: boolean;
   /** Items with their customers' ids (StoredItemRow), for a write to plan from. */
   customerIds?: boolean;
 }
@@ -103,19 +103,12 @@ function ordersSql(scope: OrderRowScope, where: Sql, tail: Sql, total?: Sql, sou
   const items = itemsColumn(scope.organizationId, 'po.id', source.customerIds ?? false);
   const appointments = bookedAppointmentsColumn(scope, 'po.id');
   return {
-    text: `${source.with?.text ?? ''} select po.id, po.location_id, po.po_number, po.expected_starts_at, po.expected_ends_at,
+    text: `select po.id, po.location_id, po.po_number, po.expected_starts_at, po.expected_ends_at,
         po.earliest_assignment_date, po.carrier_name, po.reference_numbers, po.notes, po.custom_values,
         po.created_at, po.updated_at, po.version, ${items.text} as items, ${appointments.text} as appointments
         ${total ? `, (${total.text}) as total` : ''}
-      from ${source.with ? 'po' : 'purchase_orders po'} where ${where.text} ${tail.text}`,
-    values: [
-      ...(source.with?.values ?? []),
-      ...items.values,
-      ...appointments.values,
-      ...(total?.values ?? []),
-      ...where.values,
-      ...tail.values,
-    ],
+      from ${source.written ? 'po' : 'purchase_orders po'} where ${where.text} ${tail.text}`,
+    values: [...items.values, ...appointments.values, ...(total?.values ?? []), ...where.values, ...tail.values],
   };
 }
 
@@ -196,19 +189,21 @@ export async function lockedPurchaseOrderRow(
 }
 
 /**
- * The order a write's common table expression `po` returned (an update's `returning *`), read
- * whole as responses show it, in the write's own statement: its items and appointments as the
- * statement's snapshot holds them, its version after the write's own triggers.
+ * The order a write's common table expression `po` returned (`write`: `with po as (update …
+ * returning *)`, its values inlined), read whole as responses show it, in the write's own
+ * statement: its items and appointments as the statement's snapshot holds them, its version
+ * after the write's own triggers. The select's values are inlined before the write is put in
+ * front, so that none is looked for in the write's text.
  */
 export async function writtenPurchaseOrderRow(
   em: EntityManager,
   scope: OrderRowScope,
-  write: Sql,
+  write: string,
 ): Promise<PurchaseOrderRow> {
   const { text, values } = ordersSql(scope, { text: 'true', values: [] }, { text: '', values: [] }, undefined, {
-    with: write,
+    written: true,
   });
-  const [row] = await em.execute<RawRow[]>(text, values);
+  const [row] = await em.execute<RawRow[]>(`${write} ${em.getPlatform().formatQuery(text, values)}`);
   return rowReader(em)(row!);
 }
 

@@ -5,6 +5,7 @@
 // unit of work (order-statements.ts, DECISIONS 390); by bulk uploads and provisioning into the
 // unit of work, which the caller flushes once for many orders. Callers run it inside a
 // transaction (the router does), which settles races.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Location } from '../../entities/location.js';
 import { PurchaseOrder } from '../../entities/purchase-order.js';
 import { Invalid } from '../errors.js';
@@ -150,6 +151,15 @@ export async function changePurchaseOrder(
 ): Promise<PurchaseOrderRow | undefined> {
   const plan = await planPurchaseOrder(lookups, order, order.items, input, location, 'nested');
   return updateOrder(lookups, order, plan, scope);
+}
+
+/**
+ * Deletes an order, found and authorized (authorizeRemoval), by one statement without the unit
+ * of work (DECISIONS 390). Its items go with it; packing lists keep its po_number as text
+ * (foreign keys in the schema).
+ */
+export async function deletePurchaseOrder(em: EntityManager, organizationId: number, id: number): Promise<void> {
+  await em.nativeDelete(PurchaseOrder, { organizationId, id });
 }
 
 /**
