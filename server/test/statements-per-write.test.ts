@@ -62,6 +62,27 @@ describe('statements per write', () => {
     expect((await admin.get(`/purchase_orders/${order.id}`)).status).to.equal(404);
   });
 
+  it('a product sends at most 5 statements to be created or changed, and 6 to be deleted', async () => {
+    const admin = world.as('admin');
+    const product = () => ({
+      product: { name: uniqueId('Pears '), sku: uniqueId('SKU-'), location_name: 'Toronto DC' },
+    });
+    await ok(admin.post('/products', product()));
+    let created: any;
+    const creating = await recordQueries(async () => {
+      created = await ok(admin.post('/products', product()));
+    });
+    const changing = await recordQueries(async () => {
+      await ok(admin.patch(`/products/${created.id}`, { product: { name: 'Green pears' } }));
+    });
+    const deleting = await recordQueries(async () => {
+      await ok(admin.delete(`/products/${created.id}`), 204);
+    });
+    expect(creating, creating.join('\n')).to.have.length.at.most(5);
+    expect(changing, changing.join('\n')).to.have.length.at.most(5);
+    expect(deleting, deleting.join('\n')).to.have.length.at.most(6);
+  });
+
   // The write statements inline their values as literals (DECISIONS 391): text that looks like
   // SQL, quoting or placeholders is stored and answered as sent, on a create and on a change.
   it('stores quotes, backslashes, dollars and question marks in an order and its items exactly', async () => {

@@ -1,7 +1,7 @@
 // A page of a catalog as plain rows (DECISIONS 264): one statement for the products and their
 // total, kept (DECISIONS 102) when the list is unfiltered, counted through the filters' indexes
 // otherwise. No query builder, no entities.
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { countedMatchesSql, countedTotalSql, listPage, type PageRequest } from './pagination.js';
 import type { ProductFields } from './row-shapes.js';
 import { narrowedSql, type Sql, timeReader } from './sql.js';
@@ -58,15 +58,38 @@ export function productPage(
     filter.name || filter.sku
       ? countedMatchesSql(list)
       : countedTotalSql({ table: 'products', organizationId: filter.organizationId, locationIds: filter.locationIds });
+  const read = productReader(em);
+  return listPage(em, list, total, request, (rows: RawRow[]) => rows.map(read));
+}
+
+/** Plain rows as the ORM would give them to entities. */
+function productReader(em: EntityManager): (raw: RawRow) => ProductRow {
   const time = timeReader(em);
-  return listPage(em, list, total, request, (rows: RawRow[]) =>
-    rows.map((raw) => ({
-      id: raw.id,
-      locationId: raw.location_id,
-      name: raw.name,
-      sku: raw.sku,
-      createdAt: time(raw.created_at),
-      updatedAt: time(raw.updated_at),
-    })),
-  );
+  return (raw) => ({
+    id: raw.id,
+    locationId: raw.location_id,
+    name: raw.name,
+    sku: raw.sku,
+    createdAt: time(raw.created_at),
+    updatedAt: time(raw.updated_at),
+  });
+}
+
+/** A product as a write reads or returns it: its row and its version (DECISIONS 119), for the ETag. */
+export interface WrittenProduct extends ProductRow {
+  version: string;
+}
+
+/** What a write's statement returns of a product, as `returning` or a select's columns. */
+export const writtenProductColumns = 'id, location_id, name, sku, created_at, updated_at, version';
+
+/** Runs a write's statement that answers products' writtenProductColumns, and reads them. */
+export async function writtenProducts(
+  em: EntityManager,
+  text: string,
+  values: Knex.Value[],
+): Promise<WrittenProduct[]> {
+  const read = productReader(em);
+  const rows = await em.execute<(RawRow & { version: string })[]>(text, values);
+  return rows.map((raw) => ({ ...read(raw), version: raw.version }));
 }

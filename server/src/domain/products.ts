@@ -45,19 +45,23 @@ export interface ProductInputOptions {
   skuHolder?: Product | null;
 }
 
+/** The name and SKU a write sets; a key left out keeps the stored value. */
+export type ProductChanges = Partial<Pick<Product, 'name' | 'sku'>>;
+
 /**
- * Applies name and SKU changes: the name must not be blank; the SKU is unique within the
- * location, case-insensitively, and required where `requireSku` says so (the location
- * interface). One Invalid lists every problem, before anything changes.
+ * Checks name and SKU changes to `product` (a new one has no id yet): the name must not be
+ * blank; the SKU is unique within the location, case-insensitively, and required where
+ * `requireSku` says so (the location interface). One Invalid lists every problem, before
+ * anything changes; the answer is the changes to make.
  */
-export async function applyProductInput(
+export async function plannedProductChanges(
   em: EntityManager,
-  product: Product,
+  product: Pick<Product, 'locationId'> & { id?: number },
   input: ProductInput,
   options: ProductInputOptions,
-) {
+): Promise<ProductChanges> {
   const errors = new FieldErrorCollector();
-  const changes: Partial<Pick<Product, 'name' | 'sku'>> = {};
+  const changes: ProductChanges = {};
   if (input.name !== undefined || options.creating) {
     const name = trimToNull(input.name);
     if (!name) errors.add('name', "can't be blank");
@@ -68,9 +72,19 @@ export async function applyProductInput(
     const holder =
       sku && options.skuHolder === undefined ? await findProductBySku(em, product.locationId, sku) : options.skuHolder;
     if (!sku && options.requireSku) errors.add('sku', "can't be blank (the location interface requires a SKU)");
-    else if (sku && holder && holder !== product) errors.add('sku', 'has already been taken');
+    else if (sku && holder && holder.id !== product.id) errors.add('sku', 'has already been taken');
     else changes.sku = sku;
   }
   errors.throwIfAny();
-  Object.assign(product, changes);
+  return changes;
+}
+
+/** Applies name and SKU changes, checked by plannedProductChanges, to an entity of the unit of work (bulk uploads, provisioning). */
+export async function applyProductInput(
+  em: EntityManager,
+  product: Product,
+  input: ProductInput,
+  options: ProductInputOptions,
+) {
+  Object.assign(product, await plannedProductChanges(em, product, input, options));
 }

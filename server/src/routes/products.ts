@@ -2,12 +2,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { activeStates } from '../domain/appointment-states.js';
-import { Invalid } from '../domain/errors.js';
+import { Invalid, NotFound } from '../domain/errors.js';
 import { pageRequest } from '../domain/pagination.js';
 import { productPage } from '../domain/product-rows.js';
-import { applyProductInput } from '../domain/products.js';
-import { findOwned } from '../domain/tenant-lookup.js';
-import { flushOrConflict } from '../domain/unique-flush.js';
+import { deleteProduct, insertProduct, lockedProduct, updateProduct } from '../domain/product-statements.js';
+import { plannedProductChanges } from '../domain/products.js';
+import { findOwned, requirePossibleId } from '../domain/tenant-lookup.js';
 import type { Location } from '../entities/location.js';
 import { Product } from '../entities/product.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
@@ -21,21 +21,32 @@ async function findProduct(em: EntityManager, access: Access, id: number, select
   return { product, location: access.recordLocation(product.locationId, selected, `product ${id}`) };
 }
 
-async function updateProduct(input: HandlerInput<'updateProduct'> | HandlerInput<'putProduct'>) {
-  const { em, access, path, query, events } = input;
+/** Locks a product the user may see at the selected location (404 otherwise) for a write, and reads it. */
+async function lockProduct(em: EntityManager, access: Access, id: number, selected: Location | undefined) {
+  requirePossibleId(id, 'product');
+  const product = await lockedProduct(em, access.organization.id, id);
+  if (!product) throw new NotFound(`product ${id} not found`);
+  return { product, location: access.recordLocation(product.locationId, selected, `product ${id}`) };
+}
+
+async function changeProduct(input: HandlerInput<'updateProduct'> | HandlerInput<'putProduct'>) {
+  const { em, access, path, query, events, ctx } = input;
   const body = input.body.product;
-  const { product, location } = await findProduct(
+  const { product, location } = await lockProduct(
     em,
     access,
     path.id,
     access.selectedLocation(query.location_name, body.location_name),
   );
   access.require(location, 'write');
-  const before = renderProduct(product, location);
-  await applyProductInput(em, product, body, { creating: false, requireSku: !!access.interfaceLocation });
-  await flushOrConflict(em);
-  const after = renderProduct(product, location);
-  events.recordUpdate('product', access.organization.id, location, before, after);
+  const changes = await plannedProductChanges(em, product, body, {
+    creating: false,
+    requireSku: !!access.interfaceLocation,
+  });
+  const updated = await updateProduct(em, access.organization.id, product, changes);
+  readVersion(ctx, updated.version);
+  const after = renderProduct(updated, location);
+  events.recordUpdate('product', access.organization.id, location, renderProduct(product, location), after);
   return after;
 }
 
@@ -59,16 +70,14 @@ export const productHandlers: Pick<
     return rows.map((product) => renderProduct(product, access.locationById(product.locationId)));
   },
 
-  async createProduct({ em, access, query, body, events }) {
+  async createProduct({ em, access, query, body, events, ctx }) {
     const location = access.requiredLocation(query.location_name, body.product.location_name, 'write');
-    const product = em.create(Product, {
-      organizationId: access.organization.id,
-      locationId: location.id,
-      name: '',
-      sku: null,
-    } as never) as Product;
-    await applyProductInput(em, product, body.product, { creating: true, requireSku: !!access.interfaceLocation });
-    await flushOrConflict(em);
+    const changes = await plannedProductChanges(em, { locationId: location.id }, body.product, {
+      creating: true,
+      requireSku: !!access.interfaceLocation,
+    });
+    const product = await insertProduct(em, access.organization.id, location.id, changes);
+    readVersion(ctx, product.version);
     const rendered = renderProduct(product, location);
     events.record({ kind: 'product', organizationId: access.organization.id, after: { object: rendered, location } });
     return rendered;
@@ -80,11 +89,11 @@ export const productHandlers: Pick<
     return renderProduct(product, location);
   },
 
-  updateProduct,
-  putProduct: updateProduct,
+  updateProduct: changeProduct,
+  putProduct: changeProduct,
 
   async deleteProduct({ em, access, path, query, events }) {
-    const { product, location } = await findProduct(em, access, path.id, access.urlLocation(query.location_name));
+    const { product, location } = await lockProduct(em, access, path.id, access.urlLocation(query.location_name));
     access.require(location, 'write');
     const [{ count }] = await em.execute<[{ count: string }]>(
       `select count(*) from packing_lists p join appointments a on a.id = p.appointment_id
@@ -97,9 +106,12 @@ export const productHandlers: Pick<
         `product is referenced by ${count} packing list(s) of active appointments; complete or cancel them first`,
       );
     }
-    const before = renderProduct(product, location);
-    await em.remove(product).flush();
-    events.record({ kind: 'product', organizationId: access.organization.id, before: { object: before, location } });
+    await deleteProduct(em, access.organization.id, product.id);
+    events.record({
+      kind: 'product',
+      organizationId: access.organization.id,
+      before: { object: renderProduct(product, location), location },
+    });
     return null;
   },
 };
