@@ -83,6 +83,25 @@ describe('statements per write', () => {
     expect(deleting, deleting.join('\n')).to.have.length.at.most(6);
   });
 
+  it('a company sends at most 5 statements to be created, and 6 to be changed or deleted', async () => {
+    const admin = world.as('admin');
+    const company = () => ({ company: { name: uniqueId('Haulers '), company_type: 'carrier' } });
+    await ok(admin.post('/companies', company()));
+    let created: any;
+    const creating = await recordQueries(async () => {
+      created = await ok(admin.post('/companies', company()));
+    });
+    const changing = await recordQueries(async () => {
+      await ok(admin.patch(`/companies/${created.id}`, { company: { city: 'Toronto' } }));
+    });
+    const deleting = await recordQueries(async () => {
+      await ok(admin.delete(`/companies/${created.id}`), 204);
+    });
+    expect(creating, creating.join('\n')).to.have.length.at.most(5);
+    expect(changing, changing.join('\n')).to.have.length.at.most(6);
+    expect(deleting, deleting.join('\n')).to.have.length.at.most(6);
+  });
+
   // The write statements inline their values as literals (DECISIONS 391): text that looks like
   // SQL, quoting or placeholders is stored and answered as sent, on a create and on a change.
   it('stores quotes, backslashes, dollars and question marks in an order and its items exactly', async () => {

@@ -1,6 +1,6 @@
 // A page of companies as plain rows (DECISIONS 264): one statement for the companies and their
 // total, counted through the filters' indexes. No query builder, no entities.
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import type { CompanyType } from '../entities/company.js';
 import { countedMatchesSql, listPage, type PageRequest } from './pagination.js';
 import type { CompanyFields } from './row-shapes.js';
@@ -42,12 +42,29 @@ export function companyPage(
   request: PageRequest,
 ): Promise<{ rows: CompanyFields[]; total: number }> {
   const list = { columns, table: 'companies', alias: 'c', where: companyFilterSql(filter) };
+  const read = companyReader(em);
+  return listPage(em, list, countedMatchesSql(list), request, (rows: RawRow[]) => rows.map(read));
+}
+
+/** Plain rows as the ORM would give them to entities. */
+function companyReader(em: EntityManager): (raw: RawRow) => CompanyFields {
   const time = timeReader(em);
-  return listPage(em, list, countedMatchesSql(list), request, (rows: RawRow[]) =>
-    rows.map(({ total: _total, ...raw }) => ({
-      ...raw,
-      createdAt: time(raw.createdAt),
-      updatedAt: time(raw.updatedAt),
-    })),
-  );
+  return ({ total: _total, ...raw }) => ({ ...raw, createdAt: time(raw.createdAt), updatedAt: time(raw.updatedAt) });
+}
+
+/** A company as a write reads or returns it: its row and its version (DECISIONS 119), for the ETag. */
+export type WrittenCompany = CompanyFields & { version: string };
+
+/** What a write's statement on `companies c` returns of a company, as `returning` or a select's columns. */
+export const writtenCompanyColumns = `${columns}, c.version`;
+
+/** Runs a write's statement that answers companies' writtenCompanyColumns, and reads them. */
+export async function writtenCompanies(
+  em: EntityManager,
+  text: string,
+  values: Knex.Value[],
+): Promise<WrittenCompany[]> {
+  const read = companyReader(em);
+  const rows = await em.execute<(RawRow & { version: string })[]>(text, values);
+  return rows.map(({ version, ...raw }) => ({ ...read(raw), version }));
 }

@@ -1,13 +1,14 @@
 // Companies (section 4.4): organization-wide customers and carriers. Authorization is admin
 // membership in the organization (checked for every request); a location in the request
 // applies its own permissions without narrowing the companies.
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access, Need } from '../domain/access.js';
-import { applyCompanyInput, newCompany } from '../domain/companies.js';
+import { newCompanyValues, plannedCompany } from '../domain/companies.js';
 import { companyPage } from '../domain/company-rows.js';
-import { Invalid } from '../domain/errors.js';
+import { deleteCompany, insertCompany, lockedCompany, updateCompany } from '../domain/company-statements.js';
+import { Invalid, NotFound } from '../domain/errors.js';
 import { pageRequest } from '../domain/pagination.js';
-import { findOwned } from '../domain/tenant-lookup.js';
-import { flushOrConflict } from '../domain/unique-flush.js';
+import { findOwned, requirePossibleId } from '../domain/tenant-lookup.js';
 import { Company } from '../entities/company.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
@@ -20,15 +21,23 @@ function applyLocationPermission(access: Access, locationName: string | undefine
   if (location) access.require(location, need);
 }
 
-async function updateCompany(input: HandlerInput<'updateCompany'> | HandlerInput<'putCompany'>) {
-  const { em, access, path, query, body, events } = input;
+/** Locks an organization's company for a write, and reads it (404 when there is none). */
+async function lockCompany(em: EntityManager, access: Access, id: number) {
+  requirePossibleId(id, 'company');
+  const company = await lockedCompany(em, access.organization.id, id);
+  if (!company) throw new NotFound(`company ${id} not found`);
+  return company;
+}
+
+async function changeCompany(input: HandlerInput<'updateCompany'> | HandlerInput<'putCompany'>) {
+  const { em, access, path, query, body, events, ctx } = input;
   applyLocationPermission(access, query.location_name, 'write');
-  const company = await findOwned(em, Company, access.organization.id, path.id, 'company');
-  const before = renderCompany(company);
-  await applyCompanyInput(em, company, body.company);
-  await flushOrConflict(em);
-  const after = renderCompany(company);
-  events.recordUpdate('company', access.organization.id, null, before, after);
+  const company = await lockCompany(em, access, path.id);
+  const values = await plannedCompany(em, access.organization.id, company, body.company);
+  const updated = await updateCompany(em, access.organization.id, company, values);
+  readVersion(ctx, updated.version);
+  const after = renderCompany(updated);
+  events.recordUpdate('company', access.organization.id, null, renderCompany(company), after);
   return after;
 }
 
@@ -53,11 +62,16 @@ export const companyHandlers: Pick<
     return companies.map(renderCompany);
   },
 
-  async createCompany({ em, access, query, body, events }) {
+  async createCompany({ em, access, query, body, events, ctx }) {
     applyLocationPermission(access, query.location_name, 'write');
-    const company = newCompany(em, access.organization.id, body.company.company_type);
-    await applyCompanyInput(em, company, body.company);
-    await flushOrConflict(em);
+    const values = await plannedCompany(
+      em,
+      access.organization.id,
+      newCompanyValues(body.company.company_type),
+      body.company,
+    );
+    const company = await insertCompany(em, access.organization.id, values);
+    readVersion(ctx, company.version);
     const rendered = renderCompany(company);
     events.record({
       kind: 'company',
@@ -74,12 +88,12 @@ export const companyHandlers: Pick<
     return renderCompany(company);
   },
 
-  updateCompany,
-  putCompany: updateCompany,
+  updateCompany: changeCompany,
+  putCompany: changeCompany,
 
   async deleteCompany({ em, access, path, query, events }) {
     applyLocationPermission(access, query.location_name, 'write');
-    const company = await findOwned(em, Company, access.organization.id, path.id, 'company');
+    const company = await lockCompany(em, access, path.id);
     const [{ appointments, items }] = await em.execute<[{ appointments: string; items: string }]>(
       `select (select count(*) from appointments
                 where organization_id = ? and (carrier_id = ? or customer_id = ?)) as appointments,
@@ -90,12 +104,11 @@ export const companyHandlers: Pick<
       const references = `${appointments} appointment(s) and ${items} purchase order item(s)`;
       throw Invalid.field('base', `company is referenced by ${references}`);
     }
-    const before = renderCompany(company);
-    await em.remove(company).flush();
+    await deleteCompany(em, access.organization.id, company.id);
     events.record({
       kind: 'company',
       organizationId: access.organization.id,
-      before: { object: before, location: null },
+      before: { object: renderCompany(company), location: null },
     });
     return null;
   },
