@@ -4,7 +4,7 @@ import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import type { CompanyType } from '../entities/company.js';
 import { countedMatchesSql, listPage, type PageRequest } from './pagination.js';
 import type { CompanyFields } from './row-shapes.js';
-import { narrowedSql, type Sql, timeReader } from './sql.js';
+import { narrowedSql, type Sql, timeReader, type Versioned, versionedRows } from './sql.js';
 import { escapeLike } from './text.js';
 
 export interface CompanyFilter {
@@ -52,19 +52,13 @@ function companyReader(em: EntityManager): (raw: RawRow) => CompanyFields {
   return ({ total: _total, ...raw }) => ({ ...raw, createdAt: time(raw.createdAt), updatedAt: time(raw.updatedAt) });
 }
 
-/** A company as a write reads or returns it: its row and its version (DECISIONS 119), for the ETag. */
-export type WrittenCompany = CompanyFields & { version: string };
+/** A company as a write reads or returns it, with its version. */
+export type WrittenCompany = Versioned<CompanyFields>;
 
 /** What a write's statement on `companies c` returns of a company, as `returning` or a select's columns. */
 export const writtenCompanyColumns = `${columns}, c.version`;
 
 /** Runs a write's statement that answers companies' writtenCompanyColumns, and reads them. */
-export async function writtenCompanies(
-  em: EntityManager,
-  text: string,
-  values: Knex.Value[],
-): Promise<WrittenCompany[]> {
-  const read = companyReader(em);
-  const rows = await em.execute<(RawRow & { version: string })[]>(text, values);
-  return rows.map(({ version, ...raw }) => ({ ...read(raw), version }));
+export function writtenCompanies(em: EntityManager, text: string, values: Knex.Value[]): Promise<WrittenCompany[]> {
+  return versionedRows(em, text, values, companyReader(em));
 }

@@ -5,23 +5,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../entities/company.js';
 import { type CompanyValues, companyColumns } from './companies.js';
 import { type WrittenCompany, writtenCompanies, writtenCompanyColumns } from './company-rows.js';
+import { lockedRecordSql } from './sql.js';
 import { writeOrConflict } from './unique-flush.js';
 
 const properties = Object.keys(companyColumns) as (keyof CompanyValues)[];
 const valuesOf = (values: CompanyValues) => properties.map((property) => values[property] ?? null);
 
 /** The organization's company with this id, locked for a write; undefined when there is none. */
-export async function lockedCompany(
-  em: EntityManager,
-  organizationId: number,
-  id: number,
-): Promise<WrittenCompany | undefined> {
-  const [company] = await writtenCompanies(
-    em,
-    `select ${writtenCompanyColumns} from companies c where c.organization_id = ? and c.id = ? for update`,
-    [organizationId, id],
-  );
-  return company;
+export async function lockedCompany(em: EntityManager, organizationId: number, id: number) {
+  return (await writtenCompanies(em, lockedRecordSql('companies c', writtenCompanyColumns), [organizationId, id]))[0];
 }
 
 /** Inserts a company with its checked values; answers it as stored. */

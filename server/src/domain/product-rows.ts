@@ -4,7 +4,7 @@
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { countedMatchesSql, countedTotalSql, listPage, type PageRequest } from './pagination.js';
 import type { ProductFields } from './row-shapes.js';
-import { narrowedSql, type Sql, timeReader } from './sql.js';
+import { narrowedSql, type Sql, timeReader, type Versioned, versionedRows } from './sql.js';
 import { escapeLike } from './text.js';
 
 export interface ProductFilter {
@@ -75,21 +75,13 @@ function productReader(em: EntityManager): (raw: RawRow) => ProductRow {
   });
 }
 
-/** A product as a write reads or returns it: its row and its version (DECISIONS 119), for the ETag. */
-export interface WrittenProduct extends ProductRow {
-  version: string;
-}
+/** A product as a write reads or returns it, with its version. */
+export type WrittenProduct = Versioned<ProductRow>;
 
 /** What a write's statement returns of a product, as `returning` or a select's columns. */
 export const writtenProductColumns = 'id, location_id, name, sku, created_at, updated_at, version';
 
 /** Runs a write's statement that answers products' writtenProductColumns, and reads them. */
-export async function writtenProducts(
-  em: EntityManager,
-  text: string,
-  values: Knex.Value[],
-): Promise<WrittenProduct[]> {
-  const read = productReader(em);
-  const rows = await em.execute<(RawRow & { version: string })[]>(text, values);
-  return rows.map((raw) => ({ ...read(raw), version: raw.version }));
+export function writtenProducts(em: EntityManager, text: string, values: Knex.Value[]): Promise<WrittenProduct[]> {
+  return versionedRows(em, text, values, productReader(em));
 }

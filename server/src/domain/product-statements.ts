@@ -5,20 +5,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Product } from '../entities/product.js';
 import { type WrittenProduct, writtenProductColumns, writtenProducts } from './product-rows.js';
 import type { ProductChanges } from './products.js';
+import { lockedRecordSql } from './sql.js';
 import { writeOrConflict } from './unique-flush.js';
 
 /** The organization's product with this id, locked for a write; undefined when there is none. */
-export async function lockedProduct(
-  em: EntityManager,
-  organizationId: number,
-  id: number,
-): Promise<WrittenProduct | undefined> {
-  const [product] = await writtenProducts(
-    em,
-    `select ${writtenProductColumns} from products where organization_id = ? and id = ? for update`,
-    [organizationId, id],
-  );
-  return product;
+export async function lockedProduct(em: EntityManager, organizationId: number, id: number) {
+  return (await writtenProducts(em, lockedRecordSql('products', writtenProductColumns), [organizationId, id]))[0];
 }
 
 /** Inserts a product with its checked name and SKU; answers it as stored. */

@@ -9,7 +9,12 @@ import {
 } from '../domain/purchase-orders/assignment.js';
 import { purchaseOrderListFilter } from '../domain/purchase-orders/list.js';
 import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
-import { changePurchaseOrder, deletePurchaseOrder, insertPurchaseOrder } from '../domain/purchase-orders/write.js';
+import {
+  changePurchaseOrder,
+  deletePurchaseOrder,
+  insertPurchaseOrder,
+  newOrderLocation,
+} from '../domain/purchase-orders/write.js';
 import { requirePossibleId } from '../domain/tenant-lookup.js';
 import { collectionTimeFilters } from '../domain/time.js';
 import { recordCreatedCustomers } from '../events/created-customers.js';
@@ -64,9 +69,9 @@ export const purchaseOrderHandlers: Pick<
 
   async createPurchaseOrder({ em, access, query, body, events, ctx }) {
     const lookups = new PurchaseOrderLookups(em, access.organization.id, access.customFields);
-    const id = await insertPurchaseOrder(lookups, access, body.purchase_order, {
-      urlLocation: access.urlLocation(query.location_name),
-    });
+    const input = body.purchase_order;
+    const location = newOrderLocation(access, input, access.urlLocation(query.location_name));
+    const id = await insertPurchaseOrder(lookups, input, location);
     const [after] = await presentWholePurchaseOrders(em, access, [id]);
     readVersion(ctx, after!.version);
     recordCreatedCustomers(events, lookups);

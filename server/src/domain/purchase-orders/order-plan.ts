@@ -3,21 +3,10 @@
 import type { Company } from '../../entities/company.js';
 import type { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { ItemPlan, StoredItem } from './items.js';
+import type { PurchaseOrderFields } from './row-shapes.js';
 
 /** What planning reads of a stored order: an entity in the unit of work, or a row a write read (StoredOrderRow). */
-export type StoredOrder = Pick<
-  PurchaseOrder,
-  | 'id'
-  | 'locationId'
-  | 'poNumber'
-  | 'expectedStartsAt'
-  | 'expectedEndsAt'
-  | 'earliestAssignmentDate'
-  | 'carrierName'
-  | 'referenceNumbers'
-  | 'notes'
-  | 'customValues'
->;
+export type StoredOrder = Omit<PurchaseOrderFields, 'createdAt' | 'updatedAt'> & Pick<PurchaseOrder, 'locationId'>;
 
 /** What an order holds once written: its columns other than keys and times. */
 export type OrderValues = Omit<StoredOrder, 'id'>;

@@ -108,7 +108,7 @@ export interface PlacementOptions {
 }
 
 /** Where a new order goes: unassigned, or the body's location or else the URL's (write access needed there). */
-const newOrderLocation = (actor: PurchaseOrderActor, input: PurchaseOrderInput, urlLocation?: Location) =>
+export const newOrderLocation = (actor: PurchaseOrderActor, input: PurchaseOrderInput, urlLocation?: Location) =>
   authorizeAssignment(actor, null, requestedPlacement(actor, urlLocation, input.location_name));
 
 /** Creates an order, placed as newOrderLocation says, in the unit of work (bulk uploads and provisioning). */
@@ -123,18 +123,15 @@ export async function createPurchaseOrder(
 }
 
 /**
- * Creates an order as createPurchaseOrder does, written by one statement without the unit of
- * work (DECISIONS 390); answers its id.
+ * Creates an order at `location` (newOrderLocation) as createPurchaseOrder does, written by one
+ * statement without the unit of work (DECISIONS 390); answers its id.
  */
 export async function insertPurchaseOrder(
   lookups: PurchaseOrderLookups,
-  actor: PurchaseOrderActor,
   input: PurchaseOrderInput & { po_number: string },
-  { urlLocation }: PlacementOptions = {},
+  location: Location | null,
 ): Promise<number> {
-  const location = newOrderLocation(actor, input, urlLocation);
-  const plan = await planPurchaseOrder(lookups, undefined, [], input, location, 'create');
-  return insertOrder(lookups, plan);
+  return insertOrder(lookups, await planPurchaseOrder(lookups, undefined, [], input, location, 'create'));
 }
 
 /**
