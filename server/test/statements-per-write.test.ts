@@ -100,6 +100,37 @@ describe('statements per write', () => {
     { create: 5, change: 6, delete: 6 },
   );
 
+  it('an appointment with a packing list sends at most 10 statements to be created, and 6 to change a list', async () => {
+    const admin = world.as('admin');
+    const order = await ok(admin.post('/purchase_orders', newOrder()));
+    const appointment = () => ({
+      appointment: {
+        location_name: 'Toronto DC',
+        scheduled_at: '2033-02-01T10:00:00',
+        dock_name: 'Dock 1',
+        carrier_name: 'Fast Freight',
+        customer_name: 'Fresh Market',
+        packing_lists: [{ product_name: 'Apples', quantity: 3, po_number: order.po_number }],
+      },
+    });
+    await ok(admin.post('/appointments', appointment()));
+    let created: any;
+    const creating = await recordQueries(async () => {
+      created = await ok(admin.post('/appointments', appointment()));
+    });
+    const [list] = created.packing_lists;
+    let changed: any;
+    const changing = await recordQueries(async () => {
+      changed = await ok(
+        admin.patch(`/appointments/${created.id}`, { appointment: { packing_lists: [{ id: list.id, quantity: 5 }] } }),
+      );
+    });
+    expect(changed.packing_lists[0]).to.include({ id: list.id, quantity: 5 });
+    expect(changed).to.deep.equal(await ok(admin.get(`/appointments/${created.id}`)));
+    expect(creating, creating.join('\n')).to.have.length.at.most(10);
+    expect(changing, changing.join('\n')).to.have.length.at.most(6);
+  });
+
   // The write statements inline their values as literals (DECISIONS 391): text that looks like
   // SQL, quoting or placeholders is stored and answered as sent, on a create and on a change.
   it('stores quotes, backslashes, dollars and question marks in an order and its items exactly', async () => {

@@ -1,15 +1,14 @@
 // Appointments (section 4.5): deliveries and pickups at a warehouse's docks, on both
 // interfaces. Cancelled, never deleted (the router answers DELETE with 405).
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
+import { insertAppointment, updateAppointment } from '../domain/appointments/appointment-statements.js';
 import { appointmentListFilter } from '../domain/appointments/list-filter.js';
-import { appointmentPage, appointmentRowById, loadAppointmentParts } from '../domain/appointments/rows.js';
-import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
+import { appointmentPage, appointmentRowById, lockedAppointmentRow } from '../domain/appointments/rows.js';
+import { newAppointment, planAppointment } from '../domain/appointments/write.js';
 import { NotFound } from '../domain/errors.js';
 import { pageRequest } from '../domain/pagination.js';
 import { requirePossibleId } from '../domain/tenant-lookup.js';
-import { Appointment } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
@@ -17,42 +16,33 @@ import { readVersion } from '../http/record-versions.js';
 import { renderAppointment } from '../render/appointment.js';
 
 /**
- * Finds an appointment the user may see at the selected location (404 otherwise). Updates
- * lock the row until they commit, so two clients moving the same appointment at once (the
- * yard marking it arrived while the ERP cancels it) are checked one after the other against
- * the lifecycle instead of the last one silently winning.
+ * Locks an appointment the user may see at the selected location (404 otherwise) and reads it
+ * whole. The lock holds until the write commits, so two clients moving the same appointment at
+ * once (the yard marking it arrived while the ERP cancels it) are checked one after the other
+ * against the lifecycle instead of the last one silently winning.
  */
-async function findAppointment(
-  em: EntityManager,
-  access: Access,
-  id: number,
-  selected: Location | undefined,
-  lockMode?: LockMode,
-) {
+async function lockAppointment(em: EntityManager, access: Access, id: number, selected: Location | undefined) {
   requirePossibleId(id, 'appointment');
-  const appointment = await em.findOne(
-    Appointment,
-    { id, organizationId: access.organization.id },
-    lockMode ? { lockMode } : {},
-  );
+  const appointment = await lockedAppointmentRow(em, access.organization.id, id);
   if (!appointment) throw new NotFound(`appointment ${id} not found`);
   return { appointment, location: access.recordLocation(appointment.locationId, selected, `appointment ${id}`) };
 }
 
-async function renderOne(em: EntityManager, appointment: Appointment, location: Location) {
-  return renderAppointment(appointment, location, await loadAppointmentParts(em, appointment));
-}
-
-async function updateAppointment(input: HandlerInput<'updateAppointment'> | HandlerInput<'putAppointment'>) {
-  const { em, access, path, query, events } = input;
+async function changeAppointment(input: HandlerInput<'updateAppointment'> | HandlerInput<'putAppointment'>) {
+  const { em, access, path, query, events, ctx } = input;
   const body = input.body.appointment;
   // A location_name selects where the appointment must be; it never moves it (DECISIONS 15).
   const selected = access.selectedLocation(query.location_name, body.location_name);
-  const { appointment, location } = await findAppointment(em, access, path.id, selected, LockMode.PESSIMISTIC_WRITE);
+  const { appointment, location } = await lockAppointment(em, access, path.id, selected);
   access.require(location, 'write');
-  const before = await renderOne(em, appointment, location);
-  await changeAppointment(em, appointment, location, body);
-  const after = await renderOne(em, appointment, location);
+  const before = renderAppointment(appointment, location, appointment.parts);
+  const plan = await planAppointment(em, appointment, location, body, {
+    party: async (companyType) => appointment[companyType],
+    packingLists: appointment.packingLists,
+  });
+  const written = (await updateAppointment(em, appointment, plan)) ?? appointment;
+  readVersion(ctx, written.version);
+  const after = renderAppointment(written, location, written.parts);
   events.recordUpdate('appointment', access.organization.id, location, before, after);
   return after;
 }
@@ -69,10 +59,15 @@ export const appointmentHandlers: Pick<
     return rows.map((row) => renderAppointment(row, access.locationById(row.locationId), row.parts));
   },
 
-  async createAppointment({ em, access, query, body, events }) {
+  async createAppointment({ em, access, query, body, events, ctx }) {
     const location = access.requiredLocation(query.location_name, body.appointment.location_name, 'write');
-    const appointment = await createAppointmentAt(em, location, body.appointment);
-    const rendered = await renderOne(em, appointment, location);
+    const plan = await planAppointment(em, newAppointment(location), location, body.appointment, {
+      party: async () => null,
+    });
+    const id = await insertAppointment(em, location, plan);
+    const row = (await appointmentRowById(em, access.organization.id, id))!;
+    readVersion(ctx, row.version);
+    const rendered = renderAppointment(row, location, row.parts);
     events.record({
       kind: 'appointment',
       organizationId: access.organization.id,
@@ -94,6 +89,6 @@ export const appointmentHandlers: Pick<
     return renderAppointment(row, location, row.parts);
   },
 
-  updateAppointment,
-  putAppointment: updateAppointment,
+  updateAppointment: changeAppointment,
+  putAppointment: changeAppointment,
 };

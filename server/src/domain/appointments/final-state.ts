@@ -3,8 +3,8 @@
 // back unchanged are not changes (DECISIONS 39), so a client may still PUT the record it read.
 import { isDeepStrictEqual } from 'node:util';
 import type { components } from '@warehouse-kit/spec';
-import type { Appointment } from '../../entities/appointment.js';
 import { stateTransitions } from '../appointment-states.js';
+import type { StoredAppointment } from './row-shapes.js';
 
 type AppointmentUpdate = components['schemas']['AppointmentUpdate'];
 
@@ -18,7 +18,7 @@ export interface ResolvedChanges {
 
 /** The fields a request would change on a final appointment, each with why it may not. */
 export function finalStateProblems(
-  appointment: Appointment,
+  appointment: StoredAppointment,
   input: AppointmentUpdate,
   resolved: ResolvedChanges,
 ): [string, string][] {

@@ -19,20 +19,55 @@ type PackingListInput = components['schemas']['PackingListInput'];
 /** An appointment's packing lists, however many requests added them (DECISIONS 59). */
 export const MAX_PACKING_LISTS = 100;
 
-type Fields = Partial<
-  Pick<PackingList, 'productId' | 'productName' | 'purchaseOrderId' | 'poNumber' | 'quantity' | 'receivedQuantity'>
+/** What a packing list stores besides its keys and times. */
+export type PackingListValues = Pick<
+  PackingList,
+  'productId' | 'productName' | 'purchaseOrderId' | 'poNumber' | 'quantity' | 'receivedQuantity'
 >;
 
-type Step = { add: Fields } | { change: PackingList; fields: Fields } | { remove: PackingList };
+type Fields = Partial<PackingListValues>;
 
-export interface PackingListPlan {
-  steps: Step[];
+/** What planning reads of a stored packing list: an entity, or a row a write read with its appointment. */
+export type StoredPackingList = Pick<PackingList, 'id' | 'appointmentId'> & PackingListValues;
+
+export type PackingListStep<L extends StoredPackingList = StoredPackingList> =
+  | { add: Fields }
+  | { change: L; fields: Fields }
+  | { remove: L };
+
+export interface PackingListPlan<L extends StoredPackingList = StoredPackingList> {
+  steps: PackingListStep<L>[];
+}
+
+/** The stored packing lists an update's entries may name (by id), and how many the appointment has. */
+export interface StoredPackingLists<L extends StoredPackingList> {
+  byId: Map<number, L>;
+  count: number;
 }
 
 interface References {
   products: Product[];
   purchaseOrders: PurchaseOrder[];
-  existing: Map<number, PackingList>;
+}
+
+/** The entries' ids worth looking up: an id beyond the id type names no packing list and must not reach a query. */
+export const packingListIds = (inputs: PackingListInput[]) =>
+  inputs.map((input) => input.id).filter((id): id is number => id !== undefined && id <= MAX_RECORD_ID);
+
+/** The packing lists of the unit of work's `appointment` that `inputs` name, and its count (bulk of provisioning). */
+export async function storedPackingLists(
+  em: EntityManager,
+  appointment: Appointment,
+  inputs: PackingListInput[],
+): Promise<StoredPackingLists<PackingList>> {
+  const ids = packingListIds(inputs);
+  const existing = ids.length
+    ? await em.find(PackingList, { organizationId: appointment.organizationId, id: { $in: ids } })
+    : [];
+  return {
+    byId: new Map(existing.map((list) => [list.id, list])),
+    count: await em.count(PackingList, { appointmentId: appointment.id }),
+  };
 }
 
 async function loadReferences(em: EntityManager, location: Location, inputs: PackingListInput[]): Promise<References> {
@@ -42,8 +77,6 @@ async function loadReferences(em: EntityManager, location: Location, inputs: Pac
   const productNames = present(inputs.map((input) => input.product_name)).map((name) => name.toLowerCase());
   // Purchase order numbers are identifiers, compared exactly (DECISIONS 49).
   const poNumbers = present(inputs.map((input) => input.po_number));
-  // An id beyond the id type names no packing list; it must not reach the query.
-  const ids = inputs.map((input) => input.id).filter((id): id is number => id !== undefined && id <= MAX_RECORD_ID);
   const products = productNames.length
     ? await em.find(Product, { locationId: location.id, [sql.lower('name')]: { $in: productNames } })
     : [];
@@ -59,10 +92,7 @@ async function loadReferences(em: EntityManager, location: Location, inputs: Pac
         { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { poNumber: 'asc' } },
       )
     : [];
-  const existing = ids.length
-    ? await em.find(PackingList, { organizationId: location.organizationId, id: { $in: ids } })
-    : [];
-  return { products, purchaseOrders, existing: new Map(existing.map((list) => [list.id, list])) };
+  return { products, purchaseOrders };
 }
 
 /** Resolves the names an entry carries into the fields to store, adding an error for each that does not fit. */
@@ -96,19 +126,19 @@ function resolveFields(
 }
 
 /**
- * Checks every entry against the warehouse (`appointment` is undefined while creating, when
- * no entry may carry an `id`) and answers what to write. Problems go to `errors`, keyed
- * `packing_lists[i].field`.
+ * Checks every entry against the warehouse (`appointment` and its `stored` lists are undefined
+ * while creating, when no entry may carry an `id`) and answers what to write. Problems go to
+ * `errors`, keyed `packing_lists[i].field`.
  */
-export async function planPackingLists(
+export async function planPackingLists<L extends StoredPackingList>(
   em: EntityManager,
   location: Location,
-  appointment: Appointment | undefined,
+  appointment: { id: number; stored: StoredPackingLists<L> } | undefined,
   inputs: PackingListInput[],
   errors: FieldErrorCollector,
-): Promise<PackingListPlan> {
+): Promise<PackingListPlan<L>> {
   const references = await loadReferences(em, location, inputs);
-  const steps: Step[] = [];
+  const steps: PackingListStep<L>[] = [];
   inputs.forEach((input, index) => {
     const field = (name: string) => `packing_lists[${index}].${name}`;
     if (input.id === undefined) {
@@ -123,7 +153,7 @@ export async function planPackingLists(
       steps.push({ add: fields });
       return;
     }
-    const existing = references.existing.get(input.id);
+    const existing = appointment?.stored.byId.get(input.id);
     if (!appointment) {
       errors.add(field('id'), 'is not allowed when creating an appointment; leave it out to add a packing list');
     } else if (!existing || existing.appointmentId !== appointment.id) {
@@ -136,7 +166,7 @@ export async function planPackingLists(
       if (changes) steps.push({ change: existing, fields });
     }
   });
-  const stored = appointment ? await em.count(PackingList, { appointmentId: appointment.id }) : 0;
+  const stored = appointment?.stored.count ?? 0;
   const count = stored + steps.filter((step) => 'add' in step).length - steps.filter((step) => 'remove' in step).length;
   if (count > MAX_PACKING_LISTS)
     errors.add('packing_lists', `would leave the appointment with ${count}; it may have at most ${MAX_PACKING_LISTS}`);
@@ -144,7 +174,11 @@ export async function planPackingLists(
 }
 
 /** Writes a checked plan; the appointment must have its id. Answers whether anything changed. */
-export function applyPackingListPlan(em: EntityManager, appointment: Appointment, plan: PackingListPlan): boolean {
+export function applyPackingListPlan(
+  em: EntityManager,
+  appointment: Appointment,
+  plan: PackingListPlan<PackingList>,
+): boolean {
   for (const step of plan.steps) {
     if ('add' in step) {
       em.create(PackingList, {

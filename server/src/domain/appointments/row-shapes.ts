@@ -1,6 +1,7 @@
 // What an appointment shows, read from an entity or a plain row (rows.ts) and rendered
 // (render/appointment.ts) in one shape. Types only.
 import type { Appointment, PackingList } from '../../entities/appointment.js';
+import type { Company } from '../../entities/company.js';
 
 /** What a packing list shows. */
 export type PackingListView = Pick<
@@ -29,3 +30,21 @@ export type AppointmentFields = Pick<
   | 'createdAt'
   | 'updatedAt'
 >;
+
+/** What planning reads of a stored appointment: an entity, or a row a write locked and read. */
+export type StoredAppointment = Pick<
+  Appointment,
+  | 'organizationId'
+  | 'state'
+  | 'appointmentType'
+  | 'scheduledAt'
+  | 'duration'
+  | 'dockId'
+  | 'carrierId'
+  | 'customerId'
+  | 'referenceNumbers'
+  | 'notes'
+> & { id?: number };
+
+/** A company as planning an appointment needs it: whether it approves its appointments itself. */
+export type Party = Pick<Company, 'id' | 'autoApproveAppointments'>;

@@ -7,7 +7,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Appointment } from '../../entities/appointment.js';
 import { type CountedScope, countedMatchesSql, countedTotalSql, listPage, type PageRequest } from '../pagination.js';
 import { type Sql, timeReader } from '../sql.js';
-import type { AppointmentFields, AppointmentParts } from './row-shapes.js';
+import type { StoredPackingList, StoredPackingLists } from './packing-lists.js';
+import type { AppointmentFields, AppointmentParts, Party, StoredAppointment } from './row-shapes.js';
 
 /** An appointment as a response needs it, with its version (DECISIONS 119). */
 export interface AppointmentRow extends AppointmentFields {
@@ -23,6 +24,9 @@ interface RawParts {
   customer_name: string | null;
   packing_lists: {
     id: number;
+    /** Only in a write's read (lockedAppointmentRow). */
+    product_id?: number | null;
+    purchase_order_id?: number | null;
     po_number: string | null;
     product_name: string;
     quantity: number | string;
@@ -48,11 +52,11 @@ interface RawRow extends RawParts {
 }
 
 /**
- * The names and packing lists of the appointment `a`, as columns. Names are scalar subqueries
- * rather than joins: PostgreSQL plans the statement on every request, and joins cost it more to
- * plan than the lookups cost to run.
+ * The names and packing lists of the appointment `a`, as columns (its packing lists with the ids
+ * they refer to, for a write). Names are scalar subqueries rather than joins: PostgreSQL plans
+ * the statement on every request, and joins cost it more to plan than the lookups cost to run.
  */
-const partsColumns = `
+const partsColumnsWith = (keys: boolean) => `
     (select d.name from docks d where d.id = a.dock_id and d.organization_id = a.organization_id) as dock_name,
     (select c.name from companies c where c.id = a.carrier_id and c.organization_id = a.organization_id)
       as carrier_name,
@@ -60,8 +64,11 @@ const partsColumns = `
       as customer_name,
     coalesce((select json_agg(list order by list.id) from (
         select p.id, p.po_number, p.product_name, p.quantity, p.received_quantity, p.created_at, p.updated_at
+          ${keys ? ', p.product_id, p.purchase_order_id' : ''}
         from packing_lists p where p.organization_id = a.organization_id and p.appointment_id = a.id
       ) list), '[]') as packing_lists`;
+
+const partsColumns = partsColumnsWith(false);
 
 function readParts(raw: RawParts, time: (value: string) => Date): AppointmentParts {
   return {
@@ -97,8 +104,9 @@ function readRow(raw: RawRow, time: (value: string) => Date): AppointmentRow {
   };
 }
 
-const rowColumns = `a.id, a.location_id, a.state, a.appointment_type, a.scheduled_at, a.duration,
-    a.reference_numbers, a.notes, a.created_at, a.updated_at, a.version, ${partsColumns}`;
+const ownColumns = `a.id, a.location_id, a.state, a.appointment_type, a.scheduled_at, a.duration,
+    a.reference_numbers, a.notes, a.created_at, a.updated_at, a.version`;
+const rowColumns = `${ownColumns}, ${partsColumns}`;
 
 /** The organization's appointment with this id, or undefined. */
 export async function appointmentRowById(
@@ -111,6 +119,80 @@ export async function appointmentRowById(
     [organizationId, id],
   );
   return raw && readRow(raw, timeReader(em));
+}
+
+/** An appointment as a write locks and reads it: its row, what planning reads of it, and its parties and packing lists. */
+export interface LockedAppointment extends AppointmentRow, StoredAppointment {
+  id: number;
+  carrier: Party | null;
+  customer: Party | null;
+  packingLists: StoredPackingLists<StoredPackingList>;
+}
+
+interface LockedRaw extends RawRow {
+  organization_id: number;
+  dock_id: number | null;
+  carrier_id: number | null;
+  customer_id: number | null;
+  carrier_auto_approve: boolean | null;
+  customer_auto_approve: boolean | null;
+}
+
+/** A party's auto-approval, read with the appointment. */
+const autoApproveColumn = (party: 'carrier' | 'customer') =>
+  `(select c.auto_approve_appointments from companies c
+      where c.id = a.${party}_id and c.organization_id = a.organization_id) as ${party}_auto_approve`;
+
+/**
+ * The organization's appointment with this id, locked for a write (two clients moving it at
+ * once are checked one after the other against the lifecycle), read whole with what planning
+ * needs, in one statement: its lock, its plan's input and its event's `before` (DECISIONS 395).
+ */
+export async function lockedAppointmentRow(
+  em: EntityManager,
+  organizationId: number,
+  id: number,
+): Promise<LockedAppointment | undefined> {
+  const [raw] = await em.execute<LockedRaw[]>(
+    `select ${ownColumns}, ${partsColumnsWith(true)}, a.organization_id, a.dock_id, a.carrier_id, a.customer_id,
+        ${autoApproveColumn('carrier')}, ${autoApproveColumn('customer')}
+      from appointments a where a.organization_id = ? and a.id = ? for update of a`,
+    [organizationId, id],
+  );
+  if (!raw) return undefined;
+  const party = (partyId: number | null, autoApprove: boolean | null) =>
+    partyId === null ? null : { id: partyId, autoApproveAppointments: autoApprove === true };
+  const lists = raw.packing_lists.map((list) => ({
+    id: list.id,
+    appointmentId: raw.id,
+    productId: list.product_id ?? null,
+    productName: list.product_name,
+    purchaseOrderId: list.purchase_order_id ?? null,
+    poNumber: list.po_number,
+    quantity: Number(list.quantity),
+    receivedQuantity: list.received_quantity === null ? null : Number(list.received_quantity),
+  }));
+  return {
+    ...readRow(raw, timeReader(em)),
+    organizationId: raw.organization_id,
+    dockId: raw.dock_id,
+    carrierId: raw.carrier_id,
+    customerId: raw.customer_id,
+    carrier: party(raw.carrier_id, raw.carrier_auto_approve),
+    customer: party(raw.customer_id, raw.customer_auto_approve),
+    packingLists: { byId: new Map(lists.map((list) => [list.id, list])), count: lists.length },
+  };
+}
+
+/**
+ * The appointment a write's common table expression `a` returned (`write`: `with a as (update …
+ * returning *)`, its values inlined), read whole as responses show it, in the write's own
+ * statement: its packing lists as the statement's snapshot holds them, its version after the
+ * write's own triggers.
+ */
+export async function writtenAppointmentRow(em: EntityManager, write: string): Promise<AppointmentRow> {
+  const [raw] = await em.execute<RawRow[]>(`${write} select ${rowColumns} from a`);
+  return readRow(raw!, timeReader(em));
 }
 
 /**

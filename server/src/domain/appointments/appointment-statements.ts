@@ -1,0 +1,123 @@
+// A checked write of one appointment (planAppointment) as statements of its own, without the
+// unit of work, as an order's are (DECISIONS 390, 395; how the values travel: row-statements.ts):
+// a new appointment and its packing lists in one statement; a change's packing lists in one,
+// then the appointment in one that answers it whole with the version their triggers left.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Location } from '../../entities/location.js';
+import {
+  type ChildTable,
+  childWritesSql,
+  differs,
+  insertChildrenSql,
+  jsonLiteral,
+  listed,
+  rowJson,
+  setFromV,
+} from '../row-statements.js';
+import type { PackingListValues, StoredPackingList } from './packing-lists.js';
+import { type AppointmentRow, type LockedAppointment, writtenAppointmentRow } from './rows.js';
+import type { AppointmentPlan, AppointmentValues } from './write.js';
+
+/** The written columns of an appointment, as its plan's values name them. */
+const appointmentColumns: Record<keyof AppointmentValues, string> = {
+  state: 'state',
+  appointmentType: 'appointment_type',
+  scheduledAt: 'scheduled_at',
+  duration: 'duration',
+  dockId: 'dock_id',
+  carrierId: 'carrier_id',
+  customerId: 'customer_id',
+  referenceNumbers: 'reference_numbers',
+  notes: 'notes',
+};
+
+/** An appointment's packing lists. */
+const packingLists: ChildTable<keyof PackingListValues> = {
+  table: 'packing_lists',
+  parent: 'appointment_id',
+  columns: {
+    productId: 'product_id',
+    productName: 'product_name',
+    purchaseOrderId: 'purchase_order_id',
+    poNumber: 'po_number',
+    quantity: 'quantity',
+    receivedQuantity: 'received_quantity',
+  },
+};
+
+/** What a new packing list holds: the entry's fields, no order and nothing received unless it says so. */
+const added = (fields: Partial<PackingListValues>): PackingListValues =>
+  ({ purchaseOrderId: null, poNumber: null, receivedQuantity: null, ...fields }) as PackingListValues;
+
+/** Inserts a planned new appointment at `location` and its packing lists in one statement; answers its id. */
+export async function insertAppointment(
+  em: EntityManager,
+  location: Location,
+  plan: AppointmentPlan<StoredPackingList>,
+): Promise<number> {
+  const now = new Date();
+  const { organizationId } = location;
+  const appointment = rowJson(appointmentColumns, plan.values, {
+    organization_id: organizationId,
+    location_id: location.id,
+    created_at: now,
+    updated_at: now,
+  });
+  const lists = plan.packingLists.steps.flatMap((step) => ('add' in step ? [added(step.add)] : []));
+  const [row] = await em.execute<{ id: number }[]>(
+    `with a as (
+      insert into appointments (organization_id, location_id, ${listed(appointmentColumns)}, created_at, updated_at)
+      select organization_id, location_id, ${listed(appointmentColumns)}, created_at, updated_at
+      from json_populate_record(null::appointments, ${jsonLiteral(appointment)})
+      returning id
+    ), lists as (${insertChildrenSql(packingLists, organizationId, 'a.id', lists, now, 'a, ')})
+    select id from a`,
+  );
+  return row!.id;
+}
+
+/**
+ * Writes a planned change to `appointment` (locked and read whole): its packing lists first, then
+ * the appointment, whose statement answers it whole. Undefined when the plan holds what is
+ * stored: nothing is written, as the unit of work wrote nothing for an empty change set.
+ */
+export async function updateAppointment(
+  em: EntityManager,
+  appointment: LockedAppointment,
+  plan: AppointmentPlan<StoredPackingList>,
+): Promise<AppointmentRow | undefined> {
+  const { organizationId, id } = appointment;
+  const now = new Date();
+  const steps = plan.packingLists.steps;
+  const listWrites = childWritesSql(
+    packingLists,
+    organizationId,
+    id,
+    {
+      removed: steps.flatMap((step) => ('remove' in step ? [step.remove.id] : [])),
+      changed: steps.flatMap((step) =>
+        'change' in step
+          ? [{ id: step.change.id, values: { ...pickValues(step.change), ...step.fields } as PackingListValues }]
+          : [],
+      ),
+      added: steps.flatMap((step) => ('add' in step ? [added(step.add)] : [])),
+    },
+    now,
+  );
+  if (!listWrites && !differs<keyof AppointmentValues>(appointmentColumns, appointment, plan.values)) return undefined;
+  if (listWrites) await em.execute(listWrites);
+  const values = jsonLiteral(rowJson(appointmentColumns, plan.values, { updated_at: now }));
+  return writtenAppointmentRow(
+    em,
+    `with a as (update appointments o set ${setFromV(appointmentColumns)}
+      from json_populate_record(null::appointments, ${values}) as v
+      where o.organization_id = ${organizationId} and o.id = ${id}
+      returning o.*)`,
+  );
+}
+
+/** A stored packing list's values. */
+function pickValues(list: StoredPackingList): PackingListValues {
+  const { productId, productName, purchaseOrderId, poNumber, quantity, receivedQuantity } = list;
+  return { productId, productName, purchaseOrderId, poNumber, quantity, receivedQuantity };
+}

@@ -1,0 +1,117 @@
+// Writes as statements of their own, without the unit of work (DECISIONS 390, 391): a record's
+// values travel as one JSON literal per table, read by json_populate_record(set) into the table's
+// own row type, so every column is converted as PostgreSQL converts it; they are inlined by
+// sqlLiteral (297), with the ids (numbers the server read), so these statements take no
+// parameters for `formatQuery` to quote a character at a time or to look for in a user's text.
+// Times are the server's, as the unit of work set them: whole milliseconds, which responses and
+// filters rely on.
+import { isDeepStrictEqual } from 'node:util';
+import { sqlLiteral } from '../db/sql-literal.js';
+
+/** The written columns of a table, by the property each holds. */
+export type Columns<K extends string> = Record<K, string>;
+
+/** `values` as a row of its table, keyed by column, with `extra` (keys, times). */
+export function rowJson<K extends string>(
+  columns: Columns<K>,
+  values: Record<K, unknown>,
+  extra: Record<string, unknown>,
+): Record<string, unknown> {
+  const row: Record<string, unknown> = { ...extra };
+  for (const key of Object.keys(columns) as K[]) row[columns[key]] = values[key];
+  return row;
+}
+
+/** `value` as a JSON literal, inlined. */
+export const jsonLiteral = (value: unknown) => `${sqlLiteral(JSON.stringify(value))}::json`;
+
+/** The columns, each prefixed. */
+export const listed = (columns: Columns<string>, prefix = '') =>
+  Object.values(columns)
+    .map((column) => `${prefix}${column}`)
+    .join(', ');
+
+/** `column = v.column, …` for each written column, and `updated_at`. */
+export const setFromV = (columns: Columns<string>) =>
+  `${Object.values(columns)
+    .map((column) => `${column} = v.${column}`)
+    .join(', ')}, updated_at = v.updated_at`;
+
+/** Whether `values` differ from what `stored` holds in any written column. */
+export const differs = <K extends string>(
+  columns: Columns<K>,
+  stored: Record<K, unknown>,
+  values: Record<K, unknown>,
+) => (Object.keys(columns) as K[]).some((key) => !isDeepStrictEqual(stored[key], values[key]));
+
+/** Rows nested in a parent record (an order's items, an appointment's packing lists). */
+export interface ChildTable<K extends string> {
+  table: string;
+  /** The column naming the parent. */
+  parent: string;
+  columns: Columns<K>;
+}
+
+/** New children as a JSON literal of rows. */
+const childRows = <K extends string>(
+  children: ChildTable<K>,
+  organizationId: number,
+  added: Record<K, unknown>[],
+  now: Date,
+) =>
+  jsonLiteral(
+    added.map((values) =>
+      rowJson(children.columns, values, { organization_id: organizationId, created_at: now, updated_at: now }),
+    ),
+  );
+
+/**
+ * Inserts children of the parent whose id `parentId` gives (an id, or a column of `from`), in
+ * their order, so their ids follow it.
+ */
+export function insertChildrenSql<K extends string>(
+  children: ChildTable<K>,
+  organizationId: number,
+  parentId: string | number,
+  added: Record<K, unknown>[],
+  now: Date,
+  from = '',
+): string {
+  const { table, parent, columns } = children;
+  return `insert into ${table} (organization_id, ${parent}, ${listed(columns)}, created_at, updated_at)
+      select c.organization_id, ${parentId}, ${listed(columns, 'c.')}, c.created_at, c.updated_at
+      from ${from}json_populate_recordset(null::${table}, ${childRows(children, organizationId, added, now)})
+        with ordinality as c
+      order by c.ordinality`;
+}
+
+/** What a write does to a parent's children: ids to remove, rows to change (with their ids), rows to add. */
+export interface ChildChanges<K extends string> {
+  removed: number[];
+  changed: { id: number; values: Record<K, unknown> }[];
+  added: Record<K, unknown>[];
+}
+
+/** Removes, changes and adds a parent's children in one statement; undefined when there is nothing to do. */
+export function childWritesSql<K extends string>(
+  children: ChildTable<K>,
+  organizationId: number,
+  parentId: number,
+  changes: ChildChanges<K>,
+  now: Date,
+): string | undefined {
+  const { table, parent, columns } = children;
+  const ofParent = `organization_id = ${organizationId} and ${parent} = ${parentId}`;
+  const parts: string[] = [];
+  if (changes.removed.length > 0)
+    parts.push(`removed as (delete from ${table} where ${ofParent} and id in (${changes.removed.join(', ')}))`);
+  if (changes.changed.length > 0) {
+    const rows = changes.changed.map(({ id, values }) => rowJson(columns, values, { id, updated_at: now }));
+    parts.push(`changed as (update ${table} c set ${setFromV(columns)}
+        from json_populate_recordset(null::${table}, ${jsonLiteral(rows)}) as v
+        where c.${ofParent.replace(' and ', ' and c.')} and c.id = v.id)`);
+  }
+  if (changes.added.length > 0)
+    parts.push(`added as (${insertChildrenSql(children, organizationId, parentId, changes.added, now)})`);
+  return parts.length === 0 ? undefined : `with ${parts.join(', ')} select 1`;
+}
