@@ -6,7 +6,7 @@
 // Times are the server's, as the unit of work set them: whole milliseconds, which responses and
 // filters rely on.
 import { isDeepStrictEqual } from 'node:util';
-import { sqlLiteral } from '../db/sql-literal.js';
+import { sqlLiteral } from './sql-literal.js';
 
 /** The written columns of a table, by the property each holds. */
 export type Columns<K extends string> = Record<K, string>;
