@@ -6,13 +6,14 @@
 // Times are the server's, as the unit of work set them: whole milliseconds, which responses and
 // filters rely on.
 import { isDeepStrictEqual } from 'node:util';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlLiteral } from './sql-literal.js';
 
 /** The written columns of a table, by the property each holds. */
 export type Columns<K extends string> = Record<K, string>;
 
 /** `values` as a row of its table, keyed by column, with `extra` (keys, times). */
-export function rowJson<K extends string>(
+function rowJson<K extends string>(
   columns: Columns<K>,
   values: Record<K, unknown>,
   extra: Record<string, unknown>,
@@ -23,26 +24,23 @@ export function rowJson<K extends string>(
 }
 
 /** `value` as a JSON literal, inlined. */
-export const jsonLiteral = (value: unknown) => `${sqlLiteral(JSON.stringify(value))}::json`;
+const jsonLiteral = (value: unknown) => `${sqlLiteral(JSON.stringify(value))}::json`;
 
 /** The columns, each prefixed. */
-export const listed = (columns: Columns<string>, prefix = '') =>
+const listed = (columns: Columns<string>, prefix = '') =>
   Object.values(columns)
     .map((column) => `${prefix}${column}`)
     .join(', ');
 
 /** `column = v.column, …` for each written column, and `updated_at`. */
-export const setFromV = (columns: Columns<string>) =>
+const setFromV = (columns: Columns<string>) =>
   `${Object.values(columns)
     .map((column) => `${column} = v.${column}`)
     .join(', ')}, updated_at = v.updated_at`;
 
 /** Whether `values` differ from what `stored` holds in any written column. */
-export const differs = <K extends string>(
-  columns: Columns<K>,
-  stored: Record<K, unknown>,
-  values: Record<K, unknown>,
-) => (Object.keys(columns) as K[]).some((key) => !isDeepStrictEqual(stored[key], values[key]));
+const differs = <K extends string>(columns: Columns<K>, stored: Record<K, unknown>, values: Record<K, unknown>) =>
+  (Object.keys(columns) as K[]).some((key) => !isDeepStrictEqual(stored[key], values[key]));
 
 /** Rows nested in a parent record (an order's items, an appointment's packing lists). */
 export interface ChildTable<K extends string> {
@@ -69,7 +67,7 @@ const childRows = <K extends string>(
  * Inserts children of the parent whose id `parentId` gives (an id, or a column of `from`), in
  * their order, so their ids follow it.
  */
-export function insertChildrenSql<K extends string>(
+function insertChildrenSql<K extends string>(
   children: ChildTable<K>,
   organizationId: number,
   parentId: string | number,
@@ -93,7 +91,7 @@ export interface ChildChanges<K extends string> {
 }
 
 /** Removes, changes and adds a parent's children in one statement; undefined when there is nothing to do. */
-export function childWritesSql<K extends string>(
+function childWritesSql<K extends string>(
   children: ChildTable<K>,
   organizationId: number,
   parentId: number,
@@ -114,4 +112,72 @@ export function childWritesSql<K extends string>(
   if (changes.added.length > 0)
     parts.push(`added as (${insertChildrenSql(children, organizationId, parentId, changes.added, now)})`);
   return parts.length === 0 ? undefined : `with ${parts.join(', ')} select 1`;
+}
+
+/** A parent record's table (an order, an appointment), its written columns, and what its write's CTE is called. */
+export interface ParentTable<K extends string> {
+  table: string;
+  columns: Columns<K>;
+  /** The name of the CTE holding the written row, as the statement reading it back names its rows. */
+  alias: string;
+}
+
+/**
+ * Inserts a parent (its `keys`, such as `organization_id`, and `values`) and its children in
+ * one statement; answers the parent's id.
+ */
+export async function insertWithChildren<K extends string, C extends string>(
+  em: EntityManager,
+  parent: ParentTable<K>,
+  keys: { organization_id: number } & Record<string, unknown>,
+  values: Record<K, unknown>,
+  children: ChildTable<C>,
+  added: Record<C, unknown>[],
+): Promise<number> {
+  const now = new Date();
+  const { table, columns, alias } = parent;
+  const row = rowJson(columns, values, { ...keys, created_at: now, updated_at: now });
+  const written = `${Object.keys(keys).join(', ')}, ${listed(columns)}, created_at, updated_at`;
+  const [inserted] = await em.execute<{ id: number }[]>(
+    `with ${alias} as (
+      insert into ${table} (${written}) select ${written}
+      from json_populate_record(null::${table}, ${jsonLiteral(row)})
+      returning id
+    ), children as (${insertChildrenSql(children, keys.organization_id, `${alias}.id`, added, now, `${alias}, `)})
+    select id from ${alias}`,
+  );
+  return inserted!.id;
+}
+
+/**
+ * Writes a parent's children in one statement, then the parent's `values` by one that `read`
+ * completes (`with <alias> as (update … returning *)`, followed by its select of the written
+ * row): its children as that statement's snapshot holds them, its version after their triggers
+ * and its own. Undefined when nothing differs from what is `stored`: nothing is written, as the
+ * unit of work wrote nothing for an empty change set.
+ */
+export async function updateWithChildren<K extends string, C extends string, R>(
+  em: EntityManager,
+  parent: ParentTable<K> & {
+    organizationId: number;
+    id: number;
+    stored: Record<K, unknown>;
+    values: Record<K, unknown>;
+  },
+  children: ChildTable<C>,
+  changes: ChildChanges<C>,
+  read: (write: string) => Promise<R>,
+): Promise<R | undefined> {
+  const { table, columns, alias, organizationId, id } = parent;
+  const now = new Date();
+  const childWrites = childWritesSql(children, organizationId, id, changes, now);
+  if (!childWrites && !differs(columns, parent.stored, parent.values)) return undefined;
+  if (childWrites) await em.execute(childWrites);
+  const values = jsonLiteral(rowJson(columns, parent.values, { updated_at: now }));
+  return read(
+    `with ${alias} as (update ${table} o set ${setFromV(columns)}
+      from json_populate_record(null::${table}, ${values}) as v
+      where o.organization_id = ${organizationId} and o.id = ${id}
+      returning o.*)`,
+  );
 }

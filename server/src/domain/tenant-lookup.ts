@@ -13,15 +13,24 @@ export function requirePossibleId(id: number, what: string): void {
   if (id > MAX_RECORD_ID) throw new NotFound(`${what} ${id} not found`);
 }
 
-export async function findOwned<T extends { id: number; organizationId: number }>(
+/** The record `read` finds by `id` (an id beyond the id type is not read), or NotFound naming `what`. */
+export async function foundById<T>(
+  id: number,
+  what: string,
+  read: (id: number) => Promise<T | null | undefined>,
+): Promise<T> {
+  requirePossibleId(id, what);
+  const record = await read(id);
+  if (!record) throw new NotFound(`${what} ${id} not found`);
+  return record;
+}
+
+export function findOwned<T extends { id: number; organizationId: number }>(
   em: EntityManager,
   entity: EntityName<T>,
   organizationId: number,
   id: number,
   what: string,
 ): Promise<T> {
-  requirePossibleId(id, what);
-  const record = await em.findOne(entity, { id, organizationId } as never);
-  if (!record) throw new NotFound(`${what} ${id} not found`);
-  return record as T;
+  return foundById(id, what, async () => (await em.findOne(entity, { id, organizationId } as never)) as T | null);
 }

@@ -8,7 +8,7 @@ import { appointmentPage, appointmentRowById, lockedAppointmentRow } from '../do
 import { newAppointment, planAppointment } from '../domain/appointments/write.js';
 import { NotFound } from '../domain/errors.js';
 import { pageRequest } from '../domain/pagination.js';
-import { requirePossibleId } from '../domain/tenant-lookup.js';
+import { foundById, requirePossibleId } from '../domain/tenant-lookup.js';
 import type { Location } from '../entities/location.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
@@ -22,9 +22,9 @@ import { renderAppointment } from '../render/appointment.js';
  * against the lifecycle instead of the last one silently winning.
  */
 async function lockAppointment(em: EntityManager, access: Access, id: number, selected: Location | undefined) {
-  requirePossibleId(id, 'appointment');
-  const appointment = await lockedAppointmentRow(em, access.organization.id, id);
-  if (!appointment) throw new NotFound(`appointment ${id} not found`);
+  const appointment = await foundById(id, 'appointment', (found) =>
+    lockedAppointmentRow(em, access.organization.id, found),
+  );
   return { appointment, location: access.recordLocation(appointment.locationId, selected, `appointment ${id}`) };
 }
 

@@ -6,9 +6,9 @@ import type { Access, Need } from '../domain/access.js';
 import { newCompanyValues, plannedCompany } from '../domain/companies.js';
 import { companyPage } from '../domain/company-rows.js';
 import { deleteCompany, insertCompany, lockedCompany, updateCompany } from '../domain/company-statements.js';
-import { Invalid, NotFound } from '../domain/errors.js';
+import { Invalid } from '../domain/errors.js';
 import { pageRequest } from '../domain/pagination.js';
-import { findOwned, requirePossibleId } from '../domain/tenant-lookup.js';
+import { findOwned, foundById } from '../domain/tenant-lookup.js';
 import { Company } from '../entities/company.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
@@ -23,9 +23,7 @@ function applyLocationPermission(access: Access, locationName: string | undefine
 
 /** Locks an organization's company for a write, and reads it (404 when there is none). */
 async function lockCompany(em: EntityManager, access: Access, id: number) {
-  requirePossibleId(id, 'company');
-  const company = await lockedCompany(em, access.organization.id, id);
-  if (!company) throw new NotFound(`company ${id} not found`);
+  const company = await foundById(id, 'company', (found) => lockedCompany(em, access.organization.id, found));
   return company;
 }
 

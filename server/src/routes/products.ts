@@ -2,12 +2,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { activeStates } from '../domain/appointment-states.js';
-import { Invalid, NotFound } from '../domain/errors.js';
+import { Invalid } from '../domain/errors.js';
 import { pageRequest } from '../domain/pagination.js';
 import { productPage } from '../domain/product-rows.js';
 import { deleteProduct, insertProduct, lockedProduct, updateProduct } from '../domain/product-statements.js';
 import { plannedProductChanges } from '../domain/products.js';
-import { findOwned, requirePossibleId } from '../domain/tenant-lookup.js';
+import { findOwned, foundById } from '../domain/tenant-lookup.js';
 import type { Location } from '../entities/location.js';
 import { Product } from '../entities/product.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
@@ -23,9 +23,7 @@ async function findProduct(em: EntityManager, access: Access, id: number, select
 
 /** Locks a product the user may see at the selected location (404 otherwise) for a write, and reads it. */
 async function lockProduct(em: EntityManager, access: Access, id: number, selected: Location | undefined) {
-  requirePossibleId(id, 'product');
-  const product = await lockedProduct(em, access.organization.id, id);
-  if (!product) throw new NotFound(`product ${id} not found`);
+  const product = await foundById(id, 'product', (found) => lockedProduct(em, access.organization.id, found));
   return { product, location: access.recordLocation(product.locationId, selected, `product ${id}`) };
 }
 

@@ -4,16 +4,7 @@
 // then the appointment in one that answers it whole with the version their triggers left.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Location } from '../../entities/location.js';
-import {
-  type ChildTable,
-  childWritesSql,
-  differs,
-  insertChildrenSql,
-  jsonLiteral,
-  listed,
-  rowJson,
-  setFromV,
-} from '../row-statements.js';
+import { type ChildTable, insertWithChildren, type ParentTable, updateWithChildren } from '../row-statements.js';
 import type { PackingListValues, StoredPackingList } from './packing-lists.js';
 import { type AppointmentRow, type LockedAppointment, writtenAppointmentRow } from './rows.js';
 import type { AppointmentPlan, AppointmentValues } from './write.js';
@@ -49,50 +40,39 @@ const packingLists: ChildTable<keyof PackingListValues> = {
 const added = (fields: Partial<PackingListValues>): PackingListValues =>
   ({ purchaseOrderId: null, poNumber: null, receivedQuantity: null, ...fields }) as PackingListValues;
 
+const appointments: ParentTable<keyof AppointmentValues> = {
+  table: 'appointments',
+  columns: appointmentColumns,
+  alias: 'a',
+};
+
 /** Inserts a planned new appointment at `location` and its packing lists in one statement; answers its id. */
-export async function insertAppointment(
+export function insertAppointment(
   em: EntityManager,
   location: Location,
   plan: AppointmentPlan<StoredPackingList>,
 ): Promise<number> {
-  const now = new Date();
-  const { organizationId } = location;
-  const appointment = rowJson(appointmentColumns, plan.values, {
-    organization_id: organizationId,
-    location_id: location.id,
-    created_at: now,
-    updated_at: now,
-  });
   const lists = plan.packingLists.steps.flatMap((step) => ('add' in step ? [added(step.add)] : []));
-  const [row] = await em.execute<{ id: number }[]>(
-    `with a as (
-      insert into appointments (organization_id, location_id, ${listed(appointmentColumns)}, created_at, updated_at)
-      select organization_id, location_id, ${listed(appointmentColumns)}, created_at, updated_at
-      from json_populate_record(null::appointments, ${jsonLiteral(appointment)})
-      returning id
-    ), lists as (${insertChildrenSql(packingLists, organizationId, 'a.id', lists, now, 'a, ')})
-    select id from a`,
-  );
-  return row!.id;
+  const keys = { organization_id: location.organizationId, location_id: location.id };
+  return insertWithChildren(em, appointments, keys, plan.values, packingLists, lists);
 }
 
 /**
  * Writes a planned change to `appointment` (locked and read whole): its packing lists first, then
- * the appointment, whose statement answers it whole. Undefined when the plan holds what is
- * stored: nothing is written, as the unit of work wrote nothing for an empty change set.
+ * the appointment, whose statement answers it whole (updateWithChildren); undefined when the plan
+ * holds what is stored.
  */
-export async function updateAppointment(
+export function updateAppointment(
   em: EntityManager,
   appointment: LockedAppointment,
   plan: AppointmentPlan<StoredPackingList>,
 ): Promise<AppointmentRow | undefined> {
   const { organizationId, id } = appointment;
-  const now = new Date();
   const steps = plan.packingLists.steps;
-  const listWrites = childWritesSql(
+  return updateWithChildren(
+    em,
+    { ...appointments, organizationId, id, stored: appointment, values: plan.values },
     packingLists,
-    organizationId,
-    id,
     {
       removed: steps.flatMap((step) => ('remove' in step ? [step.remove.id] : [])),
       changed: steps.flatMap((step) =>
@@ -102,17 +82,7 @@ export async function updateAppointment(
       ),
       added: steps.flatMap((step) => ('add' in step ? [added(step.add)] : [])),
     },
-    now,
-  );
-  if (!listWrites && !differs<keyof AppointmentValues>(appointmentColumns, appointment, plan.values)) return undefined;
-  if (listWrites) await em.execute(listWrites);
-  const values = jsonLiteral(rowJson(appointmentColumns, plan.values, { updated_at: now }));
-  return writtenAppointmentRow(
-    em,
-    `with a as (update appointments o set ${setFromV(appointmentColumns)}
-      from json_populate_record(null::appointments, ${values}) as v
-      where o.organization_id = ${organizationId} and o.id = ${id}
-      returning o.*)`,
+    (write) => writtenAppointmentRow(em, write),
   );
 }
 

@@ -108,16 +108,27 @@ const ownColumns = `a.id, a.location_id, a.state, a.appointment_type, a.schedule
     a.reference_numbers, a.notes, a.created_at, a.updated_at, a.version`;
 const rowColumns = `${ownColumns}, ${partsColumns}`;
 
+/** The raw row of the organization's appointment with this id (`columns` of `a`), locked for a write when asked. */
+async function rawAppointment<R>(
+  em: EntityManager,
+  columns: string,
+  where: { organizationId: number; id: number; lock?: boolean },
+): Promise<R | undefined> {
+  const [raw] = await em.execute<R[]>(
+    `select ${columns} from appointments a
+      where a.organization_id = ? and a.id = ?${where.lock ? ' for update of a' : ''}`,
+    [where.organizationId, where.id],
+  );
+  return raw;
+}
+
 /** The organization's appointment with this id, or undefined. */
 export async function appointmentRowById(
   em: EntityManager,
   organizationId: number,
   id: number,
 ): Promise<AppointmentRow | undefined> {
-  const [raw] = await em.execute<RawRow[]>(
-    `select ${rowColumns} from appointments a where a.organization_id = ? and a.id = ?`,
-    [organizationId, id],
-  );
+  const raw = await rawAppointment<RawRow>(em, rowColumns, { organizationId, id });
   return raw && readRow(raw, timeReader(em));
 }
 
@@ -153,11 +164,11 @@ export async function lockedAppointmentRow(
   organizationId: number,
   id: number,
 ): Promise<LockedAppointment | undefined> {
-  const [raw] = await em.execute<LockedRaw[]>(
-    `select ${ownColumns}, ${partsColumnsWith(true)}, a.organization_id, a.dock_id, a.carrier_id, a.customer_id,
-        ${autoApproveColumn('carrier')}, ${autoApproveColumn('customer')}
-      from appointments a where a.organization_id = ? and a.id = ? for update of a`,
-    [organizationId, id],
+  const raw = await rawAppointment<LockedRaw>(
+    em,
+    `${ownColumns}, ${partsColumnsWith(true)}, a.organization_id, a.dock_id, a.carrier_id, a.customer_id,
+      ${autoApproveColumn('carrier')}, ${autoApproveColumn('customer')}`,
+    { organizationId, id, lock: true },
   );
   if (!raw) return undefined;
   const party = (partyId: number | null, autoApprove: boolean | null) =>

@@ -216,7 +216,7 @@ export async function planItems<I extends StoredItem>(
 export type ItemValues = Pick<PurchaseOrderItem, 'productName' | 'quantity' | 'customValues' | 'customerId'>;
 
 /** What writing a plan changes: items to remove, items whose values differ, new items in order. */
-export interface ItemChanges<I extends StoredItem> {
+interface ItemChanges<I extends StoredItem> {
   removed: I[];
   changed: { item: I; values: ItemValues }[];
   added: ItemValues[];
@@ -244,7 +244,7 @@ export function itemChanges<I extends StoredItem>(plan: ItemPlan<I>, created: Ma
 }
 
 /** Whether any item is removed, changed or added. */
-export const anyItemChanges = (changes: ItemChanges<StoredItem>): boolean =>
+const anyItemChanges = (changes: ItemChanges<StoredItem>): boolean =>
   changes.removed.length + changes.changed.length + changes.added.length > 0;
 
 /** Writes a validated plan to the unit of work; answers whether any item changed, so the order's `updated_at` can follow. */
