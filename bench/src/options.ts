@@ -11,6 +11,8 @@ export interface BenchOptions {
   explain: boolean;
   /** A developer's check in under two minutes: one short round, no SDK walk, no webhook delivery. */
   quick: boolean;
+  /** CPU profiles of the full stack's measured write rounds (profile.ts); its req/s then pay for the profiler. */
+  profile: boolean;
 }
 
 export function benchOptions(argv: string[]): BenchOptions {
@@ -23,6 +25,7 @@ export function benchOptions(argv: string[]): BenchOptions {
       connections: { type: 'string', default: '50' },
       explain: { type: 'boolean', default: false },
       quick: { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
     },
   });
   const quick = values.quick === true;
@@ -39,5 +42,6 @@ export function benchOptions(argv: string[]): BenchOptions {
     connections: count('connections'),
     explain: values.explain === true,
     quick,
+    profile: values.profile === true,
   };
 }

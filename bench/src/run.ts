@@ -31,6 +31,7 @@ import { explain } from './explain.js';
 import { type Replay, replayOf, startFloorServer } from './floor-server.js';
 import { mb, ms, peakHeap, type Timing, time } from './measure.js';
 import { benchOptions } from './options.js';
+import { LoadProfiler } from './profile.js';
 import { benchFixture, ORGANIZATION_HOST, seed, seedSize, TOKEN, WALK_HOST, WALK_TOKEN } from './seed.js';
 import { statementsOf } from './statements.js';
 import { compare, type Route, ratioOf, settle, type Target } from './throughput.js';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   let floor: Awaited<ReturnType<typeof startFloorServer>> | undefined;
   let floorWithoutEvents: typeof floor;
   let watcher: pg.Pool | undefined;
+  let profiler: LoadProfiler | undefined;
   try {
     await migrate(orm);
     await provision(orm.em.fork(), benchFixture);
@@ -132,6 +134,13 @@ async function main(): Promise<void> {
       { name: 'floor', port: floor.port },
     ];
     const writeTargets: Target[] = [...listTargets, { name: 'floor, no events', port: floorWithoutEvents.port }];
+    if (options.profile) {
+      const measuring = new LoadProfiler('full stack');
+      await measuring.open();
+      profiler = measuring;
+      for (const [i, target] of writeTargets.entries())
+        writeTargets[i] = { ...target, measured: (route, round) => measuring.during(route.name, target.name, round) };
+    }
     /** Statements per request, for each target in its order. */
     const statements = new Map<string, number[]>();
     for (const route of routes) {
@@ -244,6 +253,13 @@ async function main(): Promise<void> {
         'and commit; "floor" also inserts the event row, in the round trip of its commit, "floor, no events" does not. ' +
         'The full stack sends its event row with its commit too.',
     );
+    if (profiler)
+      console.log(
+        [
+          '\nwhere the measured write rounds spent their time (--profile; the req/s above paid for the profiler):',
+          ...profiler.report(),
+        ].join('\n'),
+      );
 
     const rows: { scenario: string; timing: Timing; queries: number }[] = [];
     // Lists that still count by scanning (the booked search, appointments) take seconds each at
@@ -382,6 +398,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
+    profiler?.close();
     server?.close();
     await floor?.close();
     await floorWithoutEvents?.close();

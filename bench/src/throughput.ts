@@ -15,6 +15,8 @@ export interface Target {
   port: number;
   /** Run before each of this server's rounds (the full stack's rate-limit budgets start full). */
   beforeRound?: () => Promise<unknown>;
+  /** Wraps each of this server's measured rounds of `route` (--profile measures them). */
+  measured?: (route: Route, round: () => Promise<LoadResult>) => Promise<LoadResult>;
 }
 
 export interface Route {
@@ -116,7 +118,9 @@ export async function compare(targets: Target[], routes: Route[], shape: LoadSha
       const order = i % 2 === 0 ? targets : [...targets].reverse();
       for (const target of order) {
         const key = `${route.name}\n${target.name}`;
-        results.set(key, [...(results.get(key) ?? []), await round(target, route, shape.seconds)]);
+        const measure = () => round(target, route, shape.seconds);
+        const result = await (target.measured ? target.measured(route, measure) : measure());
+        results.set(key, [...(results.get(key) ?? []), result]);
       }
     }
   }
