@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     // Seeding a million rows a warehouse takes minutes a statement: on a connection of its own
     // without the server's bound on a statement (WH_DB_TIMEOUT_MS, DECISIONS 371), which the
     // measured server keeps.
-    const seeding = await openOrm(database.url, { poolSize: 1, timeoutMs: SEED_TIMEOUT_MS });
+    const seeding = await openOrm(database.url, { poolSize: POOL_SIZE, timeoutMs: SEED_TIMEOUT_MS });
     let seedStarted = 0;
     try {
       await migrate(seeding);
