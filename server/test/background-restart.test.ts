@@ -56,6 +56,16 @@ describe('background work across a database restart', function () {
     expect(endpoint.status).to.equal(200);
     await create('Before');
     await receiver.waitFor(1);
+    // Recorded as delivered before the database goes: a delivery answered but not yet recorded
+    // when it dies is sent again, with the same webhook-id (at least once, DECISIONS 247).
+    await eventually('the delivery of Before recorded', async () => {
+      const [row] = (await observer.em
+        .getConnection()
+        .execute("select count(*)::int as delivered from webhook_deliveries where status = 'delivered'")) as {
+        delivered: number;
+      }[];
+      return row!.delivered === 1 ? true : undefined;
+    });
 
     await postgres.kill();
     // Long enough for the delivery loop's rounds to fail against the database that is away.
