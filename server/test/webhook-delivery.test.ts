@@ -3,6 +3,7 @@
 // webhook-id, Retry-After honoured, 410 disabling the endpoint, rotation's two signatures,
 // redelivery and recovery. The schedule is shortened a thousandfold (WH_WEBHOOK_RETRY_SCALE).
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
@@ -52,6 +53,15 @@ describe('webhook delivery (extension)', function () {
   };
 
   const deliveries = async (id: number) => (await world.as('admin').get(`/webhook_endpoints/${id}/deliveries`)).body;
+  /**
+   * The endpoint's `count` deliveries once each is recorded delivered: a receiver has its request
+   * a moment before the server records the answer, and a recovery leaves out pending events.
+   */
+  const recorded = (id: number, count: number) =>
+    eventually(`${count} deliveries recorded`, async () => {
+      const list: { id: number; event_id: string; status: string }[] = await deliveries(id);
+      return list.length === count && list.every((delivery) => delivery.status === 'delivered') ? list : undefined;
+    });
 
   it('POSTs the event as GET /events/{id} shows it, signed with the secret, webhook-id the event id', async () => {
     const { secret } = await endpoint();
@@ -145,13 +155,13 @@ describe('webhook delivery (extension)', function () {
     await createProduct();
     await createProduct();
     await receiver.waitFor(2);
-    await sleep(100);
-    const [latest] = await deliveries(id);
+    const latest = (await recorded(id, 2))[0]!;
     const again = await world.as('admin').post(`/webhook_endpoints/${id}/deliveries/${latest.id}/redeliver`, undefined);
     expect(again.status, JSON.stringify(again.body)).to.equal(200);
     expect(again.body).to.include({ status: 'pending', reason: 'redeliver', event_id: latest.event_id });
     const [, , third] = await receiver.waitFor(3);
     expect(third!.headers['webhook-id']).to.equal(latest.event_id);
+    await recorded(id, 3);
 
     const recovered = await world.as('admin').post(`/webhook_endpoints/${id}/recover`, { recovery: { since } });
     expect(recovered.status, JSON.stringify(recovered.body)).to.equal(200);
