@@ -5,9 +5,10 @@
 // reads the directory version (DECISIONS 100): a request pays one round trip for its token's
 // membership, both windows and the version. Failed authentications are counted per client
 // address instead (DECISIONS 148). Keys are digests, never the token or the address itself.
-// Every API request sends the count, so it goes straight to a pooled connection (DECISIONS 268).
+// Every API request sends the count, so it is a prepared statement sent straight to a pooled
+// connection (DECISIONS 268, 414).
 import type { Knex } from '@mikro-orm/postgresql';
-import { numberedPlaceholders, onPooledConnection } from '../domain/pool-statements.js';
+import { preparedOn } from '../domain/prepared-statements.js';
 
 /** A window to count in: its key and when it would end if it started now (ms since the epoch). */
 export interface Window {
@@ -49,7 +50,6 @@ const countForMember = `
   )
   select (select version from directory_version) as directory_version, c.key, c.points, c.expire
   from (select 1) as one left join counted as c on true`;
-const countForMemberStatement = numberedPlaceholders(countForMember);
 
 interface Row {
   directory_version: string;
@@ -63,13 +63,10 @@ export class RateLimitCounters {
 
   /** Counts a request in both windows if `tokenDigest` is a token of the organization, and reads the directory version. */
   async count(windows: [Window, Window], tokenDigest: Buffer, organizationId: number, now: number): Promise<Counted> {
-    const rows = await onPooledConnection<Row>(this.knex, countForMemberStatement, [
-      ...windows.flatMap((window) => [window.key, window.expire]),
-      tokenDigest,
-      organizationId,
-      now,
-      now,
-    ]);
+    const rows = await preparedOn<Row>(this.knex, this.knex.client as Knex.Client, {
+      text: countForMember,
+      values: [...windows.flatMap((window) => [window.key, window.expire]), tokenDigest, organizationId, now, now],
+    });
     const version = BigInt(rows[0]!.directory_version);
     if (rows[0]!.key === null) return { version };
     return {

@@ -32,7 +32,7 @@ export function closeWhenUnanswered(client: PgClient, ms: number): void {
       };
       return query.apply(this, args);
     }
-    // The promise form, as statements sent straight to a pooled connection use it (domain/pool-statements.ts).
+    // The promise form, as statements sent straight to a pooled connection use it (domain/prepared-statements.ts).
     const answered = query.apply(this, args) as Promise<unknown>;
     answered.then(
       () => clearTimeout(timer),

@@ -1,7 +1,7 @@
 // Page-based pagination (section 8): which rows a page holds, and which pages a client can
 // go to from it.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { readRows } from './pool-statements.js';
+import { preparedRows } from './prepared-statements.js';
 import type { Sql } from './sql.js';
 
 export interface PageRequest {
@@ -62,8 +62,8 @@ export function countedTotalSql(scope: CountedScope): Sql {
 /**
  * Runs `page`, whose rows carry `total` (`select … as total`) as a column, so that a page and
  * its count are read in one statement and one snapshot (DECISIONS 103). Only a page with no
- * rows (no match, or past the end) asks for the total on its own. Outside a transaction both
- * go straight to a pooled connection (readRows, DECISIONS 268).
+ * rows (no match, or past the end) asks for the total on its own. Both are prepared
+ * statements sent straight to a connection (preparedRows, DECISIONS 268, 414).
  */
 export async function pageWithTotal<R extends { total?: string | number | null }, T>(
   em: EntityManager,
@@ -71,9 +71,9 @@ export async function pageWithTotal<R extends { total?: string | number | null }
   total: Sql,
   read: (rows: R[]) => T[],
 ): Promise<{ rows: T[]; total: number }> {
-  const rows = await readRows<R>(em, page.text, page.values);
+  const rows = await preparedRows<R>(em, page);
   if (rows.length === 0) {
-    const [counted] = await readRows<{ total: string | number | null }>(em, total.text, total.values);
+    const [counted] = await preparedRows<{ total: string | number | null }>(em, total);
     return { rows: [], total: Number(counted?.total ?? 0) };
   }
   return { rows: read(rows), total: Number(rows[0]!.total ?? 0) };

@@ -1,13 +1,12 @@
 // Writes as statements of their own, without the unit of work (DECISIONS 390, 391): a record's
-// values travel as one JSON literal per table, read by json_populate_record(set) into the table's
-// own row type, so every column is converted as PostgreSQL converts it; they are inlined by
-// sqlLiteral (297), with the ids (numbers the server read), so these statements take no
-// parameters for `formatQuery` to quote a character at a time or to look for in a user's text.
-// Times are the server's, as the unit of work set them: whole milliseconds, which responses and
-// filters rely on.
+// values travel as one JSON parameter per table, read by json_populate_record(set) into the
+// table's own row type, so every column is converted as PostgreSQL converts it; the statements
+// are prepared once per connection (414), their text naming no value. Times are the server's, as
+// the unit of work set them: whole milliseconds, which responses and filters rely on.
 import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sqlLiteral } from './sql-literal.js';
+import { preparedRows } from './prepared-statements.js';
+import type { Sql } from './sql.js';
 
 /** The written columns of a table, by the property each holds. */
 export type Columns<K extends string> = Record<K, string>;
@@ -23,8 +22,8 @@ function rowJson<K extends string>(
   return row;
 }
 
-/** `value` as a JSON literal, inlined. */
-const jsonLiteral = (value: unknown) => `${sqlLiteral(JSON.stringify(value))}::json`;
+/** The placeholder of a JSON parameter: `value`, stringified, is its value. */
+const JSON_PARAMETER = '?::json';
 
 /** The columns, each prefixed. */
 const listed = (columns: Columns<string>, prefix = '') =>
@@ -50,37 +49,39 @@ export interface ChildTable<K extends string> {
   columns: Columns<K>;
 }
 
-/** New children as a JSON literal of rows. */
+/** New children as the JSON parameter's value: their rows. */
 const childRows = <K extends string>(
   children: ChildTable<K>,
   organizationId: number,
   added: Record<K, unknown>[],
   now: Date,
 ) =>
-  jsonLiteral(
+  JSON.stringify(
     added.map((values) =>
       rowJson(children.columns, values, { organization_id: organizationId, created_at: now, updated_at: now }),
     ),
   );
 
 /**
- * Inserts children of the parent whose id `parentId` gives (an id, or a column of `from`), in
- * their order, so their ids follow it.
+ * Inserts children of the parent whose id `parentId` gives (a parameter `?` or a column of
+ * `from`, with its values), in their order, so their ids follow it.
  */
 function insertChildrenSql<K extends string>(
   children: ChildTable<K>,
   organizationId: number,
-  parentId: string | number,
+  parentId: Sql,
   added: Record<K, unknown>[],
   now: Date,
   from = '',
-): string {
+): Sql {
   const { table, parent, columns } = children;
-  return `insert into ${table} (organization_id, ${parent}, ${listed(columns)}, created_at, updated_at)
-      select c.organization_id, ${parentId}, ${listed(columns, 'c.')}, c.created_at, c.updated_at
-      from ${from}json_populate_recordset(null::${table}, ${childRows(children, organizationId, added, now)})
-        with ordinality as c
-      order by c.ordinality`;
+  return {
+    text: `insert into ${table} (organization_id, ${parent}, ${listed(columns)}, created_at, updated_at)
+      select c.organization_id, ${parentId.text}, ${listed(columns, 'c.')}, c.created_at, c.updated_at
+      from ${from}json_populate_recordset(null::${table}, ${JSON_PARAMETER}) with ordinality as c
+      order by c.ordinality`,
+    values: [...parentId.values, childRows(children, organizationId, added, now)],
+  };
 }
 
 /** What a write does to a parent's children: ids to remove, rows to change (with their ids), rows to add. */
@@ -97,21 +98,33 @@ function childWritesSql<K extends string>(
   parentId: number,
   changes: ChildChanges<K>,
   now: Date,
-): string | undefined {
+): Sql | undefined {
   const { table, parent, columns } = children;
-  const ofParent = `organization_id = ${organizationId} and ${parent} = ${parentId}`;
-  const parts: string[] = [];
+  const ofParent = (prefix: string) => `${prefix}organization_id = ? and ${prefix}${parent} = ?`;
+  const parts: Sql[] = [];
   if (changes.removed.length > 0)
-    parts.push(`removed as (delete from ${table} where ${ofParent} and id in (${changes.removed.join(', ')}))`);
+    parts.push({
+      text: `removed as (delete from ${table} where ${ofParent('')} and id in (?))`,
+      values: [organizationId, parentId, changes.removed],
+    });
   if (changes.changed.length > 0) {
     const rows = changes.changed.map(({ id, values }) => rowJson(columns, values, { id, updated_at: now }));
-    parts.push(`changed as (update ${table} c set ${setFromV(columns)}
-        from json_populate_recordset(null::${table}, ${jsonLiteral(rows)}) as v
-        where c.${ofParent.replace(' and ', ' and c.')} and c.id = v.id)`);
+    parts.push({
+      text: `changed as (update ${table} c set ${setFromV(columns)}
+        from json_populate_recordset(null::${table}, ${JSON_PARAMETER}) as v
+        where ${ofParent('c.')} and c.id = v.id)`,
+      values: [JSON.stringify(rows), organizationId, parentId],
+    });
   }
-  if (changes.added.length > 0)
-    parts.push(`added as (${insertChildrenSql(children, organizationId, parentId, changes.added, now)})`);
-  return parts.length === 0 ? undefined : `with ${parts.join(', ')} select 1`;
+  if (changes.added.length > 0) {
+    const added = insertChildrenSql(children, organizationId, { text: '?', values: [parentId] }, changes.added, now);
+    parts.push({ text: `added as (${added.text})`, values: added.values });
+  }
+  if (parts.length === 0) return undefined;
+  return {
+    text: `with ${parts.map((part) => part.text).join(', ')} select 1`,
+    values: parts.flatMap((part) => part.values),
+  };
 }
 
 /** A parent record's table (an order, an appointment), its written columns, and what its write's CTE is called. */
@@ -138,14 +151,17 @@ export async function insertWithChildren<K extends string, C extends string>(
   const { table, columns, alias } = parent;
   const row = rowJson(columns, values, { ...keys, created_at: now, updated_at: now });
   const written = `${Object.keys(keys).join(', ')}, ${listed(columns)}, created_at, updated_at`;
-  const [inserted] = await em.execute<{ id: number }[]>(
-    `with ${alias} as (
+  const parentId = { text: `${alias}.id`, values: [] };
+  const childInsert = insertChildrenSql(children, keys.organization_id, parentId, added, now, `${alias}, `);
+  const [inserted] = await preparedRows<{ id: number }>(em, {
+    text: `with ${alias} as (
       insert into ${table} (${written}) select ${written}
-      from json_populate_record(null::${table}, ${jsonLiteral(row)})
+      from json_populate_record(null::${table}, ${JSON_PARAMETER})
       returning id
-    ), children as (${insertChildrenSql(children, keys.organization_id, `${alias}.id`, added, now, `${alias}, `)})
+    ), children as (${childInsert.text})
     select id from ${alias}`,
-  );
+    values: [JSON.stringify(row), ...childInsert.values],
+  });
   return inserted!.id;
 }
 
@@ -166,18 +182,18 @@ export async function updateWithChildren<K extends string, C extends string, R>(
   },
   children: ChildTable<C>,
   changes: ChildChanges<C>,
-  read: (write: string) => Promise<R>,
+  read: (write: Sql) => Promise<R>,
 ): Promise<R | undefined> {
   const { table, columns, alias, organizationId, id } = parent;
   const now = new Date();
   const childWrites = childWritesSql(children, organizationId, id, changes, now);
   if (!childWrites && !differs(columns, parent.stored, parent.values)) return undefined;
-  if (childWrites) await em.execute(childWrites);
-  const values = jsonLiteral(rowJson(columns, parent.values, { updated_at: now }));
-  return read(
-    `with ${alias} as (update ${table} o set ${setFromV(columns)}
-      from json_populate_record(null::${table}, ${values}) as v
-      where o.organization_id = ${organizationId} and o.id = ${id}
+  if (childWrites) await preparedRows(em, childWrites);
+  return read({
+    text: `with ${alias} as (update ${table} o set ${setFromV(columns)}
+      from json_populate_record(null::${table}, ${JSON_PARAMETER}) as v
+      where o.organization_id = ? and o.id = ?
       returning o.*)`,
-  );
+    values: [JSON.stringify(rowJson(columns, parent.values, { updated_at: now })), organizationId, id],
+  });
 }

@@ -6,6 +6,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Appointment } from '../../entities/appointment.js';
 import { type CountedScope, countedMatchesSql, countedTotalSql, listPage, type PageRequest } from '../pagination.js';
+import { preparedRows } from '../prepared-statements.js';
 import { type Sql, timeReader } from '../sql.js';
 import type { StoredPackingList, StoredPackingLists } from './packing-lists.js';
 import type { AppointmentFields, AppointmentParts, Party, StoredAppointment } from './row-shapes.js';
@@ -114,11 +115,11 @@ async function rawAppointment<R>(
   columns: string,
   where: { organizationId: number; id: number; lock?: boolean },
 ): Promise<R | undefined> {
-  const [raw] = await em.execute<R[]>(
-    `select ${columns} from appointments a
+  const [raw] = await preparedRows<R>(em, {
+    text: `select ${columns} from appointments a
       where a.organization_id = ? and a.id = ?${where.lock ? ' for update of a' : ''}`,
-    [where.organizationId, where.id],
-  );
+    values: [where.organizationId, where.id],
+  });
   return raw;
 }
 
@@ -197,12 +198,14 @@ export async function lockedAppointmentRow(
 
 /**
  * The appointment a write's common table expression `a` returned (`write`: `with a as (update …
- * returning *)`, its values inlined), read whole as responses show it, in the write's own
- * statement: its packing lists as the statement's snapshot holds them, its version after the
- * write's own triggers.
+ * returning *)`), read whole as responses show it, in the write's own statement: its packing
+ * lists as the statement's snapshot holds them, its version after the write's own triggers.
  */
-export async function writtenAppointmentRow(em: EntityManager, write: string): Promise<AppointmentRow> {
-  const [raw] = await em.execute<RawRow[]>(`${write} select ${rowColumns} from a`);
+export async function writtenAppointmentRow(em: EntityManager, write: Sql): Promise<AppointmentRow> {
+  const [raw] = await preparedRows<RawRow>(em, {
+    text: `${write.text} select ${rowColumns} from a`,
+    values: write.values,
+  });
   return readRow(raw!, timeReader(em));
 }
 

@@ -10,6 +10,7 @@ import { Company } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
 import { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
 import { holdingStates } from '../appointment-states.js';
+import { preparedRows } from '../prepared-statements.js';
 import { type ApplicableCustomFields, CustomFieldsByLocation } from './custom-fields.js';
 import { CustomerNames, createCustomers, customerKey } from './customers.js';
 
@@ -66,7 +67,11 @@ export class PurchaseOrderLookups {
   async numberTaken(poNumber: string): Promise<boolean> {
     const known = this.orders.get(poNumber);
     if (known !== undefined) return known !== null;
-    return (await this.em.count(PurchaseOrder, { organizationId: this.organizationId, poNumber })) > 0;
+    const found = await preparedRows(this.em, {
+      text: 'select 1 from purchase_orders where organization_id = ? and po_number = ? limit 1',
+      values: [this.organizationId, poNumber],
+    });
+    return found.length > 0;
   }
 
   private async loadItems(orderIds: number[]): Promise<void> {

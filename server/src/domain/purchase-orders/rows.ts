@@ -7,6 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
 import { pageWithTotal } from '../pagination.js';
+import { preparedRows } from '../prepared-statements.js';
 import type { Sql } from '../sql.js';
 import {
   type BookedAppointmentJson,
@@ -161,7 +162,7 @@ export async function purchaseOrderRowsById(
     { text: 'po.organization_id = ? and po.id in (?)', values: [scope.organizationId, ids] },
     { text: 'order by po.id', values: [] },
   );
-  const rows = await em.execute<RawRow[]>(text, values);
+  const rows = await preparedRows<RawRow>(em, { text, values });
   return rows.map(rowReader(em));
 }
 
@@ -176,34 +177,34 @@ export async function lockedPurchaseOrderRow(
   scope: OrderRowScope,
   id: number,
 ): Promise<StoredOrderRow | undefined> {
-  const { text, values } = ordersSql(
+  const sql = ordersSql(
     scope,
     { text: 'po.organization_id = ? and po.id = ?', values: [scope.organizationId, id] },
     { text: 'for update of po', values: [] },
     undefined,
     { customerIds: true },
   );
-  const [row] = await em.execute<RawRow[]>(text, values);
+  const [row] = await preparedRows<RawRow>(em, sql);
   // Read with customerIds, so every item has its customerId.
   return row && (rowReader(em)(row) as StoredOrderRow);
 }
 
 /**
  * The order a write's common table expression `po` returned (`write`: `with po as (update …
- * returning *)`, its values inlined), read whole as responses show it, in the write's own
- * statement: its items and appointments as the statement's snapshot holds them, its version
- * after the write's own triggers. The select's values are inlined before the write is put in
- * front, so that none is looked for in the write's text.
+ * returning *)`), read whole as responses show it, in the write's own statement: its items and
+ * appointments as the statement's snapshot holds them, its version after the write's own
+ * triggers.
  */
 export async function writtenPurchaseOrderRow(
   em: EntityManager,
   scope: OrderRowScope,
-  write: string,
+  write: Sql,
 ): Promise<PurchaseOrderRow> {
-  const { text, values } = ordersSql(scope, { text: 'true', values: [] }, { text: '', values: [] }, undefined, {
-    written: true,
+  const read = ordersSql(scope, { text: 'true', values: [] }, { text: '', values: [] }, undefined, { written: true });
+  const [row] = await preparedRows<RawRow>(em, {
+    text: `${write.text} ${read.text}`,
+    values: [...write.values, ...read.values],
   });
-  const [row] = await em.execute<RawRow[]>(`${write} ${em.getPlatform().formatQuery(text, values)}`);
   return rowReader(em)(row!);
 }
 
