@@ -14,6 +14,11 @@ export class FieldErrorCollector {
     else if (!messages.includes(message)) messages.push(message);
   }
 
+  /** Keeps `field`'s place among the errors for a check made later, which may add to it or not. */
+  reserve(field: string): void {
+    if (!this.errors.has(field)) this.errors.set(field, []);
+  }
+
   merge(prefix: string, other: FieldErrors): void {
     for (const [field, messages] of Object.entries(other)) {
       const path = field === 'base' && prefix ? prefix : prefix ? `${prefix}.${field}` : field;
@@ -22,10 +27,12 @@ export class FieldErrorCollector {
   }
 
   get empty(): boolean {
-    return this.errors.size === 0;
+    for (const messages of this.errors.values()) if (messages.length > 0) return false;
+    return true;
   }
 
   throwIfAny(): void {
-    if (!this.empty) throw new Invalid(Object.fromEntries(this.errors));
+    if (!this.empty)
+      throw new Invalid(Object.fromEntries([...this.errors].filter(([, messages]) => messages.length > 0)));
   }
 }

@@ -38,32 +38,52 @@ export function parameterized({ text, values }: Sql): { text: string; values: un
   return { text: numbered, values };
 }
 
-/**
- * Statement names given out. Past this many, a statement goes unnamed (parsed and planned each
- * time): a bound on what each connection keeps, should a text ever hold a value.
- */
-const MAX_NAMES = 1_000;
-const names = new Set<string>();
+/** A statement's text as PostgreSQL gets it, and its name; no name: it goes unnamed. */
+interface Prepared {
+  text: string;
+  name?: string;
+}
 
-/** The name `text` is prepared under, or undefined when it is to go unnamed. */
-function nameOf(text: string): string | undefined {
-  const name = `wh_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-  if (names.has(name)) return name;
-  if (names.size >= MAX_NAMES) return undefined;
-  names.add(name);
-  return name;
+/**
+ * Statements seen, by their text and which values are lists. Past this many, a statement goes
+ * unnamed (parsed and planned each time) and is worked out again: a bound on what each
+ * connection keeps, should a text ever hold a value. Remembering them spares each request
+ * numbering and hashing texts of a few kilobytes.
+ */
+const MAX_PREPARED = 1_000;
+const prepared = new Map<string, Prepared>();
+
+function preparedOf(sql: Sql): Prepared {
+  const key = `${sql.values.map((value) => (Array.isArray(value) ? 'l' : 'v')).join('')}\n${sql.text}`;
+  const known = prepared.get(key);
+  if (known) return known;
+  const { text } = parameterized(sql);
+  if (prepared.size >= MAX_PREPARED) return { text };
+  const statement = { text, name: `wh_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}` };
+  prepared.set(key, statement);
+  return statement;
 }
 
 /**
  * The rows of `sql` (`?` placeholders), run as a prepared statement on a connection of `client`:
  * a transaction's own, or one lent by `knex`'s pool and given back when it answers or fails.
+ * A failure of the statement itself goes through `convert`; one to get a connection (the pool's
+ * timeout, which means the database is unavailable) is left as it is.
  */
-export async function preparedOn<R>(knex: Knex, client: Knex.Client, sql: Sql): Promise<R[]> {
-  const { text, values } = parameterized(sql);
+export async function preparedOn<R>(
+  knex: Knex,
+  client: Knex.Client,
+  sql: Sql,
+  convert: (error: Error) => Error = (error) => error,
+): Promise<R[]> {
+  const { text, name } = preparedOf(sql);
+  const { values } = sql;
   if (knex.listenerCount('query') > 0) knex.emit('query', { sql: text, bindings: values });
   const connection = (await client.acquireConnection()) as PgClient;
   try {
-    return (await connection.query({ name: nameOf(text), text, values })).rows as R[];
+    return (await connection.query({ name, text, values })).rows as R[];
+  } catch (error) {
+    throw convert(error as Error);
   } finally {
     client.releaseConnection(connection);
   }
@@ -71,15 +91,13 @@ export async function preparedOn<R>(knex: Knex, client: Knex.Client, sql: Sql): 
 
 /**
  * The rows of `sql` on the connection `em` sends on: its transaction's, else a pooled one. A
- * failure is the ORM's exception, as knex's statements' are, so deadlocks are retried and unique
- * violations answered as before.
+ * failed statement is the ORM's exception, as knex's statements' are, so deadlocks are retried
+ * and unique violations answered as before.
  */
-export async function preparedRows<R>(em: EntityManager, sql: Sql): Promise<R[]> {
+export function preparedRows<R>(em: EntityManager, sql: Sql): Promise<R[]> {
   const knex = em.getConnection().getKnex();
   const transaction = em.getTransactionContext<Knex.Transaction>();
-  try {
-    return await preparedOn<R>(knex, (transaction ?? knex).client as Knex.Client, sql);
-  } catch (error) {
-    throw em.getDriver().convertException(error as Error);
-  }
+  return preparedOn<R>(knex, (transaction ?? knex).client as Knex.Client, sql, (error) =>
+    em.getDriver().convertException(error),
+  );
 }

@@ -23,16 +23,24 @@ export interface OrderFields {
   notes: string | null;
 }
 
+/**
+ * The order's own fields as `input` changes them. A new number is looked up unless `checkNumber`
+ * is false: then its error's place among the others is kept for the caller, who checks it
+ * later or leaves it to the unique index (DECISIONS 415).
+ */
 export async function plannedFields(
   lookups: PurchaseOrderLookups,
   order: Pick<PurchaseOrder, 'poNumber' | 'carrierName' | 'referenceNumbers' | 'notes'> | undefined,
   input: PurchaseOrderInput,
   errors: FieldErrorCollector,
+  checkNumber = true,
 ): Promise<OrderFields> {
   const poNumber = input.po_number === undefined && order ? order.poNumber : (trimToNull(input.po_number) ?? '');
   if (!poNumber) errors.add('po_number', "can't be blank");
-  else if (poNumber !== order?.poNumber && (await lookups.numberTaken(poNumber)))
-    errors.add('po_number', PO_NUMBER_TAKEN);
+  else if (poNumber !== order?.poNumber) {
+    if (!checkNumber) errors.reserve('po_number');
+    else if (await lookups.numberTaken(poNumber)) errors.add('po_number', PO_NUMBER_TAKEN);
+  }
 
   const referenceNumbers =
     input.reference_numbers?.map((reference) => reference.trim()) ?? order?.referenceNumbers ?? [];

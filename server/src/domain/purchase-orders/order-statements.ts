@@ -2,8 +2,11 @@
 // connection, through `em.execute`, without the unit of work: nothing is loaded into it, no
 // change set is computed, and a write sends what the floor sends (DECISIONS 390, 391; how the
 // values travel: row-statements.ts).
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { Invalid } from '../errors.js';
 import { type ChildTable, insertWithChildren, type ParentTable, updateWithChildren } from '../row-statements.js';
 import { writeOrConflict } from '../unique-flush.js';
+import { PO_NUMBER_TAKEN } from './fields.js';
 import { type ItemValues, itemChanges, type StoredItem } from './items.js';
 import type { PurchaseOrderLookups } from './lookups.js';
 import type { OrderPlan, OrderValues } from './order-plan.js';
@@ -36,12 +39,28 @@ const items: ChildTable<keyof ItemValues> = {
 
 const orders: ParentTable<keyof OrderValues> = { table: 'purchase_orders', columns: orderColumns, alias: 'po' };
 
-/** Inserts a planned new order and its items in one statement; answers the order's id. */
+/** The unique index on an organization's order numbers (DECISIONS 32). */
+const PO_NUMBER_INDEX = 'purchase_orders_organization_po_number';
+
+/** A unique violation of PO_NUMBER_INDEX as the lookup answers a number in use; anything else as it is. */
+function numberInUse(error: unknown): never {
+  const index = (error as { constraint?: string }).constraint;
+  if (error instanceof UniqueConstraintViolationException && index === PO_NUMBER_INDEX)
+    throw Invalid.field('po_number', PO_NUMBER_TAKEN);
+  throw error;
+}
+
+/**
+ * Inserts a planned new order and its items in one statement; answers the order's id. Its
+ * number was not looked up (planPurchaseOrder's 'atInsert'): the unique index finds it in use,
+ * whether it was before or another request took it since, and the answer is the one the lookup
+ * gave (DECISIONS 415).
+ */
 export function insertOrder(lookups: PurchaseOrderLookups, plan: OrderPlan<StoredItem>): Promise<number> {
   const { em, organizationId } = lookups;
   const { added } = itemChanges(plan.items, plan.customers);
   return writeOrConflict(
-    insertWithChildren(em, orders, { organization_id: organizationId }, plan.values, items, added),
+    insertWithChildren(em, orders, { organization_id: organizationId }, plan.values, items, added).catch(numberInUse),
   );
 }
 

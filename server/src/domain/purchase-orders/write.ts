@@ -29,6 +29,9 @@ export type { PurchaseOrderInput } from './fields.js';
  * which will be at `location` (null: unassigned): offset-less times, custom fields, required
  * fields, catalog products and customer creation all follow that effective location. BadInput
  * or Invalid before any change; the customers the items name and do not exist are created last.
+ * With `numberCheck` 'atInsert', a number in use that is the input's only fault is left for the
+ * insert to find (insertOrder, DECISIONS 415); with other faults it is looked up here, so that
+ * the answer names them all, in the order it always did.
  */
 async function planPurchaseOrder<I extends StoredItem>(
   lookups: PurchaseOrderLookups,
@@ -37,6 +40,7 @@ async function planPurchaseOrder<I extends StoredItem>(
   input: PurchaseOrderInput,
   location: Location | null,
   itemsMode: ItemsMode,
+  numberCheck: 'planned' | 'atInsert' = 'planned',
 ): Promise<OrderPlan<I>> {
   const errors = new FieldErrorCollector();
   const times = plannedTimes(
@@ -45,7 +49,7 @@ async function planPurchaseOrder<I extends StoredItem>(
     zoneOf(location),
     errors,
   );
-  const fields = await plannedFields(lookups, order, input, errors);
+  const fields = await plannedFields(lookups, order, input, errors, numberCheck === 'planned');
   const customFields = await lookups.customFieldsAt(location);
   const customValues = customFields.merge('purchase_order', order?.customValues ?? {}, input.custom_values, '', errors);
   const items = await planItems(
@@ -60,6 +64,8 @@ async function planPurchaseOrder<I extends StoredItem>(
     items.items.map((item) => item.customValues),
     errors,
   );
+  if (numberCheck === 'atInsert' && !errors.empty && fields.poNumber && (await lookups.numberTaken(fields.poNumber)))
+    errors.add('po_number', PO_NUMBER_TAKEN);
   errors.throwIfAny();
 
   const customers = await lookups.createCustomers(location, items.newCustomers);
@@ -131,7 +137,7 @@ export async function insertPurchaseOrder(
   input: PurchaseOrderInput & { po_number: string },
   location: Location | null,
 ): Promise<number> {
-  return insertOrder(lookups, await planPurchaseOrder(lookups, undefined, [], input, location, 'create'));
+  return insertOrder(lookups, await planPurchaseOrder(lookups, undefined, [], input, location, 'create', 'atInsert'));
 }
 
 /**
