@@ -83,6 +83,21 @@ describe('prepared statements sent straight to a connection', () => {
     expect(Number(prepared[0]!.count)).to.equal(1);
   });
 
+  it('sends a statement to be planned for its values each time (a later page) unnamed, keeping none', async () => {
+    const orm = await testOrm();
+    const text = 'select ? + 0 as planned_each_time';
+    const kept = await orm.em.fork().transactional(async (em) => {
+      for (const answer of [1, 2])
+        expect(await preparedRows(em, { text, values: [answer] }, { planEachTime: true })).to.deep.equal([
+          { planned_each_time: answer },
+        ]);
+      return em.execute<{ count: string }[]>('select count(*) from pg_prepared_statements where statement = ?', [
+        parameterized({ text, values: [0] }).text,
+      ]);
+    });
+    expect(Number(kept[0]!.count)).to.equal(0);
+  });
+
   it('announces each statement on the pool, so counting statements still sees it', async () => {
     const orm = await testOrm();
     const knex = orm.em.getConnection().getKnex();

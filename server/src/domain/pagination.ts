@@ -62,16 +62,18 @@ export function countedTotalSql(scope: CountedScope): Sql {
 /**
  * Runs `page`, whose rows carry `total` (`select … as total`) as a column, so that a page and
  * its count are read in one statement and one snapshot (DECISIONS 103). Only a page with no
- * rows (no match, or past the end) asks for the total on its own. Both are prepared
- * statements sent straight to a connection (preparedRows, DECISIONS 268, 414).
+ * rows (no match, or past the end) asks for the total on its own. Both go straight to a
+ * connection with their values as parameters (preparedRows, DECISIONS 268, 414). A first page
+ * (`offset` 0) is a named statement; a later one is planned for its offset each time.
  */
 export async function pageWithTotal<R extends { total?: string | number | null }, T>(
   em: EntityManager,
   page: Sql,
   total: Sql,
+  offset: number,
   read: (rows: R[]) => T[],
 ): Promise<{ rows: T[]; total: number }> {
-  const rows = await preparedRows<R>(em, page);
+  const rows = await preparedRows<R>(em, page, { planEachTime: offset > 0 });
   if (rows.length === 0) {
     const [counted] = await preparedRows<{ total: string | number | null }>(em, total);
     return { rows: [], total: Number(counted?.total ?? 0) };
@@ -111,5 +113,5 @@ export function listPage<R extends { total?: string | number | null }, T>(
       order by ${alias}.id limit ? offset ?`,
     values: [...total.values, ...where.values, request.perPage, request.offset],
   };
-  return pageWithTotal(em, page, total, read);
+  return pageWithTotal(em, page, total, request.offset, read);
 }

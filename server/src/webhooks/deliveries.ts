@@ -73,8 +73,12 @@ export async function listDeliveries(
       order by d.id desc limit ? offset ?`,
     values: [...total.values, ...where.values, page.perPage, page.offset],
   };
-  const { rows, total: count } = await pageWithTotal<Raw & { total?: string }, DeliveryRow>(em, listed, total, (raws) =>
-    raws.map(({ total: _total, ...raw }) => fromRaw(em, raw)),
+  const { rows, total: count } = await pageWithTotal<Raw & { total?: string }, DeliveryRow>(
+    em,
+    listed,
+    total,
+    page.offset,
+    (raws) => raws.map(({ total: _total, ...raw }) => fromRaw(em, raw)),
   );
   return { deliveries: rows, total: count };
 }

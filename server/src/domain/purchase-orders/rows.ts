@@ -230,5 +230,5 @@ export async function purchaseOrderPage(
     { text: 'order by po.id limit ? offset ?', values: [window.limit, window.offset] },
     total,
   );
-  return pageWithTotal(em, page, total, (rows: RawRow[]) => rows.map(rowReader(em)));
+  return pageWithTotal(em, page, total, window.offset, (rows: RawRow[]) => rows.map(rowReader(em)));
 }
