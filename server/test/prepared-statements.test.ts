@@ -9,16 +9,7 @@ import { expect } from 'chai';
 import { poolUsage } from '../src/db/orm.js';
 import { parameterized, preparedOn, preparedRows } from '../src/domain/prepared-statements.js';
 import { recordQueries, testOrm } from '../src/testing/database.js';
-
-/** The error a statement failed with; fails the test if it succeeded. */
-async function failure(statement: Promise<unknown>): Promise<Error> {
-  try {
-    await statement;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('the statement succeeded');
-}
+import { rejection } from './support/rejection.js';
 
 describe('prepared statements sent straight to a connection', () => {
   it('numbers placeholders, and turns a list written out (in, array) into one array parameter', () => {
@@ -53,7 +44,7 @@ describe('prepared statements sent straight to a connection', () => {
     const em = orm.em.fork();
     await em.transactional(async (tx) => {
       await tx.execute('create temporary table uncommitted_rows (id int) on commit drop');
-      const error = await failure(preparedRows(em, { text: 'select id from uncommitted_rows', values: [] }));
+      const error = await rejection(preparedRows(em, { text: 'select id from uncommitted_rows', values: [] }));
       expect(error.message).to.match(/uncommitted_rows/);
     });
   });
@@ -110,10 +101,10 @@ describe('prepared statements sent straight to a connection', () => {
 
   it("fails with the ORM's exceptions, so a deadlock is retried as one", async () => {
     const em = (await testOrm()).em.fork();
-    const error = await failure(preparedRows(em, { text: 'select 1 / ?::int', values: [0] }));
+    const error = await rejection(preparedRows(em, { text: 'select 1 / ?::int', values: [0] }));
     expect(error).to.be.instanceOf(DriverException);
     expect(error.message).to.match(/division by zero/);
-    const deadlock = await failure(
+    const deadlock = await rejection(
       preparedRows(em, {
         text: `do $$ begin raise exception using errcode = '40P01', message = 'planted'; end $$`,
         values: [],
@@ -127,7 +118,7 @@ describe('prepared statements sent straight to a connection', () => {
     const knex = orm.em.getConnection().getKnex();
     // More failures than the pool has connections: a leaked connection would stall the last ones.
     for (let i = 0; i < 12; i++) {
-      const error = await failure(preparedOn(knex, knex.client, { text: 'select 1 / ?::int', values: [0] }));
+      const error = await rejection(preparedOn(knex, knex.client, { text: 'select 1 / ?::int', values: [0] }));
       expect(error.message).to.match(/division by zero/);
     }
     expect(poolUsage(orm).inUse).to.equal(0);

@@ -6,16 +6,7 @@ import { expect } from 'chai';
 import { type Orm, openOrm } from '../src/db/orm.js';
 import { sendWithCommit } from '../src/db/with-commit.js';
 import { recordQueries, testDatabaseUrl, testOrm } from '../src/testing/database.js';
-
-/** What `promise` was rejected with; fails the test if it was fulfilled. */
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('the transaction committed');
-}
+import { rejection } from './support/rejection.js';
 
 describe('statements sent with COMMIT', () => {
   // One connection, so the statement after a failed commit runs on the same connection.
