@@ -5,8 +5,10 @@
 // statements still count on the pool, failures are the ORM's exceptions, and a failed statement
 // gives its connection back.
 import { DeadlockException, DriverException } from '@mikro-orm/core';
+import type { Knex } from '@mikro-orm/postgresql';
 import { expect } from 'chai';
 import { poolUsage } from '../src/db/orm.js';
+import { isDatabaseUnavailable } from '../src/db/unavailable.js';
 import { parameterized, preparedOn, preparedRows } from '../src/domain/prepared-statements.js';
 import { recordQueries, testOrm } from '../src/testing/database.js';
 import { rejection } from './support/rejection.js';
@@ -111,6 +113,22 @@ describe('prepared statements sent straight to a connection', () => {
       }),
     );
     expect(deadlock).to.be.instanceOf(DeadlockException);
+  });
+
+  it('leaves a failure to get a connection as it is, so the pool timeout still reads as the database away', async () => {
+    const knex = (await testOrm()).em.getConnection().getKnex();
+    const timeout = Object.assign(new Error('Knex: Timeout acquiring a connection'), { name: 'KnexTimeoutError' });
+    const pool = { acquireConnection: () => Promise.reject(timeout), releaseConnection: () => undefined };
+    const error = await rejection(
+      preparedOn(
+        knex,
+        pool as unknown as Knex.Client,
+        { text: 'select 1', values: [] },
+        { convert: () => new Error('converted') },
+      ),
+    );
+    expect(error).to.equal(timeout);
+    expect(isDatabaseUnavailable(error)).to.equal(true);
   });
 
   it('gives a connection back after a failed statement, however many fail', async () => {

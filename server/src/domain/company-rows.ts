@@ -3,8 +3,9 @@
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import type { CompanyType } from '../entities/company.js';
 import { countedMatchesSql, listPage, type PageRequest } from './pagination.js';
+import { versionedRows } from './prepared-statements.js';
 import type { CompanyFields } from './row-shapes.js';
-import { narrowedSql, type Sql, timeReader, type Versioned, versionedRows } from './sql.js';
+import { narrowedSql, type Sql, timeReader, type Versioned } from './sql.js';
 import { escapeLike } from './text.js';
 
 export interface CompanyFilter {
@@ -60,5 +61,5 @@ export const writtenCompanyColumns = `${columns}, c.version`;
 
 /** Runs a write's statement that answers companies' writtenCompanyColumns, and reads them. */
 export function writtenCompanies(em: EntityManager, text: string, values: Knex.Value[]): Promise<WrittenCompany[]> {
-  return versionedRows(em, text, values, companyReader(em));
+  return versionedRows(em, { text, values }, companyReader(em));
 }

@@ -14,7 +14,7 @@
 //   the statement counts (recordQueries) see it.
 import { createHash } from 'node:crypto';
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
-import type { Sql } from './sql.js';
+import type { Sql, Versioned } from './sql.js';
 
 /** What the statements need of a pg client. */
 interface PgClient {
@@ -117,4 +117,14 @@ export function preparedRows<R>(
     ...options,
     convert: (error) => em.getDriver().convertException(error),
   });
+}
+
+/** Runs a write's statement (preparedRows) whose rows carry their `version`, each read with `read`. */
+export async function versionedRows<Raw, Row>(
+  em: EntityManager,
+  sql: Sql,
+  read: (raw: Raw) => Row,
+): Promise<Versioned<Row>[]> {
+  const rows = await preparedRows<Raw & { version: string }>(em, sql);
+  return rows.map((raw) => ({ ...read(raw), version: raw.version }));
 }

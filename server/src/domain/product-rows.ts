@@ -3,8 +3,9 @@
 // otherwise. No query builder, no entities.
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { countedMatchesSql, countedTotalSql, listPage, type PageRequest } from './pagination.js';
+import { versionedRows } from './prepared-statements.js';
 import type { ProductFields } from './row-shapes.js';
-import { narrowedSql, type Sql, timeReader, type Versioned, versionedRows } from './sql.js';
+import { narrowedSql, type Sql, timeReader, type Versioned } from './sql.js';
 import { escapeLike } from './text.js';
 
 export interface ProductFilter {
@@ -83,5 +84,5 @@ export const writtenProductColumns = 'id, location_id, name, sku, created_at, up
 
 /** Runs a write's statement that answers products' writtenProductColumns, and reads them. */
 export function writtenProducts(em: EntityManager, text: string, values: Knex.Value[]): Promise<WrittenProduct[]> {
-  return versionedRows(em, text, values, productReader(em));
+  return versionedRows(em, { text, values }, productReader(em));
 }

@@ -36,17 +36,6 @@ export function timeReader(em: EntityManager): (value: string) => Date {
 /** A record as a write reads or returns it: its row and its version (DECISIONS 119), for the ETag. */
 export type Versioned<Row> = Row & { version: string };
 
-/** Runs a write's statement whose rows carry their `version`, each read with `read`. */
-export async function versionedRows<Raw, Row>(
-  em: EntityManager,
-  text: string,
-  values: Knex.Value[],
-  read: (raw: Raw) => Row,
-): Promise<Versioned<Row>[]> {
-  const rows = await em.execute<(Raw & { version: string })[]>(text, values);
-  return rows.map((raw) => ({ ...read(raw), version: raw.version }));
-}
-
 /** The statement that locks an organization's record of `table` by id for a write and reads `columns` of it. */
 export const lockedRecordSql = (table: string, columns: string) =>
   `select ${columns} from ${table} where organization_id = ? and id = ? for update`;
