@@ -33,7 +33,7 @@ describe('the feed under concurrent writers in two processes (extension)', funct
     for (let look = 0; look < 500; look++) {
       const [waiting] = await connection.execute<{ xid: string | null }[]>(
         `select backend_xid::text as xid from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from "products"%for update%'`,
+          where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from products%for update%'`,
       );
       if (waiting) return waiting.xid!;
       await sleep(10);

@@ -1,6 +1,7 @@
-// A product's writes through the API as statements of their own, without the unit of work, as
-// an order's are (DECISIONS 390): its row is locked and read by one statement, and written by
-// one that returns it with its version, so the ETag needs no statement of its own (DECISIONS 393).
+// Products' writes as statements of their own, without the unit of work, as an order's are
+// (DECISIONS 390): a product's row is locked and read by one statement, and written by one that
+// returns it with its version, so the ETag needs no statement of its own (DECISIONS 393). A bulk
+// upload's products are written the same way, many to a statement (DECISIONS 416).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Product } from '../entities/product.js';
 import { type WrittenProduct, writtenProductColumns, writtenProducts } from './product-rows.js';
@@ -13,46 +14,106 @@ export async function lockedProduct(em: EntityManager, organizationId: number, i
   return (await writtenProducts(em, lockedRecordSql('products', writtenProductColumns), [organizationId, id]))[0];
 }
 
+/** Checked changes to a locked product. */
+export interface ProductUpdate {
+  product: WrittenProduct;
+  changes: ProductChanges;
+}
+
+/** writtenProductColumns, each of the table aliased `alias`. */
+const columnsOf = (alias: string) =>
+  writtenProductColumns
+    .split(', ')
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+
+/**
+ * Inserts new products of a location, with their checked names and SKUs, in one statement and in
+ * their order (so their ids follow it; a bulk upload inserts many, DECISIONS 416); answers them
+ * as stored, in that order.
+ */
+export async function insertProducts(
+  em: EntityManager,
+  organizationId: number,
+  locationId: number,
+  products: ProductChanges[],
+): Promise<WrittenProduct[]> {
+  if (products.length === 0) return [];
+  const now = new Date();
+  const rows = products.map(({ name, sku }) => ({
+    organization_id: organizationId,
+    location_id: locationId,
+    name,
+    sku: sku ?? null,
+    created_at: now,
+    updated_at: now,
+  }));
+  const inserted = await writeOrConflict(
+    writtenProducts(
+      em,
+      `insert into products (organization_id, location_id, name, sku, created_at, updated_at)
+        select p.organization_id, p.location_id, p.name, p.sku, p.created_at, p.updated_at
+        from json_populate_recordset(null::products, ?::json) with ordinality as p order by p.ordinality
+        returning ${writtenProductColumns}`,
+      [JSON.stringify(rows)],
+    ),
+  );
+  // Ids follow the insert's order; `returning` promises no order of its own.
+  return inserted.sort((a, b) => a.id - b.id);
+}
+
 /** Inserts a product with its checked name and SKU; answers it as stored. */
 export async function insertProduct(
   em: EntityManager,
   organizationId: number,
   locationId: number,
-  { name, sku }: ProductChanges,
+  changes: ProductChanges,
 ): Promise<WrittenProduct> {
-  const now = new Date();
-  const [product] = await writeOrConflict(
-    writtenProducts(
-      em,
-      `insert into products (organization_id, location_id, name, sku, created_at, updated_at)
-        values (?, ?, ?, ?, ?, ?) returning ${writtenProductColumns}`,
-      [organizationId, locationId, name!, sku ?? null, now, now],
-    ),
-  );
-  return product!;
+  return (await insertProducts(em, organizationId, locationId, [changes]))[0]!;
 }
 
 /**
- * Writes checked changes to a locked product; answers it as stored. Changes that hold what is
- * stored write nothing, as an empty change set did.
+ * Writes checked changes to locked products in one statement; answers each as stored, in their
+ * order. Changes that hold what is stored write nothing, as an empty change set did.
  */
+export async function updateProducts(
+  em: EntityManager,
+  organizationId: number,
+  updates: ProductUpdate[],
+): Promise<WrittenProduct[]> {
+  const now = new Date();
+  const next = updates.map(({ product, changes }) => ({
+    id: product.id,
+    name: changes.name ?? product.name,
+    sku: changes.sku === undefined ? product.sku : changes.sku,
+    updated_at: now,
+  }));
+  const changed = next.filter((row, i) => row.name !== updates[i]!.product.name || row.sku !== updates[i]!.product.sku);
+  const written =
+    changed.length === 0
+      ? []
+      : await writeOrConflict(
+          writtenProducts(
+            em,
+            `update products p set name = v.name, sku = v.sku, updated_at = v.updated_at
+              from json_populate_recordset(null::products, ?::json) as v
+              where p.organization_id = ? and p.id = v.id
+              returning ${columnsOf('p')}`,
+            [JSON.stringify(changed), organizationId],
+          ),
+        );
+  const byId = new Map(written.map((product) => [product.id, product]));
+  return updates.map(({ product }) => byId.get(product.id) ?? product);
+}
+
+/** Writes checked changes to a locked product; answers it as stored. */
 export async function updateProduct(
   em: EntityManager,
   organizationId: number,
   product: WrittenProduct,
   changes: ProductChanges,
 ): Promise<WrittenProduct> {
-  const next = { name: changes.name ?? product.name, sku: changes.sku === undefined ? product.sku : changes.sku };
-  if (next.name === product.name && next.sku === product.sku) return product;
-  const [updated] = await writeOrConflict(
-    writtenProducts(
-      em,
-      `update products set name = ?, sku = ?, updated_at = ? where organization_id = ? and id = ?
-        returning ${writtenProductColumns}`,
-      [next.name, next.sku ?? null, new Date(), organizationId, product.id],
-    ),
-  );
-  return updated!;
+  return (await updateProducts(em, organizationId, [{ product, changes }]))[0]!;
 }
 
 /** Deletes a product by id (its checks made). */

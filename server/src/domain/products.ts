@@ -1,8 +1,8 @@
 // A catalog product's rules, shared by the API and provisioning.
-import { LockMode, sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Product } from '../entities/product.js';
+import type { Product } from '../entities/product.js';
 import { FieldErrorCollector } from './field-error-collector.js';
+import { type WrittenProduct, writtenProductColumns, writtenProducts } from './product-rows.js';
 import { trimToNull } from './text.js';
 
 export interface ProductInput {
@@ -14,35 +14,42 @@ export interface ProductInput {
 export const skuKey = (sku: string) => sku.trim().toLowerCase();
 
 /**
- * The location's products with these SKUs, by skuKey, in one query. With `lock`, they are
+ * The location's products with these SKUs, by skuKey, in one statement. With `lock`, they are
  * locked in id order, so that concurrent writers take their locks alike (DECISIONS 66).
  */
 export async function findProductsBySku(
   em: EntityManager,
+  organizationId: number,
   locationId: number,
   skus: string[],
   { lock = false } = {},
-): Promise<Map<string, Product>> {
+): Promise<Map<string, WrittenProduct>> {
   const keys = [...new Set(skus.map(skuKey))];
   const found = keys.length
-    ? await em.find(
-        Product,
-        { locationId, [sql.lower('sku')]: { $in: keys } },
-        lock ? { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'asc' } } : {},
+    ? await writtenProducts(
+        em,
+        `select ${writtenProductColumns} from products
+          where organization_id = ? and location_id = ? and lower(sku) in (?) order by id${lock ? ' for update' : ''}`,
+        [organizationId, locationId, keys],
       )
     : [];
   return new Map(found.map((product) => [skuKey(product.sku!), product]));
 }
 
-export async function findProductBySku(em: EntityManager, locationId: number, sku: string): Promise<Product | null> {
-  return (await findProductsBySku(em, locationId, [sku])).get(skuKey(sku)) ?? null;
+export async function findProductBySku(
+  em: EntityManager,
+  organizationId: number,
+  locationId: number,
+  sku: string,
+): Promise<WrittenProduct | null> {
+  return (await findProductsBySku(em, organizationId, locationId, [sku])).get(skuKey(sku)) ?? null;
 }
 
 export interface ProductInputOptions {
   creating: boolean;
   requireSku: boolean;
   /** The product holding the SKU, when the caller has looked it up already (a bulk upload does, for all its rows at once). */
-  skuHolder?: Product | null;
+  skuHolder?: Pick<Product, 'id'> | null;
 }
 
 /** The name and SKU a write sets; a key left out keeps the stored value. */
@@ -56,6 +63,7 @@ export type ProductChanges = Partial<Pick<Product, 'name' | 'sku'>>;
  */
 export async function plannedProductChanges(
   em: EntityManager,
+  organizationId: number,
   product: Pick<Product, 'locationId'> & { id?: number },
   input: ProductInput,
   options: ProductInputOptions,
@@ -70,21 +78,13 @@ export async function plannedProductChanges(
   if (input.sku !== undefined || options.creating) {
     const sku = trimToNull(input.sku);
     const holder =
-      sku && options.skuHolder === undefined ? await findProductBySku(em, product.locationId, sku) : options.skuHolder;
+      sku && options.skuHolder === undefined
+        ? await findProductBySku(em, organizationId, product.locationId, sku)
+        : options.skuHolder;
     if (!sku && options.requireSku) errors.add('sku', "can't be blank (the location interface requires a SKU)");
     else if (sku && holder && holder.id !== product.id) errors.add('sku', 'has already been taken');
     else changes.sku = sku;
   }
   errors.throwIfAny();
   return changes;
-}
-
-/** Applies name and SKU changes, checked by plannedProductChanges, to an entity of the unit of work (bulk uploads, provisioning). */
-export async function applyProductInput(
-  em: EntityManager,
-  product: Product,
-  input: ProductInput,
-  options: ProductInputOptions,
-) {
-  Object.assign(product, await plannedProductChanges(em, product, input, options));
 }

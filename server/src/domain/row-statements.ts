@@ -49,28 +49,34 @@ export interface ChildTable<K extends string> {
   columns: Columns<K>;
 }
 
-/** New children as the JSON parameter's value: their rows. */
+/** New children as the JSON parameter's value: their rows, each with `extra` (its parent's id, in a batch). */
 const childRows = <K extends string>(
   children: ChildTable<K>,
   organizationId: number,
-  added: Record<K, unknown>[],
+  added: { values: Record<K, unknown>; extra?: Record<string, unknown> }[],
   now: Date,
 ) =>
   JSON.stringify(
-    added.map((values) =>
-      rowJson(children.columns, values, { organization_id: organizationId, created_at: now, updated_at: now }),
+    added.map(({ values, extra }) =>
+      rowJson(children.columns, values, {
+        ...extra,
+        organization_id: organizationId,
+        created_at: now,
+        updated_at: now,
+      }),
     ),
   );
 
 /**
- * Inserts children of the parent whose id `parentId` gives (a parameter `?` or a column of
- * `from`, with its values), in their order, so their ids follow it.
+ * Inserts children, in their order so that their ids follow it, of the parent whose id
+ * `parentId` gives: a parameter `?`, a column of `from` (with its values), or each row's own
+ * parent column (`c.<parent>`, the row's `extra` naming it).
  */
 function insertChildrenSql<K extends string>(
   children: ChildTable<K>,
   organizationId: number,
   parentId: Sql,
-  added: Record<K, unknown>[],
+  added: { values: Record<K, unknown>; extra?: Record<string, unknown> }[],
   now: Date,
   from = '',
 ): Sql {
@@ -91,34 +97,55 @@ export interface ChildChanges<K extends string> {
   added: Record<K, unknown>[];
 }
 
-/** Removes, changes and adds a parent's children in one statement; undefined when there is nothing to do. */
+/** The changes to the children of the parent with id `parentId`. */
+export interface ChildWrites<K extends string> {
+  parentId: number;
+  changes: ChildChanges<K>;
+}
+
+const anyChildChanges = ({ removed, changed, added }: ChildChanges<string>) =>
+  removed.length + changed.length + added.length > 0;
+
+/**
+ * Removes, changes and adds the children of one parent or many in one statement; undefined
+ * when there is nothing to do. Each row names its parent, which a removed or changed child
+ * must have.
+ */
 function childWritesSql<K extends string>(
   children: ChildTable<K>,
   organizationId: number,
-  parentId: number,
-  changes: ChildChanges<K>,
+  writes: ChildWrites<K>[],
   now: Date,
 ): Sql | undefined {
   const { table, parent, columns } = children;
-  const ofParent = (prefix: string) => `${prefix}organization_id = ? and ${prefix}${parent} = ?`;
+  const ofParent = (parentId: number) => ({ [parent]: parentId });
+  const removed = writes.flatMap(({ parentId, changes }) =>
+    changes.removed.map((id) => ({ id, ...ofParent(parentId) })),
+  );
+  const changed = writes.flatMap(({ parentId, changes }) =>
+    changes.changed.map(({ id, values }) => rowJson(columns, values, { id, ...ofParent(parentId), updated_at: now })),
+  );
+  const added = writes.flatMap(({ parentId, changes }) =>
+    changes.added.map((values) => ({ values, extra: ofParent(parentId) })),
+  );
+  const matching = `c.organization_id = ? and c.id = v.id and c.${parent} = v.${parent}`;
   const parts: Sql[] = [];
-  if (changes.removed.length > 0)
+  if (removed.length > 0)
     parts.push({
-      text: `removed as (delete from ${table} where ${ofParent('')} and id in (?))`,
-      values: [organizationId, parentId, changes.removed],
+      text: `removed as (delete from ${table} c using json_populate_recordset(null::${table}, ${JSON_PARAMETER}) as v
+        where ${matching})`,
+      values: [JSON.stringify(removed), organizationId],
     });
-  if (changes.changed.length > 0) {
-    const rows = changes.changed.map(({ id, values }) => rowJson(columns, values, { id, updated_at: now }));
+  if (changed.length > 0)
     parts.push({
       text: `changed as (update ${table} c set ${setFromV(columns)}
         from json_populate_recordset(null::${table}, ${JSON_PARAMETER}) as v
-        where ${ofParent('c.')} and c.id = v.id)`,
-      values: [JSON.stringify(rows), organizationId, parentId],
+        where ${matching})`,
+      values: [JSON.stringify(changed), organizationId],
     });
-  }
-  if (changes.added.length > 0) {
-    const added = insertChildrenSql(children, organizationId, { text: '?', values: [parentId] }, changes.added, now);
-    parts.push({ text: `added as (${added.text})`, values: added.values });
+  if (added.length > 0) {
+    const insert = insertChildrenSql(children, organizationId, { text: `c.${parent}`, values: [] }, added, now);
+    parts.push({ text: `added as (${insert.text})`, values: insert.values });
   }
   if (parts.length === 0) return undefined;
   return {
@@ -152,7 +179,14 @@ export async function insertWithChildren<K extends string, C extends string>(
   const row = rowJson(columns, values, { ...keys, created_at: now, updated_at: now });
   const written = `${Object.keys(keys).join(', ')}, ${listed(columns)}, created_at, updated_at`;
   const parentId = { text: `${alias}.id`, values: [] };
-  const childInsert = insertChildrenSql(children, keys.organization_id, parentId, added, now, `${alias}, `);
+  const childInsert = insertChildrenSql(
+    children,
+    keys.organization_id,
+    parentId,
+    added.map((values) => ({ values })),
+    now,
+    `${alias}, `,
+  );
   const [inserted] = await preparedRows<{ id: number }>(em, {
     text: `with ${alias} as (
       insert into ${table} (${written}) select ${written}
@@ -186,7 +220,7 @@ export async function updateWithChildren<K extends string, C extends string, R>(
 ): Promise<R | undefined> {
   const { table, columns, alias, organizationId, id } = parent;
   const now = new Date();
-  const childWrites = childWritesSql(children, organizationId, id, changes, now);
+  const childWrites = childWritesSql(children, organizationId, [{ parentId: id, changes }], now);
   if (!childWrites && !differs(columns, parent.stored, parent.values)) return undefined;
   if (childWrites) await preparedRows(em, childWrites);
   return read({
@@ -196,4 +230,70 @@ export async function updateWithChildren<K extends string, C extends string, R>(
       returning o.*)`,
     values: [JSON.stringify(rowJson(columns, parent.values, { updated_at: now })), organizationId, id],
   });
+}
+
+/** A parent a batch inserts under an id reserved for it, with its children. */
+export interface InsertedParent<K extends string, C extends string> {
+  id: number;
+  values: Record<K, unknown>;
+  added: Record<C, unknown>[];
+}
+
+/** A parent a batch changes: what is stored, its new values and its children's changes. */
+export interface UpdatedParent<K extends string, C extends string> {
+  id: number;
+  stored: Record<K, unknown>;
+  values: Record<K, unknown>;
+  changes: ChildChanges<C>;
+}
+
+/**
+ * Writes many parents with their children in at most three statements, however many there are
+ * (a bulk upload's rows, DECISIONS 104): the new parents under their reserved ids, in their
+ * order; then every child's removal, change and addition, new parents' children included; then
+ * the changed parents' values, after their children's triggers, as updateWithChildren writes
+ * one. A changed parent whose children and values hold what is stored is not written.
+ */
+export async function writeParents<K extends string, C extends string>(
+  em: EntityManager,
+  parent: ParentTable<K>,
+  children: ChildTable<C>,
+  organizationId: number,
+  batch: { inserted: InsertedParent<K, C>[]; updated: UpdatedParent<K, C>[] },
+): Promise<void> {
+  const { table, columns } = parent;
+  const now = new Date();
+  if (batch.inserted.length > 0) {
+    const written = `id, organization_id, ${listed(columns)}, created_at, updated_at`;
+    const rows = batch.inserted.map(({ id, values }) =>
+      rowJson(columns, values, { id, organization_id: organizationId, created_at: now, updated_at: now }),
+    );
+    await preparedRows(em, {
+      text: `insert into ${table} (${written}) select ${written}
+        from json_populate_recordset(null::${table}, ${JSON_PARAMETER}) with ordinality as r order by r.ordinality`,
+      values: [JSON.stringify(rows)],
+    });
+  }
+  const updated = batch.updated.filter(
+    ({ stored, values, changes }) => anyChildChanges(changes) || differs(columns, stored, values),
+  );
+  const childWrites = childWritesSql(
+    children,
+    organizationId,
+    [
+      ...batch.inserted.map(({ id, added }) => ({ parentId: id, changes: { removed: [], changed: [], added } })),
+      ...updated.map(({ id, changes }) => ({ parentId: id, changes })),
+    ],
+    now,
+  );
+  if (childWrites) await preparedRows(em, childWrites);
+  if (updated.length > 0) {
+    const rows = updated.map(({ id, values }) => rowJson(columns, values, { id, updated_at: now }));
+    await preparedRows(em, {
+      text: `update ${table} o set ${setFromV(columns)}
+        from json_populate_recordset(null::${table}, ${JSON_PARAMETER}) as v
+        where o.organization_id = ? and o.id = v.id`,
+      values: [JSON.stringify(rows), organizationId],
+    });
+  }
 }

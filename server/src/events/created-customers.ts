@@ -8,7 +8,7 @@ export function recordCreatedCustomers(events: EventLog, lookups: PurchaseOrderL
   for (const company of lookups.takeCreatedCustomers()) {
     events.record({
       kind: 'company',
-      organizationId: company.organizationId,
+      organizationId: lookups.organizationId,
       after: { object: renderCompany(company), location: null },
     });
   }

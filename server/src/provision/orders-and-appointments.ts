@@ -9,8 +9,7 @@ import { loadAppointmentParts } from '../domain/appointments/rows.js';
 import { changeAppointment, createAppointmentAt } from '../domain/appointments/write.js';
 import { DomainError, Invalid } from '../domain/errors.js';
 import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
-import { createPurchaseOrder, type PurchaseOrderActor } from '../domain/purchase-orders/write.js';
-import { flushOrConflict } from '../domain/unique-flush.js';
+import { insertPurchaseOrder, newOrderLocation, type PurchaseOrderActor } from '../domain/purchase-orders/write.js';
 import { Appointment, type AppointmentState } from '../entities/appointment.js';
 import type { Location } from '../entities/location.js';
 import type { Organization } from '../entities/organization.js';
@@ -101,10 +100,9 @@ export async function provisionOrdersAndAppointments(
   for (const order of input.purchase_orders ?? []) {
     if (await lookups.numberTaken(order.po_number.trim())) continue;
     await record(`purchase order ${order.po_number}`, async () => {
-      const created = await createPurchaseOrder(lookups, actor, order);
-      await flushOrConflict(em);
+      const id = await insertPurchaseOrder(lookups, order, newOrderLocation(actor, order));
       recordCreatedCustomers(events, lookups);
-      const [after] = await presentWholePurchaseOrders(em, whole, [created.id]);
+      const [after] = await presentWholePurchaseOrders(em, whole, [id]);
       events.record({ kind: 'purchase_order', organizationId: organization.id, after });
     });
   }

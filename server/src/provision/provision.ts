@@ -6,7 +6,9 @@ import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { applyCompanyInput, findCompanyNamed, newCompany } from '../domain/companies.js';
 import { Invalid } from '../domain/errors.js';
-import { applyProductInput, findProductBySku } from '../domain/products.js';
+import { type WrittenProduct, writtenProductColumns, writtenProducts } from '../domain/product-rows.js';
+import { insertProduct, updateProduct } from '../domain/product-statements.js';
+import { findProductBySku, plannedProductChanges } from '../domain/products.js';
 import { isValidZone } from '../domain/time.js';
 import { tokenDigest } from '../domain/tokens.js';
 import { ApiUser, LocationRole } from '../entities/api-user.js';
@@ -14,7 +16,6 @@ import { CustomFieldDefinition, CustomFieldLocation } from '../entities/custom-f
 import { Dock } from '../entities/dock.js';
 import { Location } from '../entities/location.js';
 import { Organization } from '../entities/organization.js';
-import { Product } from '../entities/product.js';
 import { ProductLimit, ProductLimitOverride } from '../entities/product-limit.js';
 import { EventLog } from '../events/event-log.js';
 import { ProvisioningError } from './errors.js';
@@ -121,6 +122,18 @@ async function upsertDocks(em: EntityManager, location: Location, names: string[
     if (!existing)
       em.create(Dock, { organizationId: location.organizationId, locationId: location.id, name: name.trim() } as never);
   }
+  await em.flush();
+}
+
+/** The location's first product with this name, any case; null when there is none. */
+async function productNamed(em: EntityManager, location: Location, name: string): Promise<WrittenProduct | null> {
+  const [found] = await writtenProducts(
+    em,
+    `select ${writtenProductColumns} from products
+      where organization_id = ? and location_id = ? and lower(name) = ? order by id limit 1`,
+    [location.organizationId, location.id, name.trim().toLowerCase()],
+  );
+  return found ?? null;
 }
 
 async function upsertProducts(
@@ -128,21 +141,18 @@ async function upsertProducts(
   location: Location,
   products: NonNullable<LocationFixture['products']>,
 ): Promise<void> {
+  const { organizationId } = location;
   for (const input of products) {
     const existing = input.sku
-      ? await findProductBySku(em, location.id, input.sku)
-      : await em.findOne(Product, { locationId: location.id, [sql.lower('name')]: input.name.trim().toLowerCase() });
-    const product =
-      existing ??
-      (em.create(Product, {
-        organizationId: location.organizationId,
-        locationId: location.id,
-        name: '',
-        sku: null,
-      } as never) as Product);
-    await applyProductInput(em, product, input, { creating: !existing, requireSku: false });
+      ? await findProductBySku(em, organizationId, location.id, input.sku)
+      : await productNamed(em, location, input.name);
+    const changes = await plannedProductChanges(em, organizationId, existing ?? { locationId: location.id }, input, {
+      creating: !existing,
+      requireSku: false,
+    });
+    if (existing) await updateProduct(em, organizationId, existing, changes);
+    else await insertProduct(em, organizationId, location.id, changes);
   }
-  await em.flush();
 }
 
 async function upsertProductLimits(
@@ -151,10 +161,9 @@ async function upsertProductLimits(
   limits: NonNullable<LocationFixture['product_limits']>,
 ): Promise<void> {
   for (const input of limits) {
-    const key = input.product.trim().toLowerCase();
     const product =
-      (await findProductBySku(em, location.id, input.product)) ??
-      (await em.findOne(Product, { locationId: location.id, [sql.lower('name')]: key }));
+      (await findProductBySku(em, location.organizationId, location.id, input.product)) ??
+      (await productNamed(em, location, input.product));
     if (!product)
       throw new ProvisioningError(`product limit at ${location.name} names unknown product ${input.product}`);
     let limit = await em.findOne(ProductLimit, {

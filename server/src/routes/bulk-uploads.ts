@@ -3,22 +3,22 @@
 // row is reported, not just the first; any failure rolls the whole upload back (the router runs
 // the request in one transaction). The work is set-based: what the rows read is looked up for
 // all of them at once, one query per kind; each row is planned in memory and changes nothing
-// unless it is valid; then the products, and then the orders with their items, are written by
-// one flush each, in batched statements. Records are locked in one order (new customers first,
-// sorted; products by id; orders by number), so that concurrent uploads wait for each other
-// instead of deadlocking (DECISIONS 66).
+// unless it is valid; then the products, and then the orders with their items, are written
+// without the unit of work, a few statements for all the rows (DECISIONS 416). Records are
+// locked in one order (new customers first, sorted; products by id; orders by number), so that
+// concurrent uploads wait for each other instead of deadlocking (DECISIONS 66).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import type { Access } from '../domain/access.js';
 import { BadInput, Invalid } from '../domain/errors.js';
 import { FieldErrorCollector } from '../domain/field-error-collector.js';
-import { applyProductInput, findProductsBySku, skuKey } from '../domain/products.js';
+import { insertProducts, type ProductUpdate, updateProducts } from '../domain/product-statements.js';
+import { findProductsBySku, type ProductChanges, plannedProductChanges, skuKey } from '../domain/products.js';
 import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
-import { upsertPurchaseOrder } from '../domain/purchase-orders/write.js';
+import { type PlannedOrderWrite, writePurchaseOrders } from '../domain/purchase-orders/order-statements.js';
+import { plannedUpsert } from '../domain/purchase-orders/write.js';
 import { trimToNull } from '../domain/text.js';
-import { flushOrConflict } from '../domain/unique-flush.js';
 import type { Location } from '../entities/location.js';
-import { Product } from '../entities/product.js';
 import { recordCreatedCustomers } from '../events/created-customers.js';
 import type { EventLog } from '../events/event-log.js';
 import type { RecordState } from '../events/record-state.js';
@@ -72,6 +72,7 @@ async function uploadProducts(
   errors: FieldErrorCollector,
   events: EventLog,
 ) {
+  const { organizationId } = location;
   const sequence = rowsInKeyOrder(
     rows,
     (row) => skuKey(row.sku),
@@ -80,36 +81,47 @@ async function uploadProducts(
   );
   const existing = await findProductsBySku(
     em,
+    organizationId,
     location.id,
     sequence.map((index) => rows[index]!.sku),
     { lock: true },
   );
-  const written: { row: number; product: Product; action: Row['action']; before?: RecordState<'product'> }[] = [];
+  const created: { row: number; changes: ProductChanges }[] = [];
+  const updated: { row: number; update: ProductUpdate }[] = [];
   for (const index of sequence) {
     const row = rows[index]!;
-    const found = existing.get(skuKey(row.sku)) ?? null;
-    const before = found ? { object: renderProduct(found, location), location } : undefined;
-    const product = await applyRow(`products[${index}]`, errors, async () => {
-      // Persisted only once the row is valid, so that a failing row leaves nothing to write.
-      const product =
-        found ??
-        (em.create(
-          Product,
-          { organizationId: location.organizationId, locationId: location.id, name: '', sku: null } as never,
-          { persist: false },
-        ) as Product);
-      await applyProductInput(em, product, row, { creating: !found, requireSku: true, skuHolder: found });
-      em.persist(product);
-      return product;
-    });
-    if (product) written.push({ row: index, product, action: found ? 'updated' : 'created', before });
+    const product = existing.get(skuKey(row.sku)) ?? null;
+    const changes = await applyRow(`products[${index}]`, errors, () =>
+      plannedProductChanges(em, organizationId, product ?? { locationId: location.id }, row, {
+        creating: !product,
+        requireSku: true,
+        skuHolder: product,
+      }),
+    );
+    if (changes && product) updated.push({ row: index, update: { product, changes } });
+    else if (changes) created.push({ row: index, changes });
   }
   // Written even when some rows failed: the orders' catalog check must see the valid ones.
-  await flushOrConflict(em);
-  const results = written.sort(byRow);
-  for (const { product, before } of results) {
-    const after = { object: renderProduct(product, location), location };
-    events.record({ kind: 'product', organizationId: location.organizationId, before, after });
+  const inserted = await insertProducts(
+    em,
+    organizationId,
+    location.id,
+    created.map(({ changes }) => changes),
+  );
+  const written = await updateProducts(
+    em,
+    organizationId,
+    updated.map(({ update }) => update),
+  );
+  const results = [
+    ...created.map(({ row }, i) => ({ row, product: inserted[i]!, action: 'created' as const })),
+    ...updated.map(({ row, update }, i) => ({ row, product: written[i]!, action: 'updated' as const, update })),
+  ].sort(byRow);
+  for (const result of results) {
+    const before =
+      'update' in result ? { object: renderProduct(result.update.product, location), location } : undefined;
+    const after = { object: renderProduct(result.product, location), location };
+    events.record({ kind: 'product', organizationId, before, after });
   }
   return results.map(({ row, product, action }) => ({ row, id: product.id, action }));
 }
@@ -130,7 +142,7 @@ async function lookUpOrderRows(
   for (const number of numbers) {
     const order = await lookups.orderNumbered(number);
     if (order) {
-      productNames.push(...(await lookups.itemsOf(order.id)).map((item) => item.productName));
+      productNames.push(...order.items.map((item) => item.productName));
       existing.push(order.id);
     }
   }
@@ -162,18 +174,20 @@ async function uploadPurchaseOrders(
   // As they were, for the events of the rows that change them.
   const before = await presentWholePurchaseOrders(lookups.em, access, existing);
   const results: Row[] = [];
+  const writes: PlannedOrderWrite[] = [];
   for (const index of sequence) {
     const result = await applyRow(`purchase_orders[${index}]`, errors, async () => {
       // Items replace the order's items, so the same upload can be applied again (DECISIONS 38).
-      const { order, action } = await upsertPurchaseOrder(lookups, access, rows[index]!, {
+      const { write, action } = await plannedUpsert(lookups, access, rows[index]!, {
         urlLocation: location,
         replaceItems: true,
       });
-      return { row: index, id: order.id, action };
+      writes.push(write);
+      return { row: index, id: write.id, action };
     });
     if (result) results.push(result);
   }
-  return { results: results.sort(byRow), before };
+  return { results: results.sort(byRow), before, writes };
 }
 
 /** Each row's order after the upload, with its state before when it existed: one read for all of them. */
@@ -232,7 +246,7 @@ export const bulkUploadHandlers: Pick<Handlers, 'createBulkUpload'> = {
     const products = await uploadProducts(em, location, body.bulk_upload.products ?? [], errors, events);
     const orders = await uploadPurchaseOrders(lookups, access, location, orderRows, errors);
     errors.throwIfAny();
-    await flushOrConflict(em);
+    await writePurchaseOrders(lookups, orders.writes);
     recordCreatedCustomers(events, lookups);
     await recordOrderEvents(em, access, orders.results, orders.before, events);
     return { location_name: location.name, products, purchase_orders: orders.results };

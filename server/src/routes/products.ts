@@ -37,7 +37,7 @@ async function changeProduct(input: HandlerInput<'updateProduct'> | HandlerInput
     access.selectedLocation(query.location_name, body.location_name),
   );
   access.require(location, 'write');
-  const changes = await plannedProductChanges(em, product, body, {
+  const changes = await plannedProductChanges(em, access.organization.id, product, body, {
     creating: false,
     requireSku: !!access.interfaceLocation,
   });
@@ -70,7 +70,7 @@ export const productHandlers: Pick<
 
   async createProduct({ em, access, query, body, events, ctx }) {
     const location = access.requiredLocation(query.location_name, body.product.location_name, 'write');
-    const changes = await plannedProductChanges(em, { locationId: location.id }, body.product, {
+    const changes = await plannedProductChanges(em, access.organization.id, { locationId: location.id }, body.product, {
       creating: true,
       requireSku: !!access.interfaceLocation,
     });

@@ -3,13 +3,16 @@
 // warehouse allows it, with that warehouse's defaults (unassigned orders always may, with
 // nothing trusted).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Company } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
-import { newCompany } from '../companies.js';
-import { flushOrConflict } from '../unique-flush.js';
+import { newCompanyValues } from '../companies.js';
+import type { WrittenCompany } from '../company-rows.js';
+import { insertCompanies } from '../company-statements.js';
+
+/** A customer company, as a write reads or creates it. */
+export type Customer = WrittenCompany;
 
 /** A customer an item will name: one that exists, or one to create under this name. */
-export type CustomerChoice = { existing: Company } | { create: string };
+export type CustomerChoice = { existing: Customer } | { create: string };
 
 /** Customer names match trimmed and case-insensitively. */
 export const customerKey = (name: string) => name.trim().toLowerCase();
@@ -18,7 +21,7 @@ export const customerKey = (name: string) => name.trim().toLowerCase();
 export class CustomerNames {
   constructor(
     /** By customerKey; null where no customer has the name. */
-    private readonly known: ReadonlyMap<string, Company | null>,
+    private readonly known: ReadonlyMap<string, Customer | null>,
     private readonly location: Location | null,
   ) {}
 
@@ -39,7 +42,7 @@ export class CustomerNames {
 
 /**
  * Creates the new customers (one per name, case-insensitively) with the effective
- * warehouse's defaults, or false/false for unassigned orders, and flushes them on their own:
+ * warehouse's defaults, or false/false for unassigned orders, by one statement of their own:
  * a concurrent request creating the same name is a Conflict, which a retry settles by
  * finding the customer it created.
  */
@@ -48,25 +51,26 @@ export async function createCustomers(
   organizationId: number,
   location: Location | null,
   names: string[],
-): Promise<Map<string, Company>> {
-  const created = new Map<string, Company>();
+): Promise<Map<string, Customer>> {
+  const byKey = new Map<string, string>();
+  for (const name of names) if (!byKey.has(customerKey(name))) byKey.set(customerKey(name), name.trim());
   // In one order, so that two requests creating the same customers wait for each other instead of deadlocking.
-  for (const name of [...names].sort((a, b) =>
-    customerKey(a) < customerKey(b) ? -1 : customerKey(a) > customerKey(b) ? 1 : 0,
-  )) {
-    if (created.has(customerKey(name))) continue;
-    const company = newCompany(em, organizationId, 'customer');
-    company.name = name;
-    company.autoApproveAppointments = location?.newCustomerAutoApprove ?? false;
-    company.canCreateCarriers = location?.newCustomerCanCreateCarriers ?? false;
-    created.set(customerKey(name), company);
-  }
-  if (created.size) await flushOrConflict(em);
-  return created;
+  const keys = [...byKey.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const created = await insertCompanies(
+    em,
+    organizationId,
+    keys.map((key) => ({
+      ...newCompanyValues('customer'),
+      name: byKey.get(key)!,
+      autoApproveAppointments: location?.newCustomerAutoApprove ?? false,
+      canCreateCarriers: location?.newCustomerCanCreateCarriers ?? false,
+    })),
+  );
+  return new Map(created.map((company) => [customerKey(company.name), company]));
 }
 
 /** The id of the chosen customer, once `createCustomers` has saved the new ones. */
-export function chosenCustomerId(choice: CustomerChoice, created: Map<string, Company>): number {
+export function chosenCustomerId(choice: CustomerChoice, created: Map<string, Customer>): number {
   if ('existing' in choice) return choice.existing.id;
   const company = created.get(customerKey(choice.create));
   if (!company) throw new Error(`customer ${choice.create} was chosen but not created`);

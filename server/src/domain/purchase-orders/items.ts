@@ -4,16 +4,14 @@
 // with must be valid where the order is: its custom values for the effective location and,
 // when the warehouse requires it, a catalog product name.
 import { isDeepStrictEqual } from 'node:util';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
-import type { Company } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
-import { PurchaseOrderItem, type StoredCustomValues } from '../../entities/purchase-order.js';
+import type { PurchaseOrderItem, StoredCustomValues } from '../../entities/purchase-order.js';
 import type { FieldErrorCollector } from '../field-error-collector.js';
 import { trimToNull } from '../text.js';
 import { checkCatalogProducts } from './catalog.js';
 import type { ApplicableCustomFields } from './custom-fields.js';
-import { type CustomerChoice, type CustomerNames, chosenCustomerId } from './customers.js';
+import { type Customer, type CustomerChoice, type CustomerNames, chosenCustomerId } from './customers.js';
 import type { PurchaseOrderLookups } from './lookups.js';
 
 export type ItemInput = components['schemas']['PurchaseOrderItemInput'];
@@ -216,14 +214,14 @@ export async function planItems<I extends StoredItem>(
 export type ItemValues = Pick<PurchaseOrderItem, 'productName' | 'quantity' | 'customValues' | 'customerId'>;
 
 /** What writing a plan changes: items to remove, items whose values differ, new items in order. */
-interface ItemChanges<I extends StoredItem> {
+export interface ItemChanges<I extends StoredItem> {
   removed: I[];
   changed: { item: I; values: ItemValues }[];
   added: ItemValues[];
 }
 
 /** The changes a validated plan makes, once `created` holds the customers it creates; an item that would hold what it holds is left alone. */
-export function itemChanges<I extends StoredItem>(plan: ItemPlan<I>, created: Map<string, Company>): ItemChanges<I> {
+export function itemChanges<I extends StoredItem>(plan: ItemPlan<I>, created: Map<string, Customer>): ItemChanges<I> {
   const changes: ItemChanges<I> = { removed: plan.removed, changed: [], added: [] };
   for (const planned of plan.items) {
     const values: ItemValues = {
@@ -241,25 +239,4 @@ export function itemChanges<I extends StoredItem>(plan: ItemPlan<I>, created: Ma
       changes.changed.push({ item, values });
   }
   return changes;
-}
-
-/** Whether any item is removed, changed or added. */
-const anyItemChanges = (changes: ItemChanges<StoredItem>): boolean =>
-  changes.removed.length + changes.changed.length + changes.added.length > 0;
-
-/** Writes a validated plan to the unit of work; answers whether any item changed, so the order's `updated_at` can follow. */
-export function applyItems(
-  em: EntityManager,
-  orderId: number,
-  organizationId: number,
-  plan: ItemPlan<PurchaseOrderItem>,
-  created: Map<string, Company>,
-): boolean {
-  const changes = itemChanges(plan, created);
-  for (const item of changes.removed) em.remove(item);
-  for (const values of changes.added) {
-    em.create(PurchaseOrderItem, { organizationId, purchaseOrderId: orderId, ...values } as never);
-  }
-  for (const { item, values } of changes.changed) em.assign(item, values);
-  return anyItemChanges(changes);
 }

@@ -4,15 +4,14 @@
 // bulk upload asks for every row's keys up front, so its rows are planned from memory with no
 // round trip per row (DECISIONS 104); a single write asks for its own keys as it goes,
 // through the same queries.
-import { LockMode, sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Company } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
-import { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
 import { holdingStates } from '../appointment-states.js';
+import { writtenCompanies, writtenCompanyColumns } from '../company-rows.js';
 import { preparedRows } from '../prepared-statements.js';
 import { type ApplicableCustomFields, CustomFieldsByLocation } from './custom-fields.js';
-import { CustomerNames, createCustomers, customerKey } from './customers.js';
+import { type Customer, CustomerNames, createCustomers, customerKey } from './customers.js';
+import { lockedPurchaseOrderRowsByNumber, type StoredOrderRow } from './rows.js';
 
 const productKey = (name: string) => name.trim().toLowerCase();
 
@@ -21,16 +20,15 @@ const missingFrom = <K>(known: { has(key: K): boolean }, keys: K[]): K[] =>
   [...new Set(keys)].filter((key) => !known.has(key));
 
 export class PurchaseOrderLookups {
-  private readonly orders = new Map<string, PurchaseOrder | null>();
-  private readonly items = new Map<number, PurchaseOrderItem[]>();
+  private readonly orders = new Map<string, StoredOrderRow | null>();
   /** By order id: the ids of the locations where appointments book it (DECISIONS 140). */
   private readonly bookings = new Map<number, number[]>();
-  private readonly customers = new Map<string, Company | null>();
+  private readonly customers = new Map<string, Customer | null>();
   /** By location id, then product name key: whether the location has such a product. */
   private readonly catalog = new Map<number, Map<string, boolean>>();
   private readonly reservedIds: number[] = [];
   /** The customers created through these lookups, in order, until taken. */
-  private readonly created: Company[] = [];
+  private readonly created: Customer[] = [];
 
   constructor(
     readonly em: EntityManager,
@@ -40,25 +38,20 @@ export class PurchaseOrderLookups {
   ) {}
 
   /**
-   * Loads and locks the orders with these numbers, in number order so that concurrent writers
-   * take their locks alike (DECISIONS 66), with their items: updates merge into what is
-   * stored, so two at once must not both start from the same copy.
+   * Reads and locks the orders with these numbers, with their items, in number order
+   * (lockedPurchaseOrderRowsByNumber): updates merge into what is stored, so two at once must
+   * not both start from the same copy.
    */
   async loadOrders(poNumbers: string[]): Promise<void> {
     const missing = missingFrom(this.orders, poNumbers);
     if (missing.length === 0) return;
-    const found = await this.em.find(
-      PurchaseOrder,
-      { organizationId: this.organizationId, poNumber: { $in: missing } },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { poNumber: 'asc' } },
-    );
+    const found = await lockedPurchaseOrderRowsByNumber(this.em, this.organizationId, missing);
     for (const poNumber of missing) this.orders.set(poNumber, null);
     for (const order of found) this.orders.set(order.poNumber, order);
-    await this.loadItems(found.map((order) => order.id));
   }
 
-  /** The order with this number, locked; null when there is none. */
-  async orderNumbered(poNumber: string): Promise<PurchaseOrder | null> {
+  /** The order with this number, locked, with its items; null when there is none. */
+  async orderNumbered(poNumber: string): Promise<StoredOrderRow | null> {
     await this.loadOrders([poNumber]);
     return this.orders.get(poNumber) ?? null;
   }
@@ -72,24 +65,6 @@ export class PurchaseOrderLookups {
       values: [this.organizationId, poNumber],
     });
     return found.length > 0;
-  }
-
-  private async loadItems(orderIds: number[]): Promise<void> {
-    const missing = missingFrom(this.items, orderIds);
-    if (missing.length === 0) return;
-    const found = await this.em.find(
-      PurchaseOrderItem,
-      { organizationId: this.organizationId, purchaseOrderId: { $in: missing } },
-      { orderBy: { id: 'asc' } },
-    );
-    for (const orderId of missing) this.items.set(orderId, []);
-    for (const item of found) this.items.get(item.purchaseOrderId)!.push(item);
-  }
-
-  /** An order's items, in id order. */
-  async itemsOf(orderId: number): Promise<PurchaseOrderItem[]> {
-    await this.loadItems([orderId]);
-    return this.items.get(orderId)!;
   }
 
   /**
@@ -123,11 +98,12 @@ export class PurchaseOrderLookups {
   async loadCustomers(names: string[]): Promise<void> {
     const missing = missingFrom(this.customers, names.map(customerKey));
     if (missing.length === 0) return;
-    const found = await this.em.find(Company, {
-      organizationId: this.organizationId,
-      companyType: 'customer',
-      [sql.lower('name')]: { $in: missing },
-    });
+    const found = await writtenCompanies(
+      this.em,
+      `select ${writtenCompanyColumns} from companies c
+        where c.organization_id = ? and c.company_type = 'customer' and lower(c.name) in (?)`,
+      [this.organizationId, missing],
+    );
     for (const key of missing) this.customers.set(key, null);
     for (const company of found) this.customers.set(customerKey(company.name), company);
   }
@@ -139,7 +115,7 @@ export class PurchaseOrderLookups {
   }
 
   /** Creates these customers (see createCustomers) and remembers them. */
-  async createCustomers(location: Location | null, names: string[]): Promise<Map<string, Company>> {
+  async createCustomers(location: Location | null, names: string[]): Promise<Map<string, Customer>> {
     const created = await createCustomers(this.em, this.organizationId, location, names);
     for (const [key, company] of created) this.customers.set(key, company);
     this.created.push(...created.values());
@@ -147,7 +123,7 @@ export class PurchaseOrderLookups {
   }
 
   /** The customers created since the last call, in order: each is a change the write reports (DECISIONS 171). */
-  takeCreatedCustomers(): Company[] {
+  takeCreatedCustomers(): Customer[] {
     return this.created.splice(0);
   }
 
@@ -179,7 +155,7 @@ export class PurchaseOrderLookups {
 
   /**
    * Reserves ids for `count` new orders in one statement, so that their items can name them
-   * and the whole batch can be written at one flush.
+   * and the whole batch can be written together (writePurchaseOrders).
    */
   async reserveOrderIds(count: number): Promise<void> {
     if (count < 1) return;

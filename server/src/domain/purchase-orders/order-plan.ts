@@ -1,7 +1,7 @@
 // What a checked write of an order holds before it is written, whichever way it is written (the
 // unit of work or statements of its own). Types only.
-import type { Company } from '../../entities/company.js';
 import type { PurchaseOrder } from '../../entities/purchase-order.js';
+import type { Customer } from './customers.js';
 import type { ItemPlan, StoredItem } from './items.js';
 import type { PurchaseOrderFields } from './row-shapes.js';
 
@@ -15,5 +15,5 @@ export type OrderValues = Omit<StoredOrder, 'id'>;
 export interface OrderPlan<I extends StoredItem> {
   values: OrderValues;
   items: ItemPlan<I>;
-  customers: Map<string, Company>;
+  customers: Map<string, Customer>;
 }

@@ -1,15 +1,24 @@
-// A checked write of one order (order-plan.ts) as statements of its own on the transaction's
-// connection, through `em.execute`, without the unit of work: nothing is loaded into it, no
-// change set is computed, and a write sends what the floor sends (DECISIONS 390, 391; how the
-// values travel: row-statements.ts).
+// Checked writes of orders (order-plan.ts) as statements of their own on the transaction's
+// connection, without the unit of work: nothing is loaded into it, no change set is computed. A
+// single write sends what the floor sends (DECISIONS 390, 391); a bulk upload's orders go
+// together, in at most three statements (416). How the values travel: row-statements.ts.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Invalid } from '../errors.js';
-import { type ChildTable, insertWithChildren, type ParentTable, updateWithChildren } from '../row-statements.js';
+import {
+  type ChildChanges,
+  type ChildTable,
+  type InsertedParent,
+  insertWithChildren,
+  type ParentTable,
+  type UpdatedParent,
+  updateWithChildren,
+  writeParents,
+} from '../row-statements.js';
 import { writeOrConflict } from '../unique-flush.js';
 import { PO_NUMBER_TAKEN } from './fields.js';
-import { type ItemValues, itemChanges, type StoredItem } from './items.js';
+import { type ItemChanges, type ItemValues, itemChanges, type StoredItem } from './items.js';
 import type { PurchaseOrderLookups } from './lookups.js';
-import type { OrderPlan, OrderValues } from './order-plan.js';
+import type { OrderPlan, OrderValues, StoredOrder } from './order-plan.js';
 import { type OrderRowScope, type PurchaseOrderRow, type StoredOrderRow, writtenPurchaseOrderRow } from './rows.js';
 
 /** The written columns of an order, as its plan's values name them. */
@@ -76,18 +85,43 @@ export function updateOrder(
   scope: OrderRowScope,
 ): Promise<PurchaseOrderRow | undefined> {
   const { em, organizationId } = lookups;
-  const changes = itemChanges(plan.items, plan.customers);
   return writeOrConflict(
     updateWithChildren(
       em,
       { ...orders, organizationId, id: order.id, stored: order, values: plan.values },
       items,
-      {
-        removed: changes.removed.map((item) => item.id),
-        changed: changes.changed.map(({ item, values }) => ({ id: item.id, values })),
-        added: changes.added,
-      },
+      itemRows(itemChanges(plan.items, plan.customers)),
       (write) => writtenPurchaseOrderRow(em, scope, write),
     ),
   );
+}
+
+/** Item changes as rows to write: ids to remove, ids with their values, values to add. */
+const itemRows = (changes: ItemChanges<StoredItem>): ChildChanges<keyof ItemValues> => ({
+  removed: changes.removed.map((item) => item.id),
+  changed: changes.changed.map(({ item, values }) => ({ id: item.id, values })),
+  added: changes.added,
+});
+
+/** A planned order of a bulk upload: a new one under its reserved id, or a change to `stored`, locked. */
+export interface PlannedOrderWrite {
+  id: number;
+  stored?: StoredOrder;
+  plan: OrderPlan<StoredItem>;
+}
+
+/**
+ * Writes a bulk upload's planned orders with their items in at most three statements, however
+ * many there are (writeParents): new orders keep the ids reserved for them, and an order whose
+ * plan holds what is stored is not written.
+ */
+export function writePurchaseOrders(lookups: PurchaseOrderLookups, writes: PlannedOrderWrite[]): Promise<void> {
+  const inserted: InsertedParent<keyof OrderValues, keyof ItemValues>[] = [];
+  const updated: UpdatedParent<keyof OrderValues, keyof ItemValues>[] = [];
+  for (const { id, stored, plan } of writes) {
+    const changes = itemRows(itemChanges(plan.items, plan.customers));
+    if (stored) updated.push({ id, stored, values: plan.values, changes });
+    else inserted.push({ id, values: plan.values, added: changes.added });
+  }
+  return writeOrConflict(writeParents(lookups.em, orders, items, lookups.organizationId, { inserted, updated }));
 }

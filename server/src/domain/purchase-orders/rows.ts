@@ -190,6 +190,30 @@ export async function lockedPurchaseOrderRow(
 }
 
 /**
+ * The organization's orders with these numbers, locked in number order so that concurrent
+ * writers take their locks alike (DECISIONS 66), with their items' customers' ids: what a bulk
+ * upload plans from, in one statement (DECISIONS 416). Their appointments are not read: the
+ * upload reads where each is booked (PurchaseOrderLookups.loadBookings) and, for its events,
+ * the orders whole.
+ */
+export async function lockedPurchaseOrderRowsByNumber(
+  em: EntityManager,
+  organizationId: number,
+  poNumbers: string[],
+): Promise<StoredOrderRow[]> {
+  const sql = ordersSql(
+    { organizationId, appointmentLocationIds: [] },
+    { text: 'po.organization_id = ? and po.po_number in (?)', values: [organizationId, poNumbers] },
+    { text: 'order by po.po_number for update of po', values: [] },
+    undefined,
+    { customerIds: true },
+  );
+  const rows = await preparedRows<RawRow>(em, sql);
+  // Read with customerIds, so every item has its customerId.
+  return rows.map(rowReader(em)) as StoredOrderRow[];
+}
+
+/**
  * The order a write's common table expression `po` returned (`write`: `with po as (update …
  * returning *)`), read whole as responses show it, in the write's own statement: its items and
  * appointments as the statement's snapshot holds them, its version after the write's own

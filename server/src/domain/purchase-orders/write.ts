@@ -1,10 +1,10 @@
 // Creating and changing purchase orders: the one planning path the API handlers, bulk uploads
 // and provisioning share. Everything is planned and checked first, so a rejected write
 // changes nothing even outside a transaction; then customers are created and the order and
-// its items are written: by the API's single writes as statements of their own, without the
-// unit of work (order-statements.ts, DECISIONS 390); by bulk uploads and provisioning into the
-// unit of work, which the caller flushes once for many orders. Callers run it inside a
-// transaction (the router does), which settles races.
+// its items are written as statements of their own, without the unit of work
+// (order-statements.ts): by a single write on its own (DECISIONS 390), by a bulk upload for all
+// its rows together (416). Callers run it inside a transaction (the router does), which
+// settles races.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Location } from '../../entities/location.js';
 import { PurchaseOrder } from '../../entities/purchase-order.js';
@@ -14,10 +14,10 @@ import { zoneOf } from '../time.js';
 import { authorizeAssignment, authorizeChange, type PurchaseOrderActor, requestedPlacement } from './assignment.js';
 import { checkCustomValuesBudget } from './custom-fields.js';
 import { checkRequiredFields, PO_NUMBER_TAKEN, type PurchaseOrderInput, plannedFields } from './fields.js';
-import { applyItems, type ItemsMode, planItems, type StoredItem } from './items.js';
+import { type ItemsMode, planItems, type StoredItem } from './items.js';
 import type { PurchaseOrderLookups } from './lookups.js';
 import type { OrderPlan, OrderValues, StoredOrder } from './order-plan.js';
-import { insertOrder, updateOrder } from './order-statements.js';
+import { insertOrder, type PlannedOrderWrite, updateOrder } from './order-statements.js';
 import type { OrderRowScope, PurchaseOrderRow, StoredOrderRow } from './rows.js';
 import { plannedTimes } from './times.js';
 
@@ -80,34 +80,6 @@ async function planPurchaseOrder<I extends StoredItem>(
   return { values, items, customers };
 }
 
-/**
- * Writes `input` to `order` (a new one when undefined) in the unit of work, which will be at
- * `location`, as planPurchaseOrder plans it. The order and its items are left in the unit of
- * work: the caller flushes (flushOrConflict), once for a whole bulk upload.
- */
-export async function savePurchaseOrder(
-  lookups: PurchaseOrderLookups,
-  order: PurchaseOrder | undefined,
-  input: PurchaseOrderInput,
-  location: Location | null,
-  itemsMode: ItemsMode,
-): Promise<PurchaseOrder> {
-  const { em, organizationId } = lookups;
-  const currentItems = order ? await lookups.itemsOf(order.id) : [];
-  const plan = await planPurchaseOrder(lookups, order, currentItems, input, location, itemsMode);
-  // A reserved id lets the new items name their order before anything is flushed.
-  const saved =
-    order ??
-    (em.create(PurchaseOrder, {
-      id: await lookups.newOrderId(),
-      organizationId,
-      earliestAssignmentDate: null,
-    } as never) as PurchaseOrder);
-  em.assign(saved, plan.values);
-  if (applyItems(em, saved.id, organizationId, plan.items, plan.customers) && order) saved.updatedAt = new Date();
-  return saved;
-}
-
 export interface PlacementOptions {
   /** The location the request's URL names (query parameter or location interface), if any. */
   urlLocation?: Location;
@@ -117,20 +89,9 @@ export interface PlacementOptions {
 export const newOrderLocation = (actor: PurchaseOrderActor, input: PurchaseOrderInput, urlLocation?: Location) =>
   authorizeAssignment(actor, null, requestedPlacement(actor, urlLocation, input.location_name));
 
-/** Creates an order, placed as newOrderLocation says, in the unit of work (bulk uploads and provisioning). */
-export async function createPurchaseOrder(
-  lookups: PurchaseOrderLookups,
-  actor: PurchaseOrderActor,
-  input: PurchaseOrderInput & { po_number: string },
-  { urlLocation }: PlacementOptions = {},
-): Promise<PurchaseOrder> {
-  const location = newOrderLocation(actor, input, urlLocation);
-  return savePurchaseOrder(lookups, undefined, input, location, 'create');
-}
-
 /**
- * Creates an order at `location` (newOrderLocation) as createPurchaseOrder does, written by one
- * statement without the unit of work (DECISIONS 390); answers its id.
+ * Creates an order at `location` (newOrderLocation), written by one statement without the unit
+ * of work (DECISIONS 390); answers its id.
  */
 export async function insertPurchaseOrder(
   lookups: PurchaseOrderLookups,
@@ -166,21 +127,27 @@ export async function deletePurchaseOrder(em: EntityManager, organizationId: num
 }
 
 /**
- * Creates or updates the order with `input.po_number`, placed like a create: the body's
- * location, else the URL's (so an unassigned order is assigned there). An order assigned
- * to a location other than the URL's is Invalid on `po_number`; so is one the caller cannot
- * see, or cannot take from where it is booked without learning of the booking, with the
- * words a create would use (DECISIONS 140, 142). With `replaceItems`, the sent items replace
- * the order's items, so the same input can be applied again safely.
+ * Plans creating or updating the order with `input.po_number`, placed like a create: the body's
+ * location, else the URL's (so an unassigned order is assigned there). An order assigned to a
+ * location other than the URL's is Invalid on `po_number`; so is one the caller cannot see, or
+ * cannot take from where it is booked without learning of the booking, with the words a create
+ * would use (DECISIONS 140, 142). With `replaceItems`, the sent items replace the order's items,
+ * so the same input can be applied again safely. A new order gets a reserved id; nothing is
+ * written but the customers its items create: writePurchaseOrders writes a bulk upload's plans
+ * together.
  */
-export async function upsertPurchaseOrder(
+export async function plannedUpsert(
   lookups: PurchaseOrderLookups,
   actor: PurchaseOrderActor,
   input: PurchaseOrderInput & { po_number: string },
   { urlLocation, replaceItems = false }: PlacementOptions & { replaceItems?: boolean } = {},
-): Promise<{ order: PurchaseOrder; action: 'created' | 'updated' }> {
+): Promise<{ write: PlannedOrderWrite; action: 'created' | 'updated' }> {
   const order = await lookups.orderNumbered(input.po_number.trim());
-  if (!order) return { order: await createPurchaseOrder(lookups, actor, input, { urlLocation }), action: 'created' };
+  if (!order) {
+    const location = newOrderLocation(actor, input, urlLocation);
+    const plan = await planPurchaseOrder(lookups, undefined, [], input, location, 'create');
+    return { write: { id: await lookups.newOrderId(), plan }, action: 'created' };
+  }
   const current = order.locationId == null ? null : actor.locationById(order.locationId);
   const taken = () => Invalid.field('po_number', PO_NUMBER_TAKEN);
   if (current && !actor.can(current, 'read')) throw taken();
@@ -193,8 +160,6 @@ export async function upsertPurchaseOrder(
   const requested = requestedPlacement(actor, urlLocation, input.location_name);
   const location = await authorizeChange(lookups, actor, order, current, requested, taken);
   const itemsMode = replaceItems && input.purchase_order_items ? 'replace' : 'nested';
-  return {
-    order: await savePurchaseOrder(lookups, order, input, location, itemsMode),
-    action: 'updated',
-  };
+  const plan = await planPurchaseOrder(lookups, order, order.items, input, location, itemsMode);
+  return { write: { id: order.id, stored: order, plan }, action: 'updated' };
 }
