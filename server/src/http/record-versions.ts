@@ -12,6 +12,7 @@ import type { OperationSpec } from '@warehouse-kit/spec/document';
 import type { ParameterizedContext } from 'koa';
 import type { Access } from '../domain/access.js';
 // A larger id names no record (the handler answers 404).
+import { preparedRows } from '../domain/prepared-statements.js';
 import { MAX_RECORD_ID } from '../domain/tenant-lookup.js';
 import { badRequest, HttpError } from './errors.js';
 
@@ -41,11 +42,10 @@ const matches = (condition: '*' | string[], etag: string) => condition === '*' |
 
 async function versionOf(em: EntityManager, table: string, organizationId: number, id: number, lock: boolean) {
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_RECORD_ID) return undefined;
-  const row = await em.execute<{ version: string }>(
-    `select version from ${table} where id = ? and organization_id = ?${lock ? ' for update' : ''}`,
-    [id, organizationId],
-    'get',
-  );
+  const [row] = await preparedRows<{ version: string }>(em, {
+    text: `select version from ${table} where id = ? and organization_id = ?${lock ? ' for update' : ''}`,
+    values: [id, organizationId],
+  });
   return row?.version;
 }
 

@@ -75,16 +75,13 @@ export class PurchaseOrderLookups {
   async loadBookings(orderIds: number[]): Promise<void> {
     const missing = missingFrom(this.bookings, orderIds);
     if (missing.length === 0) return;
-    const found = await this.em.execute<{ order_id: number; location_id: number }[]>(
-      this.em
-        .getKnex()('packing_lists as pl')
-        .join('appointments as a', 'a.id', 'pl.appointment_id')
-        .where('pl.organization_id', this.organizationId)
-        .whereIn('pl.purchase_order_id', missing)
-        .whereIn('a.state', holdingStates)
-        .distinct({ order_id: 'pl.purchase_order_id', location_id: 'a.location_id' })
-        .orderBy('a.location_id'),
-    );
+    const found = await preparedRows<{ order_id: number; location_id: number }>(this.em, {
+      text: `select distinct pl.purchase_order_id as order_id, a.location_id from packing_lists pl
+        join appointments a on a.id = pl.appointment_id and a.organization_id = pl.organization_id
+        where pl.organization_id = ? and pl.purchase_order_id in (?) and a.state in (?)
+        order by a.location_id`,
+      values: [this.organizationId, missing, holdingStates],
+    });
     for (const orderId of missing) this.bookings.set(orderId, []);
     for (const row of found) this.bookings.get(row.order_id)!.push(row.location_id);
   }
@@ -132,11 +129,11 @@ export class PurchaseOrderLookups {
     this.catalog.set(location.id, known);
     const missing = missingFrom(known, productNames.map(productKey));
     if (missing.length === 0) return;
-    const found = await this.em.execute<{ key: string }[]>(
-      `select distinct lower(name) as key from products
-        where organization_id = ? and location_id = ? and lower(name) in (${missing.map(() => '?').join(', ')})`,
-      [this.organizationId, location.id, ...missing],
-    );
+    const found = await preparedRows<{ key: string }>(this.em, {
+      text: `select distinct lower(name) as key from products
+        where organization_id = ? and location_id = ? and lower(name) in (?)`,
+      values: [this.organizationId, location.id, missing],
+    });
     for (const key of missing) known.set(key, false);
     for (const row of found) known.set(row.key, true);
   }
@@ -159,10 +156,10 @@ export class PurchaseOrderLookups {
    */
   async reserveOrderIds(count: number): Promise<void> {
     if (count < 1) return;
-    const rows = await this.em.execute<{ id: number }[]>(
-      "select nextval(pg_get_serial_sequence('purchase_orders', 'id'))::int as id from generate_series(1, ?)",
-      [count],
-    );
+    const rows = await preparedRows<{ id: number }>(this.em, {
+      text: "select nextval(pg_get_serial_sequence('purchase_orders', 'id'))::int as id from generate_series(1, ?)",
+      values: [count],
+    });
     this.reservedIds.push(...rows.map((row) => row.id));
   }
 
