@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../entities/company.js';
 import { type CompanyValues, companyColumns } from './companies.js';
 import { type WrittenCompany, writtenCompanies, writtenCompanyColumns } from './company-rows.js';
+import { inInsertOrder, insertRowsSql } from './row-statements.js';
 import { lockedRecordSql } from './sql.js';
 import { writeOrConflict } from './unique-flush.js';
 
@@ -28,25 +29,13 @@ export async function insertCompanies(
 ): Promise<WrittenCompany[]> {
   if (companies.length === 0) return [];
   const now = new Date();
-  const columns = properties.map((property) => companyColumns[property]);
   const rows = companies.map((values) => {
-    const row: Record<string, unknown> = { organization_id: organizationId, created_at: now, updated_at: now };
+    const row: Record<string, unknown> = { organization_id: organizationId };
     for (const property of properties) row[companyColumns[property]] = values[property] ?? null;
-    return row;
+    return { ...row, created_at: now, updated_at: now };
   });
-  const written = ['organization_id', ...columns, 'created_at', 'updated_at'];
-  const inserted = await writeOrConflict(
-    writtenCompanies(
-      em,
-      `insert into companies as c (${written.join(', ')})
-        select ${written.map((column) => `v.${column}`).join(', ')}
-        from json_populate_recordset(null::companies, ?::json) with ordinality as v order by v.ordinality
-        returning ${writtenCompanyColumns}`,
-      [JSON.stringify(rows)],
-    ),
-  );
-  // Ids follow the insert's order; `returning` promises no order of its own.
-  return inserted.sort((a, b) => a.id - b.id);
+  const { text, values } = insertRowsSql('companies', 'c', rows, writtenCompanyColumns);
+  return inInsertOrder(await writeOrConflict(writtenCompanies(em, text, values)));
 }
 
 /** Inserts a company with its checked values; answers it as stored. */

@@ -6,6 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Product } from '../entities/product.js';
 import { type WrittenProduct, writtenProductColumns, writtenProducts } from './product-rows.js';
 import type { ProductChanges } from './products.js';
+import { inInsertOrder, insertRowsSql } from './row-statements.js';
 import { lockedRecordSql } from './sql.js';
 import { writeOrConflict } from './unique-flush.js';
 
@@ -48,18 +49,8 @@ export async function insertProducts(
     created_at: now,
     updated_at: now,
   }));
-  const inserted = await writeOrConflict(
-    writtenProducts(
-      em,
-      `insert into products (organization_id, location_id, name, sku, created_at, updated_at)
-        select p.organization_id, p.location_id, p.name, p.sku, p.created_at, p.updated_at
-        from json_populate_recordset(null::products, ?::json) with ordinality as p order by p.ordinality
-        returning ${writtenProductColumns}`,
-      [JSON.stringify(rows)],
-    ),
-  );
-  // Ids follow the insert's order; `returning` promises no order of its own.
-  return inserted.sort((a, b) => a.id - b.id);
+  const { text, values } = insertRowsSql('products', 'p', rows, writtenProductColumns);
+  return inInsertOrder(await writeOrConflict(writtenProducts(em, text, values)));
 }
 
 /** Inserts a product with its checked name and SKU; answers it as stored. */

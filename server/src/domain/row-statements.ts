@@ -297,3 +297,21 @@ export async function writeParents<K extends string, C extends string>(
     });
   }
 }
+
+/**
+ * Inserts `rows` of `table` (aliased `alias`; each row keyed by column, all with the same keys)
+ * in one statement and in their order, so their ids follow it; returns `returning`.
+ */
+export function insertRowsSql(table: string, alias: string, rows: Record<string, unknown>[], returning: string): Sql {
+  const columns = Object.keys(rows[0]!);
+  return {
+    text: `insert into ${table} as ${alias} (${columns.join(', ')})
+      select ${columns.map((column) => `v.${column}`).join(', ')}
+      from json_populate_recordset(null::${table}, ${JSON_PARAMETER}) with ordinality as v order by v.ordinality
+      returning ${returning}`,
+    values: [JSON.stringify(rows)],
+  };
+}
+
+/** The rows an insertRowsSql answered, in the order they were given: ids follow it, `returning` promises none. */
+export const inInsertOrder = <R extends { id: number }>(rows: R[]): R[] => rows.sort((a, b) => a.id - b.id);
