@@ -79,8 +79,8 @@ function productReader(em: EntityManager): (raw: RawRow) => ProductRow {
 /** A product as a write reads or returns it, with its version. */
 export type WrittenProduct = Versioned<ProductRow>;
 
-/** What a write's statement returns of a product, as `returning` or a select's columns. */
-export const writtenProductColumns = 'id, location_id, name, sku, created_at, updated_at, version';
+/** What a write's statement on `products p` returns of a product, as `returning` or a select's columns. */
+export const writtenProductColumns = 'p.id, p.location_id, p.name, p.sku, p.created_at, p.updated_at, p.version';
 
 /** Runs a write's statement that answers products' writtenProductColumns, and reads them. */
 export function writtenProducts(em: EntityManager, text: string, values: Knex.Value[]): Promise<WrittenProduct[]> {

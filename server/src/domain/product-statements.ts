@@ -12,7 +12,7 @@ import { writeOrConflict } from './unique-flush.js';
 
 /** The organization's product with this id, locked for a write; undefined when there is none. */
 export async function lockedProduct(em: EntityManager, organizationId: number, id: number) {
-  return (await writtenProducts(em, lockedRecordSql('products', writtenProductColumns), [organizationId, id]))[0];
+  return (await writtenProducts(em, lockedRecordSql('products p', writtenProductColumns), [organizationId, id]))[0];
 }
 
 /** Checked changes to a locked product. */
@@ -20,13 +20,6 @@ export interface ProductUpdate {
   product: WrittenProduct;
   changes: ProductChanges;
 }
-
-/** writtenProductColumns, each of the table aliased `alias`. */
-const columnsOf = (alias: string) =>
-  writtenProductColumns
-    .split(', ')
-    .map((column) => `${alias}.${column}`)
-    .join(', ');
 
 /**
  * Inserts new products of a location, with their checked names and SKUs, in one statement and in
@@ -89,7 +82,7 @@ export async function updateProducts(
             `update products p set name = v.name, sku = v.sku, updated_at = v.updated_at
               from json_populate_recordset(null::products, ?::json) as v
               where p.organization_id = ? and p.id = v.id
-              returning ${columnsOf('p')}`,
+              returning ${writtenProductColumns}`,
             [JSON.stringify(changed), organizationId],
           ),
         );

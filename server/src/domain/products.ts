@@ -28,7 +28,7 @@ export async function findProductsBySku(
   const found = keys.length
     ? await writtenProducts(
         em,
-        `select ${writtenProductColumns} from products
+        `select ${writtenProductColumns} from products p
           where organization_id = ? and location_id = ? and lower(sku) in (?) order by id${lock ? ' for update' : ''}`,
         [organizationId, locationId, keys],
       )

@@ -264,15 +264,10 @@ export async function writeParents<K extends string, C extends string>(
   const { table, columns } = parent;
   const now = new Date();
   if (batch.inserted.length > 0) {
-    const written = `id, organization_id, ${listed(columns)}, created_at, updated_at`;
     const rows = batch.inserted.map(({ id, values }) =>
       rowJson(columns, values, { id, organization_id: organizationId, created_at: now, updated_at: now }),
     );
-    await preparedRows(em, {
-      text: `insert into ${table} (${written}) select ${written}
-        from json_populate_recordset(null::${table}, ${JSON_PARAMETER}) with ordinality as r order by r.ordinality`,
-      values: [JSON.stringify(rows)],
-    });
+    await preparedRows(em, insertRowsSql(table, parent.alias, rows, 'id'));
   }
   const updated = batch.updated.filter(
     ({ stored, values, changes }) => anyChildChanges(changes) || differs(columns, stored, values),

@@ -129,7 +129,7 @@ async function upsertDocks(em: EntityManager, location: Location, names: string[
 async function productNamed(em: EntityManager, location: Location, name: string): Promise<WrittenProduct | null> {
   const [found] = await writtenProducts(
     em,
-    `select ${writtenProductColumns} from products
+    `select ${writtenProductColumns} from products p
       where organization_id = ? and location_id = ? and lower(name) = ? order by id limit 1`,
     [location.organizationId, location.id, name.trim().toLowerCase()],
   );
