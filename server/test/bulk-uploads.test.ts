@@ -93,6 +93,20 @@ describe('bulk uploads', () => {
     expect((await world.as('admin').get('/products', { sku: 'DAT-001' })).body).to.have.length(1);
   });
 
+  // DECISIONS 416: a row whose plan holds what is stored is not written, as an empty change set was not.
+  it('leaves the orders and products it repeats unwritten: their updated_at stays', async () => {
+    const admin = world.as('admin');
+    const stamps = async () => [
+      (await admin.get('/purchase_orders', { po_number: 'BULK-1' })).body[0].updated_at,
+      (await admin.get('/purchase_orders', { po_number: 'BULK-2' })).body[0].updated_at,
+      ...(await admin.get('/products', { sku: 'DAT-001' })).body.map((product: any) => product.updated_at),
+    ];
+    const before = await stamps();
+    expect(before).to.have.length(3);
+    expect((await upload(rows)).status).to.equal(200);
+    expect(await stamps()).to.deep.equal(before);
+  });
+
   it("replaces only the items that differ, keeping the others' ids", async () => {
     const find = async () => (await world.as('admin').get('/purchase_orders', { po_number: 'BULK-2' })).body[0];
     const before = await find();

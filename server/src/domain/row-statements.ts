@@ -103,8 +103,15 @@ export interface ChildWrites<K extends string> {
   changes: ChildChanges<K>;
 }
 
-const anyChildChanges = ({ removed, changed, added }: ChildChanges<string>) =>
-  removed.length + changed.length + added.length > 0;
+/** Whether a parent's write would change nothing: no child changes, and values that hold what is stored. */
+const changesNothing = <K extends string>(
+  columns: Columns<K>,
+  {
+    stored,
+    values,
+    changes,
+  }: { stored: Record<K, unknown>; values: Record<K, unknown>; changes: ChildChanges<string> },
+) => changes.removed.length + changes.changed.length + changes.added.length === 0 && !differs(columns, stored, values);
 
 /**
  * Removes, changes and adds the children of one parent or many in one statement; undefined
@@ -220,8 +227,8 @@ export async function updateWithChildren<K extends string, C extends string, R>(
 ): Promise<R | undefined> {
   const { table, columns, alias, organizationId, id } = parent;
   const now = new Date();
+  if (changesNothing(columns, { ...parent, changes })) return undefined;
   const childWrites = childWritesSql(children, organizationId, [{ parentId: id, changes }], now);
-  if (!childWrites && !differs(columns, parent.stored, parent.values)) return undefined;
   if (childWrites) await preparedRows(em, childWrites);
   return read({
     text: `with ${alias} as (update ${table} o set ${setFromV(columns)}
@@ -269,9 +276,7 @@ export async function writeParents<K extends string, C extends string>(
     );
     await preparedRows(em, insertRowsSql(table, parent.alias, rows, 'id'));
   }
-  const updated = batch.updated.filter(
-    ({ stored, values, changes }) => anyChildChanges(changes) || differs(columns, stored, values),
-  );
+  const updated = batch.updated.filter((write) => !changesNothing(columns, write));
   const childWrites = childWritesSql(
     children,
     organizationId,
