@@ -167,8 +167,21 @@ export async function purchaseOrderRowsById(
 }
 
 /**
- * The organization's order with this id, locked for a write (updates merge into what is stored,
- * so two at once must not both start from the same copy), with its items' customers' ids;
+ * The orders `where` keeps, locked for a write in the order `tail` gives (updates merge into
+ * what is stored, so two at once must not both start from the same copy), with their items'
+ * customers' ids.
+ */
+async function lockedRows(em: EntityManager, scope: OrderRowScope, where: Sql, tail = ''): Promise<StoredOrderRow[]> {
+  const sql = ordersSql(scope, where, { text: `${tail} for update of po`, values: [] }, undefined, {
+    customerIds: true,
+  });
+  const rows = await preparedRows<RawRow>(em, sql);
+  // Read with customerIds, so every item has its customerId.
+  return rows.map(rowReader(em)) as StoredOrderRow[];
+}
+
+/**
+ * The organization's order with this id, locked for a write, with its items' customers' ids;
  * undefined when there is none. One statement: the write's lock, its plan's input and its
  * `before` (DECISIONS 390).
  */
@@ -177,40 +190,24 @@ export async function lockedPurchaseOrderRow(
   scope: OrderRowScope,
   id: number,
 ): Promise<StoredOrderRow | undefined> {
-  const sql = ordersSql(
-    scope,
-    { text: 'po.organization_id = ? and po.id = ?', values: [scope.organizationId, id] },
-    { text: 'for update of po', values: [] },
-    undefined,
-    { customerIds: true },
-  );
-  const [row] = await preparedRows<RawRow>(em, sql);
-  // Read with customerIds, so every item has its customerId.
-  return row && (rowReader(em)(row) as StoredOrderRow);
+  const where = { text: 'po.organization_id = ? and po.id = ?', values: [scope.organizationId, id] };
+  return (await lockedRows(em, scope, where))[0];
 }
 
 /**
  * The organization's orders with these numbers, locked in number order so that concurrent
  * writers take their locks alike (DECISIONS 66), with their items' customers' ids: what a bulk
- * upload plans from, in one statement (DECISIONS 416). Their appointments are not read: the
- * upload reads where each is booked (PurchaseOrderLookups.loadBookings) and, for its events,
- * the orders whole.
+ * upload plans from, in one statement (DECISIONS 416). Their appointments are not read (a scope
+ * of no locations): the upload reads where each is booked (PurchaseOrderLookups.loadBookings)
+ * and, for its events, the orders whole.
  */
-export async function lockedPurchaseOrderRowsByNumber(
+export function lockedPurchaseOrderRowsByNumber(
   em: EntityManager,
   organizationId: number,
   poNumbers: string[],
 ): Promise<StoredOrderRow[]> {
-  const sql = ordersSql(
-    { organizationId, appointmentLocationIds: [] },
-    { text: 'po.organization_id = ? and po.po_number in (?)', values: [organizationId, poNumbers] },
-    { text: 'order by po.po_number for update of po', values: [] },
-    undefined,
-    { customerIds: true },
-  );
-  const rows = await preparedRows<RawRow>(em, sql);
-  // Read with customerIds, so every item has its customerId.
-  return rows.map(rowReader(em)) as StoredOrderRow[];
+  const where = { text: 'po.organization_id = ? and po.po_number in (?)', values: [organizationId, poNumbers] };
+  return lockedRows(em, { organizationId, appointmentLocationIds: [] }, where, 'order by po.po_number');
 }
 
 /**
