@@ -1,4 +1,5 @@
-// Assembles the reference server. Order matters: every request first gets its client address
+// Assembles the reference server. Order matters: JSON answers are encoded last, once every
+// other middleware has seen them as values (json-bodies.ts); every request first gets its client address
 // (behind trusted proxies only, DECISIONS 149), its id, its standard headers and the name of its
 // operation, then is logged and counted once it is answered; responses are validated (in tests)
 // outside the error renderer, so error bodies are checked too. The operational endpoints answer
@@ -26,6 +27,7 @@ import { conditionalGet } from '../middleware/conditional-get.js';
 import { Directory } from '../middleware/directory.js';
 import { errorHandler } from '../middleware/error-handler.js';
 import { idempotency } from '../middleware/idempotency.js';
+import { jsonBodies } from '../middleware/json-bodies.js';
 import { identifyOperation, operationOf } from '../middleware/operation.js';
 import { requestId } from '../middleware/request-id.js';
 import { requestLog } from '../middleware/request-log.js';
@@ -71,6 +73,7 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
   const counters = new RateLimitCounters(knex);
   const failures = new AuthenticationFailures(counters, config.authFailuresPerMinute);
 
+  app.use(jsonBodies());
   if (trust) app.use(clientAddress(trust));
   app.use(requestId());
   app.use(responseHeaders());
