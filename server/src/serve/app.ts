@@ -1,14 +1,14 @@
-// Assembles the reference server. Order matters: JSON answers are encoded last, once every
-// other middleware has seen them as values (json-bodies.ts); every request first gets its client address
-// (behind trusted proxies only, DECISIONS 149), its id, its standard headers and the name of its
-// operation, then is logged and counted once it is answered; responses are validated (in tests)
-// outside the error renderer, so error bodies are checked too. The operational endpoints answer
-// on every host, before the tenant is known (the metrics address, when set, answers /metrics and
-// nothing else); then the host decides the tenant; authentication counts the request against its
-// token's rate limits in the statement that checks the token, so a request without a valid token
-// writes nothing (DECISIONS 147); the method is checked against the spec before any route, and
-// bodies are read only by the routes, for authenticated requests. Two extensions sit just
-// before the routes (DECISIONS 110–129): If-None-Match answers 304 after a read, and an
+// Assembles the reference server. Order matters: a JSON answer is encoded last, once every
+// other middleware has seen it as a value (json-bodies.ts). Every request first gets its client
+// address (behind trusted proxies only, DECISIONS 149), its id, its standard headers and the name
+// of its operation, then is logged and counted once it is answered; responses are validated (in
+// tests) outside the error renderer, so error bodies are checked too. The operational endpoints
+// answer on every host, before the tenant is known (the metrics address, when set, answers
+// /metrics and nothing else); then the host decides the tenant; authentication counts the request
+// against its token's rate limits in the statement that checks the token, so a request without a
+// valid token writes nothing (DECISIONS 147); the method is checked against the spec before any
+// route, and bodies are read only by the routes, for authenticated requests. Two extensions sit
+// just before the routes (DECISIONS 110–129): If-None-Match answers 304 after a read, and an
 // Idempotency-Key (which belongs to the authenticated API user) is claimed before a POST runs.
 import { RequestContext } from '@mikro-orm/postgresql';
 import Koa from 'koa';
