@@ -1,9 +1,9 @@
 // A company's rules, shared by the API and provisioning.
-import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import { Company, type CompanyType } from '../entities/company.js';
 import { FieldErrorCollector } from './field-error-collector.js';
+import { preparedRows } from './prepared-statements.js';
 import { trimToNull } from './text.js';
 
 type CompanyFields = components['schemas']['CompanyFields'];
@@ -21,14 +21,25 @@ const optionalText = {
   country: 'country',
 } as const satisfies Partial<Record<keyof CompanyFields, keyof Company>>;
 
-/** Matching is case-insensitive and per type (DECISIONS 25). */
-export function findCompanyNamed(
+/** What a lookup by name answers of a company: which it is, and whether it approves its appointments itself. */
+export type NamedCompany = Pick<Company, 'id' | 'autoApproveAppointments'>;
+
+/**
+ * The organization's company of this type and name, matched case-insensitively (DECISIONS 25),
+ * as a row: writes plan from it without loading it into the unit of work (issue 34).
+ */
+export async function findCompanyNamed(
   em: EntityManager,
   organizationId: number,
   companyType: CompanyType,
   name: string,
-): Promise<Company | null> {
-  return em.findOne(Company, { organizationId, companyType, [sql.lower('name')]: name.trim().toLowerCase() });
+): Promise<NamedCompany | null> {
+  const [found] = await preparedRows<NamedCompany>(em, {
+    text: `select c.id, c.auto_approve_appointments as "autoApproveAppointments" from companies c
+      where c.organization_id = ? and c.company_type = ? and lower(c.name) = ?`,
+    values: [organizationId, companyType, name.trim().toLowerCase()],
+  });
+  return found ?? null;
 }
 
 /** New companies are not trusted by default, like those created from unassigned orders. */

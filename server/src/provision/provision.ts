@@ -12,6 +12,7 @@ import { findProductBySku, plannedProductChanges } from '../domain/products.js';
 import { isValidZone } from '../domain/time.js';
 import { tokenDigest } from '../domain/tokens.js';
 import { ApiUser, LocationRole } from '../entities/api-user.js';
+import { Company } from '../entities/company.js';
 import { CustomFieldDefinition, CustomFieldLocation } from '../entities/custom-field.js';
 import { Dock } from '../entities/dock.js';
 import { Location } from '../entities/location.js';
@@ -212,9 +213,10 @@ async function upsertCompanies(
   companies: NonNullable<OrganizationFixture['companies']>,
 ): Promise<void> {
   for (const input of companies) {
-    const company =
-      (await findCompanyNamed(em, organization.id, input.company_type, input.name)) ??
-      newCompany(em, organization.id, input.company_type);
+    const stored = await findCompanyNamed(em, organization.id, input.company_type, input.name);
+    const company = stored
+      ? await em.findOneOrFail(Company, { id: stored.id })
+      : newCompany(em, organization.id, input.company_type);
     await applyCompanyInput(em, company, input);
   }
   await em.flush();

@@ -2,14 +2,14 @@
 // (DECISIONS 34): an entry with `id` changes that list, `_destroy` removes it, an entry
 // without `id` adds one, lists not mentioned stay. Everything is checked before anything is
 // written, with all products, purchase orders and ids looked up in one query each.
-import { LockMode, sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import { type Appointment, PackingList } from '../../entities/appointment.js';
 import type { Location } from '../../entities/location.js';
-import { Product } from '../../entities/product.js';
-import { PurchaseOrder } from '../../entities/purchase-order.js';
+import type { Product } from '../../entities/product.js';
+import type { PurchaseOrder } from '../../entities/purchase-order.js';
 import type { FieldErrorCollector } from '../field-error-collector.js';
+import { preparedRows } from '../prepared-statements.js';
 import { MAX_RECORD_ID } from '../tenant-lookup.js';
 import { trimToNull } from '../text.js';
 import { pickNamed } from './references.js';
@@ -45,9 +45,10 @@ export interface StoredPackingLists<L extends StoredPackingList> {
   count: number;
 }
 
+/** What the entries' names are checked against, read as rows (issue 34: no entities loaded). */
 interface References {
-  products: Product[];
-  purchaseOrders: PurchaseOrder[];
+  products: Pick<Product, 'id' | 'name'>[];
+  purchaseOrders: Pick<PurchaseOrder, 'id' | 'poNumber' | 'locationId'>[];
 }
 
 /** The entries' ids worth looking up: an id beyond the id type names no packing list and must not reach a query. */
@@ -77,8 +78,13 @@ async function loadReferences(em: EntityManager, location: Location, inputs: Pac
   const productNames = present(inputs.map((input) => input.product_name)).map((name) => name.toLowerCase());
   // Purchase order numbers are identifiers, compared exactly (DECISIONS 49).
   const poNumbers = present(inputs.map((input) => input.po_number));
+  const organizationId = location.organizationId;
   const products = productNames.length
-    ? await em.find(Product, { locationId: location.id, [sql.lower('name')]: { $in: productNames } })
+    ? await preparedRows<References['products'][number]>(em, {
+        text: `select p.id, p.name from products p
+          where p.organization_id = ? and p.location_id = ? and lower(p.name) in (?)`,
+        values: [organizationId, location.id, productNames],
+      })
     : [];
   // Locked, in number order as every writer locks orders (DECISIONS 66): a move of an order in
   // flight is waited for and its new location seen, and a move that comes later waits for this
@@ -86,11 +92,11 @@ async function loadReferences(em: EntityManager, location: Location, inputs: Pac
   // trigger bumps the orders' versions, and two bookings of one order each holding a share lock
   // while waiting to update would deadlock.
   const purchaseOrders = poNumbers.length
-    ? await em.find(
-        PurchaseOrder,
-        { organizationId: location.organizationId, poNumber: { $in: poNumbers } },
-        { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { poNumber: 'asc' } },
-      )
+    ? await preparedRows<References['purchaseOrders'][number]>(em, {
+        text: `select po.id, po.po_number as "poNumber", po.location_id as "locationId" from purchase_orders po
+          where po.organization_id = ? and po.po_number in (?) order by po.po_number for update`,
+        values: [organizationId, poNumbers],
+      })
     : [];
   return { products, purchaseOrders };
 }

@@ -1,12 +1,11 @@
 // Names on an appointment are references to records of its warehouse or organization
 // (DECISIONS 29). Each lookup answers the record, or the field error saying why the name
 // does not fit.
-import { sql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Company, CompanyType } from '../../entities/company.js';
-import { Dock } from '../../entities/dock.js';
+import type { CompanyType } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
-import { findCompanyNamed } from '../companies.js';
+import { findCompanyNamed, type NamedCompany } from '../companies.js';
+import { preparedRows } from '../prepared-statements.js';
 
 export type Lookup<T> = { found: T } | { problem: string };
 
@@ -30,8 +29,12 @@ export function pickNamed<T>(
   return { problem: `is ambiguous: ${matches.length} ${kind.many} match it; give them distinct names` };
 }
 
-export async function lookUpDock(em: EntityManager, location: Location, name: string): Promise<Lookup<Dock>> {
-  const dock = await em.findOne(Dock, { locationId: location.id, [sql.lower('name')]: name.trim().toLowerCase() });
+/** The location's dock with this name, in any case: a location's dock names are unique regardless of case. */
+export async function lookUpDock(em: EntityManager, location: Location, name: string): Promise<Lookup<{ id: number }>> {
+  const [dock] = await preparedRows<{ id: number }>(em, {
+    text: 'select d.id from docks d where d.organization_id = ? and d.location_id = ? and lower(d.name) = ?',
+    values: [location.organizationId, location.id, name.trim().toLowerCase()],
+  });
   return dock ? { found: dock } : { problem: `is not a dock of ${location.name}` };
 }
 
@@ -40,7 +43,7 @@ export async function lookUpCompany(
   organizationId: number,
   companyType: CompanyType,
   name: string,
-): Promise<Lookup<Company>> {
+): Promise<Lookup<NamedCompany>> {
   const company = await findCompanyNamed(em, organizationId, companyType, name);
   return company ? { found: company } : { problem: `is not a ${companyType} company of this organization` };
 }
