@@ -250,6 +250,48 @@ describe('events written with each change (extension)', () => {
     expect(await eventsUntilMarker(again, await marker())).to.deep.equal([]);
   });
 
+  // The upload's locked read is its events' `before` (DECISIONS 418): it must hold the order's
+  // booked appointments, or every change would claim they were once none.
+  it("records a bulk upload's change of a booked order without its appointments among what changed", async () => {
+    const product = await ok(
+      admin.post('/products', {
+        product: { name: uniqueId('Plums '), sku: uniqueId('PLM-'), location_name: 'Toronto DC' },
+      }),
+    );
+    const order = await ok(
+      admin.post('/purchase_orders', {
+        purchase_order: {
+          po_number: uniqueId('PO-'),
+          location_name: 'Toronto DC',
+          purchase_order_items: [{ product_name: product.name, quantity: 2 }],
+        },
+      }),
+    );
+    await ok(
+      admin.post('/appointments', {
+        appointment: {
+          location_name: 'Toronto DC',
+          scheduled_at: '2034-03-01T10:00:00',
+          carrier_name: 'Fast Freight',
+          customer_name: 'Fresh Market',
+          packing_lists: [{ product_name: product.name, quantity: 2, po_number: order.po_number }],
+        },
+      }),
+    );
+    const booked = await ok(admin.get(`/purchase_orders/${order.id}`));
+    expect(booked.appointments).to.have.length(1);
+    const start = await feedEnd(admin);
+    await ok(
+      world.as('admin', 'toronto').post('/bulk_uploads', {
+        bulk_upload: { purchase_orders: [{ po_number: order.po_number, notes: 'Booked and noted' }] },
+      }),
+    );
+    const [event] = await readEvents(admin, start, 1);
+    expect(event!.type).to.equal('purchase_order.updated');
+    expect(Object.keys(event!.data.previous_attributes ?? {}).sort()).to.deep.equal(['notes', 'updated_at']);
+    expect(event!.data.object.appointments).to.deep.equal(booked.appointments);
+  });
+
   it('records nothing for a write that fails or rolls back, or that changes nothing', async () => {
     const start = await feedEnd(admin);
     const company = await ok(

@@ -16,6 +16,7 @@ import { insertProducts, type ProductUpdate, updateProducts } from '../domain/pr
 import { findProductsBySku, type ProductChanges, plannedProductChanges, skuKey } from '../domain/products.js';
 import { PurchaseOrderLookups } from '../domain/purchase-orders/lookups.js';
 import { type PlannedOrderWrite, writePurchaseOrders } from '../domain/purchase-orders/order-statements.js';
+import type { StoredOrderRow } from '../domain/purchase-orders/rows.js';
 import { plannedUpsert } from '../domain/purchase-orders/write.js';
 import { trimToNull } from '../domain/text.js';
 import type { Location } from '../entities/location.js';
@@ -23,7 +24,7 @@ import { recordCreatedCustomers } from '../events/created-customers.js';
 import type { EventLog } from '../events/event-log.js';
 import type { RecordState } from '../events/record-state.js';
 import type { Handlers } from '../http/handler.js';
-import { presentWholePurchaseOrders } from '../present/purchase-orders.js';
+import { presentWholePurchaseOrder, presentWholePurchaseOrders, wholeOrderScope } from '../present/purchase-orders.js';
 import { renderProduct } from '../render/product.js';
 
 type Row = components['schemas']['BulkUploadRow'];
@@ -132,21 +133,23 @@ async function uploadProducts(
  */
 async function lookUpOrderRows(
   lookups: PurchaseOrderLookups,
+  access: Access,
   location: Location,
   rows: components['schemas']['BulkPurchaseOrderRow'][],
-): Promise<number[]> {
+): Promise<StoredOrderRow[]> {
   const numbers = rows.map((row) => row.po_number.trim());
-  await lookups.loadOrders(numbers);
+  // Read whole, every booked appointment included: the rows that change them have events (DECISIONS 172).
+  await lookups.loadOrders(numbers, wholeOrderScope(access).appointmentLocationIds);
   const productNames = rows.flatMap((row) => (row.purchase_order_items ?? []).map((item) => item.product_name ?? ''));
-  const existing: number[] = [];
+  const existing: StoredOrderRow[] = [];
   for (const number of numbers) {
     const order = await lookups.orderNumbered(number);
     if (order) {
       productNames.push(...order.items.map((item) => item.productName));
-      existing.push(order.id);
+      existing.push(order);
     }
   }
-  await lookups.loadBookings(existing);
+  await lookups.loadBookings(existing.map((order) => order.id));
   await lookups.reserveOrderIds(numbers.length - existing.length);
   if (location.requireCatalogProducts) await lookups.loadCatalog(location, productNames);
   await lookups.customFieldsAt(location);
@@ -168,11 +171,12 @@ async function uploadPurchaseOrders(
   );
   const existing = await lookUpOrderRows(
     lookups,
+    access,
     location,
     sequence.map((index) => rows[index]!),
   );
   // As they were, for the events of the rows that change them.
-  const before = await presentWholePurchaseOrders(lookups.em, access, existing);
+  const before = existing.map((order) => presentWholePurchaseOrder(access, order));
   const results: Row[] = [];
   const writes: PlannedOrderWrite[] = [];
   for (const index of sequence) {

@@ -53,8 +53,6 @@ export interface BookedAppointmentJson {
  * id. An appointment that names the order on several packing lists appears once (`in`).
  */
 export function bookedAppointmentsColumn(scope: BookedScope, orderId: string): Sql {
-  // A scope of no locations (a bulk upload's locked read) has none to show: nothing to look up.
-  if (scope.appointmentLocationIds.length === 0) return { text: `'[]'::json`, values: [] };
   const rules = bookedRules(scope);
   return {
     text: `coalesce((select json_agg(appointment order by appointment.id) from (

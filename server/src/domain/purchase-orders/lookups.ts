@@ -40,12 +40,14 @@ export class PurchaseOrderLookups {
   /**
    * Reads and locks the orders with these numbers, with their items, in number order
    * (lockedPurchaseOrderRowsByNumber): updates merge into what is stored, so two at once must
-   * not both start from the same copy.
+   * not both start from the same copy. Their booked appointments are read at the locations
+   * `appointmentLocationIds` names: none unless asked for (a bulk upload's events want them).
    */
-  async loadOrders(poNumbers: string[]): Promise<void> {
+  async loadOrders(poNumbers: string[], appointmentLocationIds: number[] = []): Promise<void> {
     const missing = missingFrom(this.orders, poNumbers);
     if (missing.length === 0) return;
-    const found = await lockedPurchaseOrderRowsByNumber(this.em, this.organizationId, missing);
+    const scope = { organizationId: this.organizationId, appointmentLocationIds };
+    const found = await lockedPurchaseOrderRowsByNumber(this.em, scope, missing);
     for (const poNumber of missing) this.orders.set(poNumber, null);
     for (const order of found) this.orders.set(order.poNumber, order);
   }

@@ -196,18 +196,17 @@ export async function lockedPurchaseOrderRow(
 
 /**
  * The organization's orders with these numbers, locked in number order so that concurrent
- * writers take their locks alike (DECISIONS 66), with their items' customers' ids: what a bulk
- * upload plans from, in one statement (DECISIONS 416). Their appointments are not read (a scope
- * of no locations): the upload reads where each is booked (PurchaseOrderLookups.loadBookings)
- * and, for its events, the orders whole.
+ * writers take their locks alike (DECISIONS 66), with their items' customers' ids and their
+ * booked appointments in `scope`: what a bulk upload plans from and its events' `before`, in
+ * one statement (DECISIONS 416).
  */
 export function lockedPurchaseOrderRowsByNumber(
   em: EntityManager,
-  organizationId: number,
+  scope: OrderRowScope,
   poNumbers: string[],
 ): Promise<StoredOrderRow[]> {
-  const where = { text: 'po.organization_id = ? and po.po_number in (?)', values: [organizationId, poNumbers] };
-  return lockedRows(em, { organizationId, appointmentLocationIds: [] }, where, 'order by po.po_number');
+  const where = { text: 'po.organization_id = ? and po.po_number in (?)', values: [scope.organizationId, poNumbers] };
+  return lockedRows(em, scope, where, 'order by po.po_number');
 }
 
 /**
