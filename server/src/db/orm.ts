@@ -14,6 +14,7 @@ import { Migration20261127400000_custom_fields_directory } from './migrations/Mi
 import { Migration20261127500000_count_slots } from './migrations/Migration20261127500000_count_slots.js';
 import { Migration20261127600000_events_without_foreign_keys } from './migrations/Migration20261127600000_events_without_foreign_keys.js';
 import { Migration20261201330000_webhook_tenancy } from './migrations/Migration20261201330000_webhook_tenancy.js';
+import { Migration20261202100000_location_statistics } from './migrations/Migration20261202100000_location_statistics.js';
 import { CLIENT_DEADLINE_MARGIN_MS, closeWhenUnanswered } from './statement-deadline.js';
 
 export type Orm = MikroORM;
@@ -43,6 +44,7 @@ const migrationsList = [
     class: Migration20261127600000_events_without_foreign_keys,
   },
   { name: 'Migration20261201330000_webhook_tenancy', class: Migration20261201330000_webhook_tenancy },
+  { name: 'Migration20261202100000_location_statistics', class: Migration20261202100000_location_statistics },
 ];
 
 export interface PoolOptions {
