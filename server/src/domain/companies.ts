@@ -21,8 +21,8 @@ const optionalText = {
   country: 'country',
 } as const satisfies Partial<Record<keyof CompanyFields, keyof Company>>;
 
-/** What a lookup by name answers of a company: which it is, and whether it approves its appointments itself. */
-export type NamedCompany = Pick<Company, 'id' | 'autoApproveAppointments'>;
+/** Which company a name matches, and whether it approves its appointments itself. */
+type NameMatch = Pick<Company, 'id' | 'autoApproveAppointments'>;
 
 /**
  * The organization's company of this type and name, matched case-insensitively (DECISIONS 25),
@@ -33,8 +33,8 @@ export async function findCompanyNamed(
   organizationId: number,
   companyType: CompanyType,
   name: string,
-): Promise<NamedCompany | null> {
-  const [found] = await preparedRows<NamedCompany>(em, {
+): Promise<NameMatch | null> {
+  const [found] = await preparedRows<NameMatch>(em, {
     text: `select c.id, c.auto_approve_appointments as "autoApproveAppointments" from companies c
       where c.organization_id = ? and c.company_type = ? and lower(c.name) = ?`,
     values: [organizationId, companyType, name.trim().toLowerCase()],

@@ -4,8 +4,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompanyType } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
-import { findCompanyNamed, type NamedCompany } from '../companies.js';
+import { findCompanyNamed } from '../companies.js';
 import { preparedRows } from '../prepared-statements.js';
+import type { Party } from './row-shapes.js';
 
 export type Lookup<T> = { found: T } | { problem: string };
 
@@ -43,7 +44,7 @@ export async function lookUpCompany(
   organizationId: number,
   companyType: CompanyType,
   name: string,
-): Promise<Lookup<NamedCompany>> {
+): Promise<Lookup<Party>> {
   const company = await findCompanyNamed(em, organizationId, companyType, name);
   return company ? { found: company } : { problem: `is not a ${companyType} company of this organization` };
 }

@@ -1,7 +1,7 @@
 // What an appointment shows, read from an entity or a plain row (rows.ts) and rendered
 // (render/appointment.ts) in one shape. Types only.
 import type { Appointment, PackingList } from '../../entities/appointment.js';
-import type { NamedCompany } from '../companies.js';
+import type { Company } from '../../entities/company.js';
 
 /** What a packing list shows. */
 export type PackingListView = Pick<
@@ -47,4 +47,4 @@ export type StoredAppointment = Pick<
 > & { id?: number };
 
 /** A company as planning an appointment needs it: whether it approves its appointments itself. */
-export type Party = NamedCompany;
+export type Party = Pick<Company, 'id' | 'autoApproveAppointments'>;
