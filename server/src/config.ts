@@ -60,6 +60,12 @@ const hostName = (raw: string): string => {
   throw 'must be a host name or an IP address';
 };
 
+/** One label of a host name, as a subdomain is. */
+const subdomain = (raw: string): string => {
+  if (/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i.test(raw)) return raw.toLowerCase();
+  throw 'must be one label of a host name, such as acme';
+};
+
 const postgresUrl = (raw: string): string => {
   let url: URL;
   try {
@@ -144,6 +150,14 @@ export const settings = {
     { env: 'WH_BASE_HOST', describe: 'requests go to <subdomain>.<base host>', parse: hostName },
     'localhost',
   ),
+  defaultSubdomain: optional({
+    env: 'WH_DEFAULT_SUBDOMAIN',
+    describe:
+      'the subdomain the base host itself answers as, e.g. acme: then http://<base host>:<port> is that interface too, ' +
+      'for clients that cannot resolve its subdomain, as Node cannot *.localhost (DECISIONS 462)',
+    defaultText: "none; with --demo, the demo organization's",
+    parse: subdomain,
+  }),
   databaseUrl: optional({
     env: 'DATABASE_URL',
     describe: 'the PostgreSQL to use; unset starts an embedded one in WH_DATA_DIR',

@@ -84,6 +84,10 @@ describe('configuration', () => {
     [{ WH_HOST: 'not a host' }, /^WH_HOST must be a host name or an IP address/],
     [{ WH_LOG_LEVEL: 'loud' }, /^WH_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
     [{ WH_LOG_FORMAT: 'xml' }, /^WH_LOG_FORMAT must be one of json, pretty/],
+    [
+      { WH_DEFAULT_SUBDOMAIN: 'acme.localhost' },
+      /^WH_DEFAULT_SUBDOMAIN must be one label of a host name, such as acme/,
+    ],
     [{ WH_TRUST_PROXY: 'maybe' }, /^WH_TRUST_PROXY must be 0, a number of proxies from 1 to 10, or their addresses/],
     [{ WH_TRUST_PROXY: '10.0.0.0/33' }, /^WH_TRUST_PROXY must be 0, a number of proxies/],
     [{ WH_TRUST_PROXY: '11' }, /^WH_TRUST_PROXY must be 0, a number of proxies/],

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { send } from '../src/testing/http.js';
-import { TEST_BASE_HOST, type TestServer } from '../src/testing/server.js';
+import { startTestServer, TEST_BASE_HOST, type TestServer } from '../src/testing/server.js';
 import { startWorld, type World } from '../src/testing/world.js';
 
 describe('host routing', () => {
@@ -42,6 +42,23 @@ describe('host routing', () => {
       const res = await send(server.port, host, 'GET', '/api/v1/locations', auth());
       expect(res.status, host).to.equal(404);
       expect(res.body.error, host).to.be.a('string');
+    }
+  });
+
+  it('serves the default subdomain at the bare base host when WH_DEFAULT_SUBDOMAIN names one, and routes the rest as before', async () => {
+    const routed = await startTestServer({ config: { defaultSubdomain: world.id } });
+    try {
+      const names = async (host: string) => {
+        const res = await send(routed.port, host, 'GET', '/api/v1/locations', auth());
+        return res.status === 200 ? res.body.map((l: { name: string }) => l.name) : res.status;
+      };
+      expect(await names(`${TEST_BASE_HOST}:8080`)).to.deep.equal(['Auckland DC', 'Toronto DC', 'Vancouver DC']);
+      expect(await names(`${world.id}.${TEST_BASE_HOST}`)).to.deep.equal(['Auckland DC', 'Toronto DC', 'Vancouver DC']);
+      expect(await names(`${world.id}-toronto.${TEST_BASE_HOST}`)).to.deep.equal(['Toronto DC']);
+      for (const host of [`nobody.${TEST_BASE_HOST}`, 'example.com', `${TEST_BASE_HOST}.example.com`])
+        expect(await names(host), host).to.equal(404);
+    } finally {
+      await routed.close();
     }
   });
 

@@ -54,6 +54,12 @@ describe('wh-server', () => {
         headers: { authorization: 'Token acme-admin-token' },
       });
       expect(res.status).to.equal(200);
+      // The base host answers as Acme too, for clients that cannot resolve its subdomain (DECISIONS 462).
+      expect(output()).to.match(new RegExp(`\\n  and +http://${TEST_BASE_HOST}:${port}/api/v1  \\(the base host`));
+      const bare = await send(port, TEST_BASE_HOST, 'GET', '/api/v1/locations', {
+        headers: { authorization: 'Token acme-admin-token' },
+      });
+      expect(bare.body).to.deep.equal(res.body);
     } finally {
       await stopChildServer(child);
     }

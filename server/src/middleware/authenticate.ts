@@ -14,7 +14,7 @@ import { forbidden, paymentRequired, unauthorized } from '../http/errors.js';
 import type { AuthenticationFailures } from './authentication-failures.js';
 import type { Directory, Tenant } from './directory.js';
 import { enforceRateLimits, windowsOf } from './rate-limit.js';
-import { requestTenant } from './tenant.js';
+import { type HostRouting, requestTenant } from './tenant.js';
 
 /**
  * Only the canonical spelling authenticates (DECISIONS 64): `Token`, one space, the token.
@@ -23,7 +23,7 @@ import { requestTenant } from './tenant.js';
 const scheme = /^Token ([\x21-\x7e]+)$/;
 
 export interface AuthenticationOptions {
-  baseHost: string;
+  hosts: HostRouting;
   directory: Directory;
   counters: RateLimitCounters;
   failures: AuthenticationFailures;
@@ -35,14 +35,14 @@ export interface AuthenticationOptions {
  * the request is counted for that one instead.
  */
 async function countRequest(ctx: ParameterizedContext, options: AuthenticationOptions, digest: Buffer) {
-  const { baseHost, directory, counters } = options;
+  const { hosts, directory, counters } = options;
   const authorization = ctx.get('Authorization');
   const cached = ctx.state.tenant as Tenant;
   const now = Date.now();
   const windows = windowsOf(authorization, now);
   let counted = await counters.count(windows, digest, cached.organization.id, now);
   directory.observe(counted.version);
-  const tenant = await requestTenant(ctx, baseHost, directory, counted.version);
+  const tenant = await requestTenant(ctx, hosts, directory, counted.version);
   if (tenant.organization.id !== cached.organization.id) {
     counted = await counters.count(windows, digest, tenant.organization.id, now);
     directory.observe(counted.version);
@@ -51,11 +51,11 @@ async function countRequest(ctx: ParameterizedContext, options: AuthenticationOp
 }
 
 export function authenticate(options: AuthenticationOptions): Middleware {
-  const { baseHost, directory, failures } = options;
+  const { hosts, directory, failures } = options;
   return async (ctx, next) => {
     const match = scheme.exec(ctx.get('Authorization'));
     if (!match) {
-      await requestTenant(ctx, baseHost, directory, await directory.readVersion());
+      await requestTenant(ctx, hosts, directory, await directory.readVersion());
       return failures.refuse(
         ctx,
         unauthorized(

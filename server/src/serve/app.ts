@@ -47,6 +47,7 @@ export interface AppOptions {
   config: Pick<
     ServerConfig,
     | 'baseHost'
+    | 'defaultSubdomain'
     | 'trustProxy'
     | 'validateResponses'
     | 'bodyLimit'
@@ -101,8 +102,9 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
       throw notFound(`no endpoint ${ctx.method} ${ctx.path}; the API lives under ${API_PREFIX}`);
     return RequestContext.create(orm.em, next);
   });
-  app.use(resolveTenant(config.baseHost, directory));
-  app.use(authenticate({ baseHost: config.baseHost, directory, counters, failures }));
+  const hosts = { baseHost: config.baseHost, defaultSubdomain: config.defaultSubdomain };
+  app.use(resolveTenant(hosts, directory));
+  app.use(authenticate({ hosts, directory, counters, failures }));
   app.use(allowedMethods());
   app.use(conditionalGet());
   app.use(idempotency(new IdempotencyKeys(knex, config.idempotencyTtlHours), bodyLimit));

@@ -8,6 +8,8 @@ export interface BannerFacts {
   /** The address the server listens on, e.g. `http://127.0.0.1:3000`. */
   listening: string;
   baseHost: string;
+  /** The subdomain the base host itself answers as (WH_DEFAULT_SUBDOMAIN). */
+  defaultSubdomain?: string | undefined;
   port: number;
   database: string;
   /** Where /metrics is served, when on an address of its own (WH_METRICS_ADDRESS). */
@@ -26,6 +28,10 @@ export function banner(facts: BannerFacts): string {
   if (facts.metrics) lines.push(`metrics        ${facts.metrics}`);
   for (const organization of facts.fixture?.organizations ?? []) {
     lines.push(`${organization.name.padEnd(22)}  ${origin(organization.subdomain)}/api/v1`);
+    if (organization.subdomain === facts.defaultSubdomain)
+      lines.push(
+        `  ${'and'.padEnd(20)}  ${origin()}/api/v1  (the base host, for clients that cannot resolve subdomains)`,
+      );
     for (const location of organization.locations) {
       const about = `${location.time_zone}${location.paid ? ', paid' : ''}`;
       lines.push(`  ${location.name.padEnd(20)}  ${origin(location.subdomain)}/api/v1  (${about})`);

@@ -36,6 +36,9 @@ export async function start(options: StartOptions): Promise<void> {
   if (options.demo && process.env.WH_WEBHOOK_ALLOW_PRIVATE === undefined) config.webhookAllowPrivate = true;
   if (options.fixture && options.demo) throw new ConfigError('--fixture and --demo cannot be used together');
   const fixture = options.demo ? readFixture(DEMO_FIXTURE) : options.fixture ? readFixture(options.fixture) : undefined;
+  // Node's clients cannot resolve *.localhost: the demo's organization answers on the base host too (DECISIONS 462).
+  if (options.demo && process.env.WH_DEFAULT_SUBDOMAIN === undefined)
+    config.defaultSubdomain = fixture?.organizations[0]?.subdomain;
   await checkAddress(config);
   if (config.metricsAddress) await checkAddress(config.metricsAddress, METRICS_ADDRESS);
   const logger = await createLogger(config);
@@ -92,6 +95,7 @@ export async function start(options: StartOptions): Promise<void> {
       version,
       listening,
       baseHost: config.baseHost,
+      defaultSubdomain: config.defaultSubdomain,
       port: address.port,
       database: database.description,
       metrics,
