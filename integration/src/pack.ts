@@ -68,8 +68,10 @@ function npmPack(folder: string, destination: string): string {
     cwd: folder,
     encoding: 'utf8',
   });
-  const [packed] = JSON.parse(output) as [{ filename: string }];
-  return join(destination, packed.filename);
+  // npm 11 and earlier print a list of what they packed; npm 12 an object keyed by package name.
+  const result = JSON.parse(output) as { filename: string }[] | Record<string, { filename: string }>;
+  const [packed] = Array.isArray(result) ? result : Object.values(result);
+  return join(destination, packed!.filename);
 }
 
 /** A folder's own files as `npm pack` selects them (its `files`, README, LICENSE), unpacked into `into`. */

@@ -5,10 +5,11 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
-import { ROOT } from '../src/pack.js';
+import { PUBLIC_PACKAGES, ROOT } from '../src/pack.js';
 
 interface Manifest {
   version: string;
+  engines?: { node?: string };
   scripts?: Record<string, string>;
   peerDependencies?: Record<string, string>;
 }
@@ -33,5 +34,21 @@ describe('the TypeScript of the kit', () => {
     // What openapi-typescript builds its output with.
     const api = createRequire(openapiTypescript)(dirname(typescript)) as { factory?: unknown };
     expect(api.factory).to.be.an('object');
+  });
+
+  it('promises in engines the Node majors .ci/run tests: 20 (npm test), and 22 and 24 from npm with npm 12', () => {
+    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8');
+    const { scripts } = manifestAt(join(ROOT, 'package.json'));
+    const fromNpm = [...ci.matchAll(/^npm run test:node(\d+)$/gm)].map((match) => Number(match[1]));
+    for (const major of fromNpm)
+      expect(scripts?.[`test:node${major}`]).to.equal(`bash .ci/with-node ${major} npm run test:runtime`);
+    expect(ci).to.match(/^npm test$/m);
+    const tested = [20, ...fromNpm].sort((a, b) => a - b);
+    expect(tested).to.deep.equal([20, 22, 24]);
+    // The first release of each that require()s an ES module without a flag, as the SDK's CommonJS users need.
+    const floors: Record<number, string> = { 20: '^20.19.0', 22: '^22.12.0', 24: '^24.0.0' };
+    const promised = tested.map((major) => floors[major]).join(' || ');
+    for (const folder of ['.', ...Object.values(PUBLIC_PACKAGES)])
+      expect(manifestAt(join(ROOT, folder, 'package.json')).engines?.node, folder).to.equal(promised);
   });
 });

@@ -12,6 +12,7 @@ import {
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { DateTime } from 'luxon';
 import { json, whctl } from './support/whctl.js';
 
 describe('whctl purchase orders against the reference server', () => {
@@ -106,9 +107,13 @@ describe('whctl purchase orders against the reference server', () => {
       '2026-12-01T08:00:00',
     );
 
+    // The instant at a zone as the runtime's zone rules have it, as the server renders it: Node 24's
+    // tz data (2026e) keeps British Columbia on -07:00 all year, Node 20's (2025c) had -08:00 in winter.
+    const at = (zone: string) =>
+      DateTime.fromISO('2026-12-01T13:00:00Z', { zone }).toISO({ suppressMilliseconds: true });
     const moved = await admin('purchase-orders', 'move', '--po-number', poNumber, '--to', 'vancouver dc');
     expect(moved.code, moved.stderr).to.equal(0);
-    expect(json(moved)).to.include({ location_name: 'Vancouver DC', expected_starts_at: '2026-12-01T05:00:00-08:00' });
+    expect(json(moved)).to.include({ location_name: 'Vancouver DC', expected_starts_at: at('America/Vancouver') });
 
     const refused = await admin('purchase-orders', 'assign', '--po-number', poNumber, '--to', 'Toronto DC');
     expect(refused.code).to.equal(2);
@@ -120,10 +125,7 @@ describe('whctl purchase orders against the reference server', () => {
     expect(json(unassigned)).to.include({ location_name: null, expected_starts_at: '2026-12-01T13:00:00Z' });
 
     const assigned = await admin('purchase-orders', 'assign', '--po-number', poNumber, '--to', 'Auckland DC');
-    expect(json(assigned)).to.include({
-      location_name: 'Auckland DC',
-      expected_starts_at: '2026-12-02T02:00:00+13:00',
-    });
+    expect(json(assigned)).to.include({ location_name: 'Auckland DC', expected_starts_at: at('Pacific/Auckland') });
   });
 
   it('moves, unassigns and assigns only the version --if-match names (412, exit 10, nothing moved), and the one read with --if-unmodified', async () => {

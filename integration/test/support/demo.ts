@@ -43,7 +43,7 @@ const DEADLOCK = '40P01';
 const KEPT = new Set(['mikro_orm_migrations', 'directory_version']);
 
 /** A database of its own on the run's PostgreSQL server, dropped by `stop`. */
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `wh_demo_${randomBytes(4).toString('hex')}`;
   const connection = (await testOrm()).em.getConnection();
   await connection.execute(`create database ${name}`);
