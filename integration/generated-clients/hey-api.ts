@@ -1,9 +1,10 @@
 // The reference server through the client @hey-api/openapi-ts generated with its defaults (its fetch client), compiled
 // strict: two creates, the list, a filtered page with its pagination headers, a 422 and the
 // feed, printed as JSON for integration/test/generated-clients.test.ts. `./settings` is written by the test.
-import { createProduct, listEvents, listProducts } from './generated';
-import { client } from './generated/client.gen';
-import { baseUrl, location, prefix, token } from './settings';
+
+import { client } from './generated/client.gen.js';
+import { createProduct, listEvents, listProducts } from './generated/index.js';
+import { baseUrl, location, prefix, token } from './settings.js';
 
 async function main() {
   const defaultBaseUrl = client.getConfig().baseUrl;
@@ -13,7 +14,8 @@ async function main() {
     const { data, response } = await createProduct({
       body: { product: { name: `${prefix}-${letter}`, sku: `${prefix}-${letter}`, location_name: location } },
     });
-    if (!data) throw new Error(`create answered ${response.status}`);
+    // Since 0.99 `response` is undefined when no answer came.
+    if (!data) throw new Error(`create answered ${response?.status}`);
     created.push(data.id);
   }
   const all = await listProducts({ query: { location_name: location } });
@@ -31,12 +33,12 @@ async function main() {
     listed: (all.data ?? []).map((product) => product.name),
     page: {
       names: (page.data ?? []).map((product) => product.name),
-      totalCount: page.response.headers.get('Total-Count'),
-      totalPages: page.response.headers.get('Total-Pages'),
-      currentPage: page.response.headers.get('Current-Page'),
+      totalCount: page.response?.headers.get('Total-Count'),
+      totalPages: page.response?.headers.get('Total-Pages'),
+      currentPage: page.response?.headers.get('Current-Page'),
     },
     invalid: {
-      status: invalid.response.status,
+      status: invalid.response?.status,
       errors: invalid.error && 'errors' in invalid.error ? invalid.error.errors : invalid.error,
     },
     feed: names,

@@ -3,8 +3,8 @@
 // filtered page with its pagination headers, a 422 and the feed, printed as JSON for
 // integration/test/generated-clients.test.ts. `./settings` is written by the test.
 import { type AxiosResponse, isAxiosError } from 'axios';
-import { createApiClient } from './generated/api';
-import { baseUrl, location, prefix, token } from './settings';
+import { createApiClient } from './generated/api.js';
+import { baseUrl, location, prefix, token } from './settings.js';
 
 async function main() {
   const api = createApiClient(baseUrl);

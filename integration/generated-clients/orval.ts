@@ -2,8 +2,8 @@
 // strict: two creates, the list, a filtered page with its pagination headers, a 422 and the
 // feed, printed as JSON for integration/test/generated-clients.test.ts. `./settings` is written by the test.
 import axios, { isAxiosError } from 'axios';
-import { createProduct, listEvents, listProducts } from './generated/api';
-import { baseUrl, location, prefix, token } from './settings';
+import { createProduct, listEvents, listProducts } from './generated/api.js';
+import { baseUrl, location, prefix, token } from './settings.js';
 
 async function main() {
   axios.defaults.baseURL = baseUrl;

@@ -1,8 +1,8 @@
 // The reference server through the client swagger-typescript-api generated with its defaults (its fetch client), compiled
 // strict: two creates, the list, a filtered page with its pagination headers, a 422 and the
 // feed, printed as JSON for integration/test/generated-clients.test.ts. `./settings` is written by the test.
-import { Api, type HttpResponse, type ValidationErrors } from './generated/Api';
-import { baseUrl, location, prefix, token } from './settings';
+import { Api, type HttpResponse, type ValidationErrors } from './generated/Api.js';
+import { baseUrl, location, prefix, token } from './settings.js';
 
 async function main() {
   const defaultBaseUrl = new Api().baseUrl;

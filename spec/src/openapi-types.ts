@@ -1449,9 +1449,8 @@ export interface components {
              *     answer, unreachable); `event_expired`: the event was deleted after the retention period
              *     (DECISIONS 177); `secret_unreadable`: the deployment cannot decrypt the endpoint's secret
              *     (rotate it, DECISIONS 244). A client should expect categories added later.
-             * @enum {string|null}
              */
-            error: "dns" | "refused_address" | "connection_refused" | "timeout" | "tls" | "connection_failed" | "event_expired" | "secret_unreadable" | null;
+            error: ("dns" | "refused_address" | "connection_refused" | "timeout" | "tls" | "connection_failed" | "event_expired" | "secret_unreadable") | null;
             duration_ms: number;
         };
         WebhookDelivery: {

@@ -97,6 +97,13 @@ describe('contract diff: one meaning written another way', () => {
   );
   unchanged(
     [
+      { type: ['string', 'null'], enum: ['dns', 'timeout', null] },
+      { anyOf: [{ type: 'string', enum: ['dns', 'timeout'] }, { type: 'null' }] },
+    ],
+    'reads an enum holding null as the anyOf of the enum and null (DECISIONS 464)',
+  );
+  unchanged(
+    [
       { type: 'string', pattern: '^\\d{4}-[\\d.]+$' },
       { type: 'string', pattern: '^[0-9]{4}-[0-9.]+$' },
     ],

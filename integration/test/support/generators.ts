@@ -1,75 +1,106 @@
-// Other teams' client generators, as they would run them (issue 35): pinned versions installed
-// from the npm registry into a temp folder once per run, each run on the contract with its
-// default settings, and the generated client compiled strict with the kit's TypeScript together
-// with a short program of ours (integration/generated-clients/<name>.ts) that calls a deployment.
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+// Other teams' client generators, as the integrators' guide tells them to run (issue 47,
+// DECISIONS 463): its section "Clients from other generators" names each generator with the
+// version last checked, the lines that install and run it, and what its project needs besides
+// (a configuration file, compiler options). A project is set up as sdk/README.md's "A new
+// TypeScript project" says, the guide's lines run in it as written, and the client is compiled
+// strict with our program for it (integration/generated-clients/<file>.ts), which calls a
+// deployment.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '@warehouse-kit/test-support';
+import { ROOT } from '../../src/pack.js';
+import { commandsOf, fencedBlocks, section } from './markdown.js';
+import { sdkProjectSetup } from './new-project.js';
 
-export interface Generator {
-  name: string;
-  /** What `npm install` gets, pinned: the generator and what it or its client needs at run time. */
-  packages: string[];
-  /** The generator's command line: its bin, and its arguments for `spec` in and folder `out`. */
-  command(spec: string, out: string): [bin: string, ...args: string[]];
-}
-
-export const GENERATORS: readonly Generator[] = [
-  {
-    name: 'hey-api',
-    // Its peer typescript: npm would bring 7, whose package has no JavaScript API for it to call.
-    packages: ['@hey-api/openapi-ts@0.95.0', 'typescript@5.9.3'],
-    command: (spec, out) => ['openapi-ts', '-i', spec, '-o', out],
-  },
-  {
-    name: 'orval',
-    // axios for its default client; the types of axios 1.13 and later do not fit orval 7.13's code.
-    packages: ['orval@7.13.0', 'axios@1.12.2'],
-    command: (spec, out) => ['orval', '--input', spec, '--output', join(out, 'api.ts')],
-  },
-  {
-    name: 'swagger-typescript-api',
-    packages: ['swagger-typescript-api@13.13.0'],
-    command: (spec, out) => ['swagger-typescript-api', 'generate', '-p', spec, '-o', out],
-  },
-  {
-    name: 'openapi-zod-client',
-    // Its client's runtime: Zodios on axios, parsing with zod 3.
-    packages: ['openapi-zod-client@1.18.2', '@zodios/core@10.9.6', 'zod@3.25.76', 'axios@1.12.2'],
-    command: (spec, out) => ['openapi-zod-client', spec, '-o', join(out, 'api.ts')],
-  },
-];
+const GUIDE = join(ROOT, 'docs/integrators.md');
+const SECTION = '## Clients from other generators';
 
 /**
- * The generators a run covers: all with GENERATORS=all (npm run generators); otherwise, in npm
- * test, swagger-typescript-api, whose client the spec of 1.0.0 broke (its Event type was never).
+ * By the name the guide gives each generator: our program for its client, and the package whose
+ * version is the generator's (kubb's command line is @kubb/cli).
  */
-export function selectedGenerators(setting = process.env.GENERATORS): readonly Generator[] {
-  return setting === 'all' ? GENERATORS : GENERATORS.filter((generator) => generator.name === 'swagger-typescript-api');
+const KNOWN: Record<string, { program: string; package: string }> = {
+  '@hey-api/openapi-ts': { program: 'hey-api', package: '@hey-api/openapi-ts' },
+  orval: { program: 'orval', package: 'orval' },
+  'openapi-zod-client': { program: 'openapi-zod-client', package: 'openapi-zod-client' },
+  'swagger-typescript-api': { program: 'swagger-typescript-api', package: 'swagger-typescript-api' },
+  kubb: { program: 'kubb', package: '@kubb/cli' },
+};
+
+export interface Generator {
+  /** The package the guide's table and heading name, e.g. `@hey-api/openapi-ts`. */
+  name: string;
+  /** The version the guide says it last checked. */
+  checked: string;
+  /** The guide's lines, in order. */
+  commands: string[];
+  /** A configuration file of its section (a `ts` block), named by `--config` in its lines. */
+  config?: { file: string; text: string };
+  /** Compiler options its section adds to tsconfig.json (`json` blocks). */
+  compilerOptions: Record<string, unknown>;
+  /** integration/generated-clients/<program>.ts */
+  program: string;
+  /** The package whose version is the generator's. */
+  package: string;
 }
 
-const HARNESSES = fileURLToPath(new URL('../../../generated-clients/', import.meta.url));
+export interface Guide {
+  /** The address the guide gives for the demo, e.g. `http://localhost:3000/api/v1`. */
+  demoUrl: string;
+  generators: Generator[];
+}
+
+/** The guide's section, read into the generators it names. */
+export function readGuide(): Guide {
+  const { text, line } = section(readFileSync(GUIDE, 'utf8'), SECTION);
+  const demoUrl = /\*\*`(http:\/\/localhost:3000\/api\/v1)`\*\*/.exec(text)?.[1];
+  if (!demoUrl) throw new Error(`docs/integrators.md: "${SECTION}" gives no **\`http://localhost:3000/api/v1\`**`);
+  const rows = [...text.matchAll(/^\| `([^`]+)` \| (\d+\.\d+\.\d+) \|/gm)].map(([, name, checked]) => ({
+    name: name!,
+    checked: checked!,
+  }));
+  const generators = rows.map(({ name, checked }) => {
+    const own = section(text, `### ${name}`);
+    const blocks = fencedBlocks(own.text, line + own.line - 1);
+    const commands = blocks.filter((block) => block.lang === 'sh').flatMap(commandsOf);
+    const configText = blocks.find((block) => block.lang === 'ts')?.body;
+    const configFile = commands.join(' ').match(/--config (\S+)/)?.[1];
+    if (configText !== undefined && !configFile)
+      throw new Error(`docs/integrators.md: ### ${name} has a configuration but no line names it with --config`);
+    const compilerOptions = Object.assign(
+      {},
+      ...blocks.filter((block) => block.lang === 'json').map((block) => JSON.parse(block.body) as object),
+    ) as Record<string, unknown>;
+    const known = KNOWN[name];
+    if (!known) throw new Error(`docs/integrators.md names ${name}, for which there is no program`);
+    return {
+      name,
+      checked,
+      commands,
+      ...(configText !== undefined && { config: { file: configFile!, text: `${configText}\n` } }),
+      compilerOptions,
+      ...known,
+    };
+  });
+  return { demoUrl, generators };
+}
+
+const PROGRAMS_FOLDER = fileURLToPath(new URL('../../../generated-clients/', import.meta.url));
+/** The kit's TypeScript, 7. */
 const TSC = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin/tsc');
 
-function run(command: string, args: string[], cwd: string): void {
+function sh(command: string, cwd: string): void {
+  // The npm cache before the registry; no telemetry from a generator that honours DO_NOT_TRACK.
+  const env = { ...process.env, npm_config_prefer_offline: 'true', npm_config_fund: 'false', DO_NOT_TRACK: '1' };
   try {
-    execFileSync(command, args, { cwd, stdio: 'pipe', env: { ...process.env, npm_config_prefer_offline: 'true' } });
+    execFileSync('bash', ['-c', command], { cwd, env, stdio: 'pipe' });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${stdout ?? ''}${stderr ?? ''}`.slice(0, 4000));
+    throw new Error(`${command} failed:\n${stdout ?? ''}${stderr ?? ''}`.slice(0, 4000));
   }
-}
-
-/** A folder with `generators` installed from the registry, one `npm install` for all. */
-export function installGenerators(generators: readonly Generator[]): string {
-  const folder = tempDir('wh-generators-');
-  writeFileSync(join(folder, 'package.json'), '{ "private": true }\n');
-  const packages = generators.flatMap((generator) => generator.packages);
-  run('npm', ['install', '--engine-strict', '--no-audit', '--no-fund', ...packages], folder);
-  return folder;
 }
 
 export interface Settings {
@@ -80,34 +111,46 @@ export interface Settings {
   prefix: string;
 }
 
+export interface Built {
+  /** The versions npm installed: the generator's, and the project's TypeScript. */
+  versions: { generator: string; typescript: string };
+  /** `node <program>` runs it. */
+  program: string;
+}
+
+/** The installed version of `name` in `project`. */
+function installedVersion(project: string, name: string): string {
+  return (JSON.parse(readFileSync(join(project, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
+}
+
 /**
- * Generates the client into a folder of `installed`, compiles it strict (CommonJS, as the
- * generators' extensionless imports need) with our program for it, and returns the program.
+ * A new project as sdk/README.md sets one up (without the SDK), the contract as openapi.yaml, the
+ * guide's lines for `generator` run in it, and its client compiled strict with our program: by
+ * the project's own `tsc` and, where that is not 7, by the kit's TypeScript 7 as well.
  */
-export function buildClient(generator: Generator, installed: string, spec: string, settings: Settings): string {
-  const folder = join(installed, generator.name);
-  mkdirSync(join(folder, 'generated'), { recursive: true });
-  const [bin, ...args] = generator.command(spec, join(folder, 'generated'));
-  run(join(installed, 'node_modules/.bin', bin), args, installed);
-  cpSync(join(HARNESSES, `${generator.name}.ts`), join(folder, 'main.ts'));
+export function buildClient(generator: Generator, spec: string, settings: Settings): Built {
+  const project = tempDir(`wh-${generator.program}-`);
+  const { commands, tsconfig } = sdkProjectSetup();
+  for (const command of commands) sh(command, project);
+  cpSync(spec, join(project, 'openapi.yaml'));
+  const config = JSON.parse(tsconfig) as { compilerOptions: Record<string, unknown> };
+  Object.assign(config.compilerOptions, generator.compilerOptions);
+  writeFileSync(join(project, 'tsconfig.json'), `${JSON.stringify(config, null, 2)}\n`);
+  if (generator.config) writeFileSync(join(project, generator.config.file), generator.config.text);
+  for (const command of generator.commands) sh(command, project);
+  cpSync(join(PROGRAMS_FOLDER, `${generator.program}.ts`), join(project, 'src/main.ts'));
   const constants = Object.entries(settings).map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`);
-  writeFileSync(join(folder, 'settings.ts'), `${constants.join('\n')}\n`);
-  run(
-    process.execPath,
-    [
-      TSC,
-      '--strict',
-      '--module',
-      'commonjs',
-      '--target',
-      'es2022',
-      '--lib',
-      'es2022,dom',
-      '--outDir',
-      'dist',
-      'main.ts',
-    ],
-    folder,
-  );
-  return join(folder, 'dist/main.js');
+  writeFileSync(join(project, 'src/settings.ts'), `${constants.join('\n')}\n`);
+  const typescript = installedVersion(project, 'typescript');
+  const compilers = [join(project, 'node_modules/typescript/bin/tsc'), ...(typescript.startsWith('7.') ? [] : [TSC])];
+  for (const tsc of compilers) {
+    const built = spawnSync(process.execPath, [tsc, '-p', '.'], { cwd: project, encoding: 'utf8' });
+    // tsc prints its diagnostics on stdout.
+    if (built.status !== 0) throw new Error(`${tsc} -p . failed:\n${built.stdout}${built.stderr}`.slice(0, 6000));
+  }
+  return {
+    versions: { generator: installedVersion(project, generator.package), typescript },
+    program: join(project, 'dist/main.js'),
+  };
 }

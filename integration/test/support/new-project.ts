@@ -13,8 +13,14 @@ import { commandsOf, type Fenced, fencedBlocks, section } from './markdown.js';
 
 const README = join(ROOT, 'sdk/README.md');
 
-/** The README's base URL in its examples, replaced by the organization's a run calls. */
-const EXAMPLE_BASE_URL = 'https://acme.example.com';
+/** The README's example calls the demo: its address and token, replaced by the organization's a run calls. */
+const EXAMPLE = { url: 'http://acme.localhost:3000', token: 'acme-admin-token' };
+
+/** An organization interface and a token of it. */
+export interface Target {
+  url: string;
+  token: string;
+}
 
 /** The SDK README's lines the project is made of. */
 function readmeLines() {
@@ -34,15 +40,30 @@ function readmeLines() {
   return { commands: commandsOf(commands), nodenext: nodenext.block, bundler: bundler.block, example };
 }
 
+/**
+ * The README's setup for a project that does not install the SDK (one for a client another
+ * generator makes): its commands but the SDK's install, and its nodenext tsconfig.json.
+ */
+export function sdkProjectSetup(): { commands: string[]; tsconfig: string } {
+  const { commands, nodenext } = readmeLines();
+  return {
+    commands: commands.filter((command) => !/\.tgz|@warehouse-kit\/sdk/.test(command)),
+    tsconfig: nodenext.body,
+  };
+}
+
 interface TsConfig {
   compilerOptions?: Record<string, unknown>;
 }
 
 /** The example as a module of each kind: as written for an ES module, its calls in an async function for CommonJS. */
-function sources(example: Fenced, baseUrl: string) {
-  if (!example.body.includes(EXAMPLE_BASE_URL))
-    throw new Error(`sdk/README.md:${example.line}: no ${EXAMPLE_BASE_URL}`);
-  const lines = example.body.replace(EXAMPLE_BASE_URL, baseUrl).split('\n');
+function sources(example: Fenced, target: Target) {
+  for (const text of [EXAMPLE.url, `'${EXAMPLE.token}'`])
+    if (!example.body.includes(text)) throw new Error(`sdk/README.md:${example.line}: no ${text}`);
+  const lines = example.body
+    .replace(EXAMPLE.url, target.url)
+    .replace(`'${EXAMPLE.token}'`, JSON.stringify(target.token))
+    .split('\n');
   const imports = lines.filter((line) => line.startsWith('import '));
   const calls = lines.filter((line) => !line.startsWith('import '));
   return {
@@ -74,11 +95,11 @@ export interface NewProject {
   /** The compilers' `tsc` scripts: the one the README installs, and 5.9. */
   compilers: { latest: string; '5.9': string };
   /**
-   * Writes the example calling `baseUrls[kind]` into each project and builds each project under
+   * Writes the example calling `targets[kind]` into each project and builds each project under
    * both tsconfig.json files with `tsc`, in one `tsc -b` (one process: TypeScript 5.9 reads the
    * SDK's declarations once). Returns each kind's compiled entry.
    */
-  build(tsc: string, baseUrls: Record<ModuleKind, string>): Record<ModuleKind, string>;
+  build(tsc: string, targets: Record<ModuleKind, Target>): Record<ModuleKind, string>;
 }
 
 function sh(command: string, cwd: string): void {
@@ -139,11 +160,11 @@ export function newProject(tarball: string): NewProject {
     folders: { esm, cjs },
     initialType,
     compilers: { latest: tscOf(esm), '5.9': tscOf(typescript59) },
-    build(tsc, baseUrls) {
+    build(tsc, targets) {
       const folders = { esm, cjs };
       for (const kind of ['esm', 'cjs'] as const) {
         rmSync(join(folders[kind], 'dist'), { recursive: true, force: true });
-        writeFileSync(join(folders[kind], 'src/index.ts'), sources(example, baseUrls[kind])[kind]);
+        writeFileSync(join(folders[kind], 'src/index.ts'), sources(example, targets[kind])[kind]);
       }
       const built = spawnSync(process.execPath, [tsc, '-b', '--force', ...configs], { encoding: 'utf8' });
       // tsc prints its diagnostics on stdout.

@@ -47,14 +47,21 @@ function typeOfValue(value: unknown): string[] {
   return [typeof value];
 }
 
-/** A schema for the values of one type of a `type` list: its keywords, and the enum values of that type. */
+/** The types with few enough values that an enum may list them all: `null` and `boolean`. */
+const everyValue: Record<string, unknown[]> = { null: [null], boolean: [true, false] };
+
+/**
+ * A schema for the values of one type of a `type` list: its keywords, and the enum values of
+ * that type, left out when they are every value of it (`null` in `enum: [a, b, null]`).
+ */
 function branchFor(schema: Node, type: string): Node {
   const branch: Node = { type };
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === 'type' || (typed.has(keyword) && !typeKeywords[type]?.includes(keyword))) continue;
-    if (keyword === 'enum' && Array.isArray(value))
-      branch.enum = value.filter((entry) => typeOfValue(entry).includes(type));
-    else if (keyword === 'const' && !typeOfValue(value).includes(type)) branch.enum = [];
+    if (keyword === 'enum' && Array.isArray(value)) {
+      const values = value.filter((entry) => typeOfValue(entry).includes(type));
+      if (!everyValue[type]?.every((entry) => values.includes(entry))) branch.enum = values;
+    } else if (keyword === 'const' && !typeOfValue(value).includes(type)) branch.enum = [];
     else branch[keyword] = value;
   }
   return branch;
