@@ -6,7 +6,7 @@
 // installs.
 
 import { execFileSync } from 'node:child_process';
-import { chmodSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { basename, join } from 'node:path';
 import { createClient, unwrap } from '@warehouse-kit/sdk';
@@ -15,7 +15,7 @@ import { type RunOptions, runNode, runProgram, tempDir } from '@warehouse-kit/te
 import { expect } from 'chai';
 import { parse } from 'yaml';
 import { forbidden, type Installed, MB, SERVER_ONLY, sizeOf, TEST_FRAMEWORKS } from '../src/install.js';
-import { type PackageName, ROOT } from '../src/pack.js';
+import { type PackageName, PUBLIC_PACKAGES, ROOT } from '../src/pack.js';
 import { startDeployment, type TestDeployment } from './support/deployment.js';
 import { installed, packed } from './support/installs.js';
 import { commandsOf, fencedBlocks, section } from './support/markdown.js';
@@ -62,6 +62,29 @@ describe('packages as their users install them', function () {
       '@warehouse-kit/server',
     ]);
     for (const item of Object.values(packed())) expect(item.version, item.name).to.equal(version);
+  });
+
+  it('publishes each tarball by the line the README and every package manifest print (a dry run)', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const line = /`(npm publish [^`]*<tarball>)`/.exec(readme)?.[1];
+    expect(line, 'README.md prints no "npm publish ... <tarball>" line').to.be.a('string');
+    for (const folder of Object.values(PUBLIC_PACKAGES)) {
+      const { scripts } = JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8'));
+      expect(scripts.prepublishOnly, folder).to.include(`${line}'`);
+    }
+    // As from a checkout after npm run pack-all: the tarballs in packages/.
+    const checkout = tempDir('wh-publish-');
+    mkdirSync(join(checkout, 'packages'));
+    for (const item of Object.values(packed())) {
+      copyFileSync(item.tarball, join(checkout, 'packages', basename(item.tarball)));
+      const command = `${line!.replace('<tarball>', basename(item.tarball))} --dry-run`;
+      const output = execFileSync('bash', ['-c', `${command} 2>&1`], {
+        cwd: checkout,
+        encoding: 'utf8',
+        env: { ...process.env, npm_config_update_notifier: 'false' },
+      });
+      expect(output, command).to.include(`+ ${item.name}@${item.version}`);
+    }
   });
 
   it('ships compiled code, type declarations, a README and a LICENSE, and no tests, sources or maps', () => {
@@ -157,20 +180,19 @@ describe('packages as their users install them', function () {
         const tsc = project.compilers[compiler];
         const version = execFileSync(process.execPath, [tsc, '--version'], { encoding: 'utf8' });
         expect(Number(/Version (\d+)\./.exec(version)?.[1]), version).to.be.within(majors[0], majors[1]);
-        // The example creates PO-1001, which an organization holds once: each run calls its own.
+        // The example creates PO-2001, which an organization holds once: each run calls its own.
         const organizations = {
           esm: organizationOf(deployment.ids[1 + 2 * index]!),
           cjs: organizationOf(deployment.ids[2 + 2 * index]!),
         };
-        const entries = project.build(tsc, { esm: organizations.esm.url, cjs: organizations.cjs.url });
+        const entries = project.build(tsc, organizations);
         for (const kind of ['esm', 'cjs'] as const) {
           expect(readFileSync(entries[kind], 'utf8'), kind).to.include(loads[kind]);
           const printed = execFileSync(process.execPath, [entries[kind]], {
             cwd: project.folders[kind],
             encoding: 'utf8',
-            env: { ...process.env, WH_TOKEN: organizations[kind].token },
           });
-          expect(printed, kind).to.match(/^\S+ PO-1001 Toronto DC$/m);
+          expect(printed, kind).to.match(/^\S+ PO-2001 Toronto DC$/m);
         }
       });
     });

@@ -45,7 +45,8 @@ export class ApiError extends Error {
   readonly rateLimit: RateLimit;
   /** The answer's `X-Request-Id`: quote it to the API's operators. */
   readonly requestId: string | undefined;
-  readonly response: Response;
+  /** The answer itself; left out when the error is printed, which it would fill with its internals. */
+  declare readonly response: Response;
 
   constructor({ method, url, response, body }: ApiErrorInit) {
     const path = url ? new URL(url).pathname : '';
@@ -62,7 +63,9 @@ export class ApiError extends Error {
     this.error = errorText(body);
     this.rateLimit = readRateLimit(response);
     this.requestId = requestId;
-    this.response = response;
+    // Not enumerable: Node prints an uncaught error with its own enumerable properties, and a
+    // Response's headers, body stream and state took some 60 lines of it.
+    Object.defineProperty(this, 'response', { value: response, enumerable: false });
   }
 }
 

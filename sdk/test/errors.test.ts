@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { expect } from 'chai';
 import {
   ApiError,
@@ -112,6 +113,21 @@ describe('SDK errors', () => {
       'POST /api/v1/products answered 422: sku has already been taken; ' +
         'purchase_order_items[1].quantity must be greater than 0',
     );
+  });
+
+  it('prints in a few lines, as Node prints an uncaught error, keeping the response out of them', async () => {
+    api()
+      .post('/api/v1/products')
+      .reply(422, { errors: { sku: ['has already been taken'] } }, { 'X-Request-Id': 'r-1' });
+    const result = await client().POST('/products', {
+      body: { product: { name: 'Widget', sku: 'W-1', location_name: 'Toronto' } },
+    });
+    const error = toApiError(result);
+    expect(error.response.status).to.equal(422);
+    const printed = inspect(error);
+    expect(printed).to.include("errors: { sku: [ 'has already been taken' ] }").and.include("requestId: 'r-1'");
+    expect(printed).not.to.match(/Response \{|Headers|ReadableStream/);
+    expect(printed.split('\n').length, printed).to.be.below(30);
   });
 
   it('gives a 422 whose body has no usable errors map an empty map rather than failing', async () => {
