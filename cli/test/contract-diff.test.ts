@@ -58,6 +58,28 @@ describe('whctl contract diff', () => {
     );
   });
 
+  it('prints a table that fits, with a rule under its heading and pointers broken only before a /', async () => {
+    const released = join(specPath, '../released/1.0.0.yaml');
+    // Into a pipe, as into a file: 80 columns unless COLUMNS says otherwise.
+    for (const [columns, env] of [
+      [80, {}],
+      [160, { COLUMNS: '160' }],
+    ] as const) {
+      const run = await whctl(['contract', 'diff', released, specPath, '-o', 'table'], { env });
+      expect(run.code, run.stderr).to.equal(0);
+      const lines = run.stdout.trimEnd().split('\n');
+      for (const line of lines) expect(line.length, line).to.be.at.most(columns);
+      expect(lines[1]).to.match(/^│ kind +│ rule +│ operation +│/);
+      expect(lines[2]).to.match(/^├[─┼]+┤$/);
+      if (columns === 80) expect(run.stderr).to.match(/^left out detail, pointer to fit 80 columns/m);
+      else {
+        const pointers = lines.slice(3, -1).map((line) => line.split('│')[5]!.trim());
+        for (const piece of pointers) if (piece) expect(piece).to.match(/^(\/|~1)/);
+        expect(pointers.join('')).to.include('/paths/~1locations/get/responses/200/headers/Contract-Version');
+      }
+    }
+  });
+
   it('says what it could not read: a file that is no contract (2), an error answer (7), no answer (8)', async () => {
     const notContract = join(folder, 'not-a-contract.json');
     writeFileSync(notContract, '{"swagger": "2.0"}');
@@ -77,8 +99,9 @@ describe('whctl contract diff', () => {
     stub = undefined;
     const away = await whctl(['contract', 'diff', specPath, `http://127.0.0.1:${port}/api/v1/openapi.json`]);
     expect(away.code).to.equal(8);
+    // As every command says it: the request, then the reason once, without "Error:".
     expect(away.stderr).to.match(
-      /^whctl: cannot read http:\/\/127\.0\.0\.1:\d+\/api\/v1\/openapi\.json: .*ECONNREFUSED/,
+      /^whctl: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/openapi\.json got no answer: connect ECONNREFUSED 127\.0\.0\.1:\d+\n$/,
     );
   });
 });

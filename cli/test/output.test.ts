@@ -147,14 +147,17 @@ describe('whctl output', () => {
     const result = await run(['products', 'list', '-o', 'table', '--per-page', '2']);
     const lines = result.stdout.trim().split('\n');
     expect(lines[1]).to.match(/│ id │ name\s+│ sku\s+│ location_name │/);
-    expect(lines[2]).to.match(/│ 1 {2}│ Product 1 │ SKU-1 │ Toronto DC {4}│/);
-    expect(lines).to.have.length(5);
+    expect(lines[2]).to.match(/^├[─┼]+┤$/);
+    expect(lines[3]).to.match(/│ 1 {2}│ Product 1 │ SKU-1 │ Toronto DC {4}│/);
+    expect(lines).to.have.length(6);
     expect(result.stdout).not.to.include('created_at').and.not.include('\u001b[');
   });
 
   it('fits a table to 80 columns when COLUMNS is 0, as a terminal that reports no width sets it', async () => {
     const columns = ['--columns', 'id,name,sku,location_name,created_at,updated_at'];
-    const wide = await run(['products', 'list', '-o', 'table', ...columns]);
+    const wide = await whctl(['products', 'list', '-o', 'table', ...columns], {
+      env: { ...stubEnv(stub), COLUMNS: '200' },
+    });
     expect(Math.max(...wide.stdout.split('\n').map((line) => line.length))).to.be.above(80);
     const result = await whctl(['products', 'list', '-o', 'table', ...columns], {
       env: { ...stubEnv(stub), COLUMNS: '0' },

@@ -46,13 +46,15 @@ async function table(columns: number, records: Row[], shown = orderColumns) {
 }
 
 describe('tables at the width of the terminal', () => {
-  it('keeps every column at their natural widths when the terminal is wide enough', async () => {
+  it('keeps every column at their natural widths when the terminal is wide enough, with a rule under the heading', async () => {
     const { lines, notices } = await table(160, orders);
-    expect(lines).to.have.length(5);
+    expect(lines).to.have.length(6);
     expect(lines[1]).to.match(
       /│ id +│ po_number +│ location_name +│ expected_starts_at +│ expected_ends_at +│ carrier_name +│/,
     );
-    expect(lines[2]).to.include('│ Fast Freight Logistics │');
+    expect(lines[2]).to.match(/^├─+┼─+┼─+┼─+┼─+┼─+┤$/);
+    expect(lines[2]!.length).to.equal(lines[0]!.length);
+    expect(lines[3]).to.include('│ Fast Freight Logistics │');
     expect(notices).to.deep.equal([]);
   });
 
@@ -94,11 +96,11 @@ describe('tables at the width of the terminal', () => {
     expect(notices).to.deep.equal([]);
     expect(text).not.to.include('…');
     const wrapped = lines
-      .slice(3, -1)
+      .slice(4, -1)
       .map((line) => line.split('│')[5]!.trim())
       .join(' ');
     expect(wrapped).to.equal(error);
-    expect(lines[3]).to.match(/^│ 3 +│ PO-2 +│ failed +│ +│ 422 /);
+    expect(lines[4]).to.match(/^│ 3 +│ PO-2 +│ failed +│ +│ 422 /);
   });
 
   it('breaks a word longer than its column across lines instead of cutting it, in a record of fields and values', async () => {
@@ -116,6 +118,33 @@ describe('tables at the width of the terminal', () => {
     expect(stream.text).to.include('│ 2026-12-01T08:00:00-05:00');
     const values = lines.slice(1, -1).map((line) => line.split('│')[2]!.trim());
     expect(values.slice(1).join('')).to.equal(items);
+  });
+
+  it('breaks a path or a JSON pointer before a /, not inside a name, when it is longer than its column', async () => {
+    const pointer = '/paths/~1webhook_endpoints~1{id}~1deliveries/get/responses/200/content/application~1json/schema';
+    const { lines, text } = await table(
+      80,
+      [{ kind: 'compatible', rule: 'response-header-added', operation: 'GET /locations', pointer }],
+      ['kind', 'rule', 'operation', 'pointer'],
+    );
+    for (const line of lines) expect(line.length, line).to.be.at.most(80);
+    const pieces = lines.slice(3, -1).map((line) => line.split('│')[4]!.trim());
+    expect(pieces.join('')).to.equal(pointer);
+    for (const piece of pieces) expect(piece, text).to.match(/^(\/|~1)/);
+  });
+
+  it('fits 80 columns when written elsewhere than a terminal, as -o table into a file', async () => {
+    const previous = process.env.COLUMNS;
+    delete process.env.COLUMNS;
+    try {
+      const stream = Object.assign(terminal(0), { isTTY: false });
+      const sink = list({ format: 'table', stream, columns: orderColumns, notice: () => {} });
+      for (const record of orders) await sink.write(record);
+      await sink.end();
+      for (const line of stream.text.trimEnd().split('\n')) expect(line.length, line).to.be.at.most(80);
+    } finally {
+      if (previous !== undefined) process.env.COLUMNS = previous;
+    }
   });
 
   it('takes COLUMNS over the terminal width, as other command-line tools do', async () => {

@@ -39,8 +39,9 @@ export function runProgram(command: string, args: string[], options: RunOptions 
   const child = spawn(command, args, { env, cwd: options.cwd });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // Decoded as a stream, so that a character split between two chunks stays one character.
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   child.stdin.end(options.input ?? '');
   return new Promise((resolve, reject) => {
     child.once('error', reject);

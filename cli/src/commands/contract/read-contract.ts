@@ -2,18 +2,20 @@
 // /api/v1/openapi.json), parsed as YAML, which JSON also is. Bounded: a document over 20 MB,
 // or an answer slower than the timeout, is refused.
 import { readFile, stat } from 'node:fs/promises';
-import { localhostFetch } from '@warehouse-kit/sdk';
+import { localhostFetch, transportFailure } from '@warehouse-kit/sdk';
 import { parse } from 'yaml';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 
 const MAX_BYTES = 20 * 1024 * 1024;
 
 async function download(url: string, timeoutMs: number): Promise<string> {
+  const request = new Request(url, { signal: AbortSignal.timeout(timeoutMs) });
   let answer: Response;
   try {
-    answer = await localhostFetch(new Request(url, { signal: AbortSignal.timeout(timeoutMs) }));
+    answer = await localhostFetch(request);
   } catch (error) {
-    throw new CliError(`cannot read ${url}: ${(error as Error).cause ?? (error as Error).message}`, ExitCode.network);
+    // The SDK's ConnectionError or TimeoutError, said as every other command says it.
+    throw transportFailure(error, request);
   }
   if (!answer.ok) throw new CliError(`cannot read ${url}: it answered ${answer.status}`, ExitCode.server);
   const text = await answer.text();

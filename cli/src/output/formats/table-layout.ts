@@ -1,8 +1,9 @@
 // How a table fits a terminal: which columns it keeps and how wide each is. A value is never
 // cut: text wraps between words, and a column is never narrower than its longest word, so a
-// time such as 2026-12-01T08:00:00-05:00 or a one-word name stays whole on one line. When even
-// that is too wide, the last columns (the least important: commands list their main fields
-// first) are left out and the caller says so.
+// time such as 2026-12-01T08:00:00-05:00 or a one-word name stays whole on one line; a word
+// longer than that (a path, a JSON pointer) breaks before a `/`. When even that is too wide,
+// the last columns (the least important: commands list their main fields first) are left out
+// and the caller says so.
 
 /** Padding on both sides of a cell's text. */
 const PADDING = 2;
@@ -23,8 +24,42 @@ const lines = (cell: string) => cell.split('\n');
 const words = (cell: string) => cell.split(/\s+/);
 const longest = (texts: string[]) => Math.max(0, ...texts.map((text) => text.length));
 
+/**
+ * Where a long word may break without cutting a name: before each `/` of a path or URL, and
+ * before each `~1` of a JSON pointer (an escaped `/`), e.g. `/paths` `/~1locations` `/get`.
+ */
+const pieces = (word: string) => word.split(/(?<=.)(?=\/|~1)/);
+
 /** The longest word of a cell, which decides whether it must break inside a word at `width`. */
 export const longestWord = (cell: string): number => longest(words(cell));
+
+/** The longest part of a cell that never breaks: a word, or a piece of a word longer than any kept whole. */
+const longestPiece = (cell: string): number =>
+  longest(words(cell).flatMap((word) => (word.length > LONGEST_KEPT_WORD ? pieces(word) : [word])));
+
+/**
+ * The cell with each word longer than `width` broken onto lines of at most `width`: at the
+ * places `pieces` names, and inside a piece only where a piece alone is longer.
+ */
+export function breakLongWords(cell: string, width: number): string {
+  const broken = (word: string) => {
+    const out: string[] = [];
+    let line = '';
+    for (const piece of pieces(word)) {
+      if (line && line.length + piece.length > width) {
+        out.push(line);
+        line = '';
+      }
+      line += piece;
+      while (line.length > width) {
+        out.push(line.slice(0, width));
+        line = line.slice(width);
+      }
+    }
+    return [...out, line].join('\n');
+  };
+  return cell.replace(/\S+/g, (word) => (word.length > width ? broken(word) : word));
+}
 
 /**
  * The layout of `rows` (the heading row included) in `terminal` characters, or unlimited when
@@ -36,7 +71,9 @@ export function tableLayout(rows: string[][], terminal: number | undefined, canD
   const all = Array.from({ length: columns }, (_, index) => index);
   const cells = (index: number) => rows.map((row) => row[index] ?? '');
   const natural = all.map((index) => longest(cells(index).flatMap(lines)) + PADDING);
-  const minimum = all.map((index) => Math.min(LONGEST_KEPT_WORD, Math.max(...cells(index).map(longestWord))) + PADDING);
+  const minimum = all.map(
+    (index) => Math.min(LONGEST_KEPT_WORD, Math.max(...cells(index).map(longestPiece))) + PADDING,
+  );
   if (terminal === undefined) return { shown: all };
   const room = (shown: number[]) => terminal - (shown.length + 1);
   const sum = (shown: number[], width: (index: number) => number) =>

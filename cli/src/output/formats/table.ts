@@ -4,7 +4,7 @@ import Table from 'cli-table3';
 import { cellText, columnsOf, type Row } from '../cells.js';
 import type { OutputOptions, RecordSink } from '../format.js';
 import { writeText } from '../write.js';
-import { longestWord, tableLayout } from './table-layout.js';
+import { breakLongWords, longestWord, tableLayout } from './table-layout.js';
 
 type Stream = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 
@@ -17,13 +17,22 @@ const FALLBACK_WIDTH = 80;
 
 /**
  * The width to fit: COLUMNS when it is set, as most command-line tools honour it, else the
- * terminal's; a table written elsewhere has no limit. A width of 0, from either, is unknown,
- * not a terminal one letter wide.
+ * terminal's. A table is for a person, so one asked for elsewhere (`-o table` into a file or a
+ * pager) fits 80 columns too, as on a terminal that reports no width. A width of 0, from either,
+ * is unknown, not a terminal one letter wide.
  */
-function widthFor(stream: Stream): number | undefined {
+function widthFor(stream: Stream): number {
   const columns = process.env.COLUMNS?.trim();
   if (columns && /^\d+$/.test(columns)) return Number(columns) || FALLBACK_WIDTH;
-  return stream.isTTY ? stream.columns || FALLBACK_WIDTH : undefined;
+  return (stream.isTTY && stream.columns) || FALLBACK_WIDTH;
+}
+
+/** A rule under the heading, drawn like the top border: `├──┼──┤` under `┌──┬──┐`. */
+function underHeading(text: string, headingLines: number): string {
+  const lines = text.split('\n');
+  const rule = lines[0]!.replace('┌', '├').replaceAll('┬', '┼').replace('┐', '┤');
+  lines.splice(1 + headingLines, 0, rule);
+  return lines.join('\n');
 }
 
 /** The table's text and the headings of the columns it left out to fit. */
@@ -31,18 +40,21 @@ function render(stream: Stream, head: string[] | undefined, rows: string[][]): {
   const terminal = widthFor(stream);
   const { shown, widths } = tableLayout(head ? [head, ...rows] : rows, terminal, head !== undefined);
   const pick = (row: string[]) => shown.map((index) => row[index]!);
-  // A cell with a word longer than its column (only when nothing else fits) breaks inside the word, never cut.
+  // A word longer than its column (only when nothing else fits) breaks before a `/`, else inside it, never cut.
   const cell = (text: string, position: number) =>
-    widths && longestWord(text) > widths[position]! - 2 ? { content: text, wrapOnWordBoundary: false } : text;
+    widths && longestWord(text) > widths[position]! - 2 ? breakLongWords(text, widths[position]! - 2) : text;
+  const headings = head && pick(head).map(cell);
   const table = new Table({
-    ...(head ? { head: pick(head) } : {}),
+    ...(headings ? { head: headings } : {}),
     style: styleFor(stream),
     chars: compact,
     ...(widths ? { colWidths: widths, wordWrap: true } : {}),
   });
   table.push(...rows.map((row) => pick(row).map(cell)));
   const dropped = head ? head.filter((_, index) => !shown.includes(index)) : [];
-  return { text: `${table.toString()}\n`, dropped };
+  const text = table.toString();
+  const headingLines = Math.max(1, ...(headings ?? []).map((heading) => heading.split('\n').length));
+  return { text: `${headings ? underHeading(text, headingLines) : text}\n`, dropped };
 }
 
 export function list({ stream, columns, notice }: OutputOptions): RecordSink {
