@@ -36,7 +36,7 @@ const NOT_RUN: { pattern: RegExp; why: string }[] = [
     why: 'asks the server the line before it starts, with metrics settings of its own (server/test covers them)',
   },
   { pattern: /postgres:\/\/\S*@db\b/, why: 'a database on another machine' },
-  { pattern: /^open /, why: 'opens a browser (server/test fetches the docs page)' },
+  { pattern: /^npm start\b/, why: 'starts the demo, as this test does: npm-start.test.ts runs it on a free port' },
   {
     pattern: /\bconformance (-- )?run\b(?!.*--grep)/,
     why:
@@ -47,7 +47,15 @@ const NOT_RUN: { pattern: RegExp; why: string }[] = [
     pattern: /^npm run fuzz\b/,
     why: 'a campaign of 20,000 requests takes minutes: fuzz.test.ts runs a smaller one in npm test',
   },
+  {
+    pattern: /^npm run test:node\d+\b/,
+    why: 'installs another Node and npm, then reinstalls the checkout and runs its tests there: .ci/run runs both',
+  },
   { pattern: /^npx prism proxy\b/, why: 'a proxy that runs until stopped: prism-proxy.test.ts runs it' },
+  {
+    pattern: /\bnpx (openapi-ts|orval|openapi-zod-client|swagger-typescript-api|kubb) /,
+    why: 'a generator the line before installs from the registry: generated-clients.test.ts (npm run generators) runs both',
+  },
   { pattern: /\.\.\.(\s|'|$)/, why: "a placeholder (...) for the reader's own value" },
   { pattern: /^whctl conformance init$/, why: 'asks at a terminal for what its flags leave out' },
 ];
@@ -151,6 +159,12 @@ describe('every command printed in help and the documentation, run against the d
       expect(example, `whctl ${path} --help names no --query example`).to.be.a('string');
       expect(queries, `whctl ${path}: its --query example is in none of its examples`).to.include(`${path} ${example}`);
     }
+  });
+
+  it("prints no command that only one system has, such as macOS's open or Linux's xdg-open", () => {
+    const onlyOneSystem = /(^|[;&|]\s*)(open|xdg-open|start|pbcopy|pbpaste|xclip|clip\.exe)\s/m;
+    const lines = [...units.map((unit) => unit.script), ...leftOut.map(({ text }) => text)];
+    expect(lines.filter((line) => onlyOneSystem.test(line))).to.deep.equal([]);
   });
 
   it('leaves out only lines of the list, each entry still naming a printed line', () => {
