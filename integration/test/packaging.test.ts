@@ -294,9 +294,10 @@ describe('packages as their users install them', function () {
             .slice(1)
             .map((word) => (word === 'deployment.yaml' ? deployment.profile(deployment.ids[0]!) : word));
           const only = ['--checks', 'status-codes', '--grep', 'token_rejected'];
-          const run = await runProgram('npx', ['--yes', '--prefer-offline', ...args, ...only], {
+          // As printed, on a machine where npx may not ask whether to install (npm_config_yes=false).
+          const run = await runProgram('npx', ['--prefer-offline', ...args, ...only], {
             cwd: tempDir('wh-npx-'),
-            env: { HOME: process.env.HOME },
+            env: { HOME: process.env.HOME, npm_config_yes: 'false' },
           });
           expect(run.code, `${run.stdout}\n${run.stderr}`).to.equal(0);
           expect(run.stdout).to.include('missing_token_rejected').and.include('2 passing').and.not.include('failing');

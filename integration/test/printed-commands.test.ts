@@ -27,7 +27,7 @@ const NOT_RUN: { pattern: RegExp; why: string }[] = [
     why: 'installs packages: packaging.test.ts installs the packed tarballs by each route the README gives',
   },
   {
-    pattern: /^npx @warehouse-kit\//,
+    pattern: /\bnpx --yes @warehouse-kit\//,
     why: 'fetches the package from the registry, where it is not published yet: packaging.test.ts runs npx on the packed tarball',
   },
   { pattern: /\bwh-server start\b/, why: 'starts a server, as this test starts the demo (wh-server start --demo)' },
@@ -165,6 +165,13 @@ describe('every command printed in help and the documentation, run against the d
     const onlyOneSystem = /(^|[;&|]\s*)(open|xdg-open|start|pbcopy|pbpaste|xclip|clip\.exe)\s/m;
     const lines = [...units.map((unit) => unit.script), ...leftOut.map(({ text }) => text)];
     expect(lines.filter((line) => onlyOneSystem.test(line))).to.deep.equal([]);
+  });
+
+  it('says --yes on every npx line that fetches a package, which a machine that may not ask would refuse', () => {
+    const lines = [...units.map((unit) => unit.script), ...leftOut.map(({ text }) => text)];
+    const fetching = lines.filter((line) => /\bnpx (?:--\S+ )*(?:--package\b|-p\b|@)/.test(line));
+    expect(fetching.length).to.be.greaterThan(2);
+    expect(fetching.filter((line) => !/\bnpx (?:--\S+ )*--yes\b/.test(line))).to.deep.equal([]);
   });
 
   it('leaves out only lines of the list, each entry still naming a printed line', () => {
