@@ -149,7 +149,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** View a company */
+        /**
+         * View a company
+         * @description Companies are the whole organization's; an unknown id, or another organization's company, is 404.
+         */
         get: operations["getCompany"];
         /**
          * Update a company (PUT)
@@ -221,7 +224,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** View an appointment */
+        /**
+         * View an appointment
+         * @description An appointment at an inaccessible location, or outside an explicit `location_name`, is 404.
+         */
         get: operations["getAppointment"];
         /**
          * Update an appointment (PUT)
