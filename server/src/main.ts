@@ -17,8 +17,9 @@ const log = (line: string) => console.log(line);
 /** The "Examples:" section a command's help ends with, as whctl's do; npm test runs each line. */
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}`;
 
+/** The database of a command that only reads and writes it: that of a wh-server running on the data directory too. */
 async function withDatabase<T>(config: ServerConfig, work: (orm: Orm, database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase(config, log);
+  const database = await openDatabase(config, log, { joinRunning: true });
   let orm: Orm | undefined;
   try {
     orm = await connectOrm(database, { poolSize: config.poolSize, timeoutMs: config.dbTimeoutMs });

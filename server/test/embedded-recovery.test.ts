@@ -7,6 +7,8 @@ import { isRunning } from '../src/db/previous-postgres.js';
 import { type ChildServer, SERVER_BIN, startChildServer, stopChildServer } from '../src/testing/child-server.js';
 import { send } from '../src/testing/http.js';
 import { TEST_BASE_HOST } from '../src/testing/server.js';
+import { uniqueId } from '../src/testing/world.js';
+import { fixtureFile } from './support/child-env.js';
 
 const exited = (server: ChildServer) =>
   server.child.exitCode !== null || server.child.signalCode !== null
@@ -75,6 +77,32 @@ describe('wh-server start on its embedded PostgreSQL after a crash', function ()
     expect(kept.status).to.equal(200);
     expect(kept.body.sku).to.equal('DUR-1');
     expect(await stopChildServer(second.child)).to.equal(0);
+  });
+
+  it('provisions and migrates into the database of the wh-server running on the directory, which serves what came at once (DECISIONS 466)', async () => {
+    const demo = await startChildServer(['--demo'], env);
+    try {
+      const id = uniqueId('p');
+      const provisioned = spawnSync(process.execPath, [SERVER_BIN, 'provision', fixtureFile(id)], {
+        env,
+        encoding: 'utf8',
+      });
+      expect(provisioned.status, provisioned.stderr).to.equal(0);
+      expect(provisioned.stdout).to.include(
+        `using the embedded PostgreSQL of the wh-server (pid ${demo.child.pid}) running on ${dataDir}`,
+      );
+      expect(provisioned.stdout).to.include(`provisioned ${id}`);
+      const locations = await send(demo.port, `${id}.${TEST_BASE_HOST}`, 'GET', '/api/v1/locations', {
+        headers: { authorization: `Token ${id}-admin-token` },
+      });
+      expect(locations.status).to.equal(200);
+      const migrated = spawnSync(process.execPath, [SERVER_BIN, 'migrate'], { env, encoding: 'utf8' });
+      expect([migrated.status, migrated.stdout.trim().split('\n').at(-1)]).to.deep.equal([0, 'database is up to date']);
+      expect(await ready(demo)).to.equal(200);
+    } finally {
+      expect(await stopChildServer(demo.child)).to.equal(0);
+    }
+    expect(existsSync(lockFile()), 'the database stopped with its own server').to.equal(false);
   });
 
   it('refuses a data directory that another running wh-server uses, and leaves it alone', async () => {

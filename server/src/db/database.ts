@@ -2,7 +2,7 @@
 // kept in WH_DATA_DIR that starts and stops with the server.
 import type { ServerConfig } from '../config.js';
 import { systemReason } from '../system-error.js';
-import { startEmbeddedDatabase } from './embedded.js';
+import { runningEmbeddedDatabase, startEmbeddedDatabase } from './embedded.js';
 import { type Orm, openOrm, type PoolOptions } from './orm.js';
 
 export interface Database {
@@ -43,11 +43,14 @@ export async function connectOrm(database: Database, pool: PoolOptions): Promise
 /**
  * `log` receives notes about the embedded PostgreSQL: where it lives, what an earlier run left.
  * `stopOnSignals: false` leaves stopping it on SIGINT or SIGTERM to the caller (see embedded.ts).
+ * `joinRunning: true` works on the embedded PostgreSQL of a wh-server running on the data directory,
+ * if one does, instead of refusing the directory (DECISIONS 466): for commands that only read and
+ * write the database, while the demo of `npm start` serves it.
  */
 export async function openDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
   log: (line: string) => void,
-  { stopOnSignals = true } = {},
+  { stopOnSignals = true, joinRunning = false } = {},
 ): Promise<Database> {
   if (config.databaseUrl) {
     const url = new URL(config.databaseUrl);
@@ -55,6 +58,17 @@ export async function openDatabase(
       url: config.databaseUrl,
       description: `PostgreSQL at ${url.host}${url.pathname}`,
       chosenBy: 'DATABASE_URL',
+      close: async () => {},
+    };
+  }
+  const shared = joinRunning ? runningEmbeddedDatabase(config.dataDir) : undefined;
+  if (shared) {
+    log(`using the embedded PostgreSQL of the wh-server (pid ${shared.server}) running on ${config.dataDir}`);
+    return {
+      url: shared.url,
+      description: `embedded PostgreSQL in ${shared.dataDir}, of the running wh-server (pid ${shared.server})`,
+      chosenBy: 'WH_DATA_DIR',
+      // That server stops it.
       close: async () => {},
     };
   }

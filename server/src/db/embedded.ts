@@ -2,14 +2,21 @@
 // fresh machine. PostgreSQL refuses to run as root, so as root it runs as the `postgres`
 // system user, which then needs to reach the data directory.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { systemReason } from '../system-error.js';
 import { linkPostgresLibraries } from './postgres-libraries.js';
-import { claimDataDir, clearPreviousPostgres, DatabaseStartError, releaseDataDir } from './previous-postgres.js';
+import {
+  claimDataDir,
+  clearPreviousPostgres,
+  DatabaseStartError,
+  owner,
+  releaseDataDir,
+  runningPort,
+} from './previous-postgres.js';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -97,6 +104,34 @@ async function loadEmbeddedPostgres(stopOnSignals: boolean): Promise<EmbeddedPos
   );
   if (!stopOnSignals) for (const [signal, listener] of packageSignalListeners) process.removeListener(signal, listener);
   return EmbeddedPostgres;
+}
+
+/** The embedded PostgreSQL of the wh-server running on a data directory, and that server's pid. */
+export interface SharedEmbeddedDatabase {
+  url: string;
+  dataDir: string;
+  /** The wh-server that started it, and stops it. */
+  server: number;
+}
+
+/**
+ * The embedded PostgreSQL another wh-server, still running, started on `dataDir`: a command
+ * that only works on the database (provision, migrate) joins it rather than being refused the
+ * directory. Undefined when no wh-server runs there.
+ */
+export function runningEmbeddedDatabase(dataDir: string): SharedEmbeddedDatabase | undefined {
+  const server = owner(dataDir);
+  if (server === undefined) return undefined;
+  const databaseDir = clusterDir(dataDir, () => {});
+  const port = runningPort(databaseDir);
+  const passwordFile = join(dataDir, 'postgres-password');
+  if (port === undefined || !existsSync(passwordFile)) return undefined;
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    dataDir: databaseDir,
+    server,
+  };
 }
 
 export async function startEmbeddedDatabase(options: StartEmbeddedOptions): Promise<EmbeddedDatabase> {

@@ -54,7 +54,7 @@ export function releaseDataDir(dataDir: string): void {
 }
 
 /** The other wh-server (a Node process) named in the owner file, if it still runs. */
-function owner(dataDir: string): number | undefined {
+export function owner(dataDir: string): number | undefined {
   const pid = Number.parseInt(readIfExists(ownerFile(dataDir)) ?? '', 10);
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isRunning(pid)) return undefined;
   const command = readProc(pid, 'cmdline');
@@ -63,6 +63,17 @@ function owner(dataDir: string): number | undefined {
 
 function readIfExists(file: string): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+/**
+ * The port of the PostgreSQL running on `clusterDir`, from its lock file (its fourth line); undefined
+ * when none runs there.
+ */
+export function runningPort(clusterDir: string): number | undefined {
+  const lock = readIfExists(join(clusterDir, 'postmaster.pid'))?.split('\n');
+  const pid = Number.parseInt(lock?.[0] ?? '', 10);
+  const port = Number.parseInt(lock?.[3] ?? '', 10);
+  return Number.isInteger(pid) && isPostgresOf(pid, resolve(clusterDir)) && port > 0 ? port : undefined;
 }
 
 /** Stops an orphaned PostgreSQL on `clusterDir` or removes its stale lock; refuses when another wh-server uses it. */
