@@ -17,7 +17,12 @@ describe('whctl conformance init', () => {
   let organization: string;
   let folder: string;
   beforeEach(async () => {
-    stub = await startStub(() => ({ status: 200, body: LOCATIONS }));
+    // A deployment of the reference without its extensions, whose Auckland DC is unpaid.
+    stub = await startStub((request) => {
+      if (request.path !== '/locations') return { status: 404, body: { error: 'not found' } };
+      if (request.headers.host?.startsWith('acme-auckland.')) return { status: 402, body: { error: 'unpaid' } };
+      return { status: 200, body: LOCATIONS };
+    });
     // A subdomain address, from which location addresses are derived; *.localhost reaches the stub.
     organization = `http://acme.localhost:${new URL(stub.url).port}`;
     folder = tempDir('whctl-init-');
@@ -48,13 +53,21 @@ describe('whctl conformance init', () => {
     expect(written()).to.deep.equal({
       organization,
       locations: [
-        { name: 'Toronto DC', address: organization.replace('acme.', 'acme-toronto.'), time_zone: 'America/Toronto' },
+        {
+          name: 'Toronto DC',
+          address: organization.replace('acme.', 'acme-toronto.'),
+          time_zone: 'America/Toronto',
+          paid: true,
+        },
         {
           name: 'Auckland DC',
           address: organization.replace('acme.', 'acme-auckland.'),
           time_zone: 'Pacific/Auckland',
+          paid: false,
         },
       ],
+      // What the deployment answered: no feed, no ETag, no replay of a refused create.
+      extensions: { idempotency: false, etags: false, events: false },
       tokens: {
         admin: { token_env: 'WH_TOKEN' },
         no_admin: { token_env: 'WH_VIEWER' },
@@ -64,7 +77,10 @@ describe('whctl conformance init', () => {
     expect(readFileSync(file(), 'utf8'))
       .to.match(/^# Conformance profile, written by whctl conformance init/)
       .and.not.include('secret');
-    expect(stub.requests.map((request) => request.headers.authorization)).to.deep.equal(['Token secret-admin-token']);
+    expect(new Set(stub.requests.map((request) => request.headers.authorization))).to.deep.equal(
+      new Set(['Token secret-admin-token']),
+    );
+    expect(run.stderr).to.include('The deployment answered as honouring: no extension; unpaid: Auckland DC.');
   });
 
   it('keeps only the --location ones, in that order, the first becoming home', async () => {

@@ -1,7 +1,10 @@
 // `whctl conformance` as ops run it: the suite mounted in whctl, a child process against the
 // reference server, its verdict told by the exit status.
+import { readFileSync } from 'node:fs';
+import type { ProfileFile } from '@warehouse-kit/conformance';
 import { expect } from 'chai';
-import { startDeployment, type TestDeployment } from './support/deployment.js';
+import { parse } from 'yaml';
+import { scratchFile, startDeployment, type TestDeployment } from './support/deployment.js';
 import { rendersUtc } from './support/faults.js';
 import { startFaultyProxy } from './support/faulty-proxy.js';
 import { whctl } from './support/whctl.js';
@@ -33,6 +36,26 @@ describe('whctl conformance', () => {
     expect(run.stdout)
       .to.match(/\d+ passing/)
       .and.not.match(/failing/);
+  });
+
+  it('init declares what the reference server honours, as its own profile does: unpaid locations, every extension', async () => {
+    const id = deployment.ids[0]!;
+    const file = scratchFile('init.yaml');
+    const run = await whctl(
+      ['conformance', 'init', '--organization', `http://${id}.localhost:${deployment.server.port}`, '--file', file],
+      { env: { WH_TOKEN: `${id}-admin-token` } },
+    );
+    expect(run.code, run.stderr).to.equal(0);
+    const read = (path: string) => parse(readFileSync(path, 'utf8')) as ProfileFile;
+    const [written, reference] = [read(file), read(deployment.profile(id))];
+    const paid = (profile: ProfileFile) => profile.locations.map((location) => [location.name, location.paid ?? true]);
+    expect(paid(written)).to.have.deep.members(paid(reference));
+    expect(paid(written).some(([, isPaid]) => !isPaid)).to.equal(true);
+    expect(written.extensions).to.deep.equal({ idempotency: true, etags: true, events: true, webhooks: true });
+    expect(written.extensions).to.deep.equal(reference.extensions);
+    expect(run.stderr).to.include(
+      'The deployment answered as honouring: idempotency, etags, events, webhooks; unpaid: ',
+    );
   });
 
   it('exits 1 naming the failed check when the deployment deviates', async () => {

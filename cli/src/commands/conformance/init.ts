@@ -10,6 +10,7 @@ import { Command } from 'commander';
 import { stringify } from 'yaml';
 import { repeated } from '../shared/arguments.js';
 import { examples } from '../shared/examples.js';
+import { detectExtensions, isPaid } from './detect.js';
 
 interface Flags {
   file: string;
@@ -70,17 +71,23 @@ function roleFlag(text: string): { role: Role; variable: string; where: string |
   return { role: role as Role, variable, where };
 }
 
-/** The deployment's locations as its admin token lists them (name, subdomain, zone), when the token is at hand. */
+/** The deployment's locations as its admin token lists them (name, subdomain, zone, paid), when the token is at hand. */
 async function discover(organization: string, token: string | undefined): Promise<ProfileFile['locations']> {
   if (!token) return [];
   const client = createClient({ baseUrl: organization, token, timeout: 30_000 });
   const listed = await unwrap(client.GET('/locations'));
-  return listed.map((location) => ({
-    name: location.name,
-    address: locationBaseUrl(organization, location),
-    // DECISIONS 4; a deployment without it needs the zone written in by hand.
-    time_zone: location.time_zone ?? '',
-  }));
+  return Promise.all(
+    listed.map(async (location) => {
+      const address = locationBaseUrl(organization, location);
+      return {
+        name: location.name,
+        address,
+        // DECISIONS 4; a deployment without it needs the zone written in by hand.
+        time_zone: location.time_zone ?? '',
+        paid: await isPaid(createClient({ baseUrl: address, token, timeout: 30_000 })),
+      };
+    }),
+  );
 }
 
 async function locationsOf(flags: Flags, organization: string, token: string | undefined, ask: Ask | undefined) {
@@ -119,7 +126,10 @@ async function answersOf(flags: Flags, ask: Ask | undefined): Promise<ProfileFil
   const tokenEnv = ask
     ? ((await ask('Variable holding an admin token', flags.tokenEnv)) ?? flags.tokenEnv)
     : flags.tokenEnv;
-  const locations = await locationsOf(flags, organization, process.env[tokenEnv], ask);
+  const token = process.env[tokenEnv];
+  const locations = await locationsOf(flags, organization, token, ask);
+  const extensions =
+    token && (await detectExtensions(createClient({ baseUrl: organization, token, timeout: 30_000 }), organization));
   const roles = (flags.role ?? []).map(roleFlag);
   if (ask && !flags.role)
     for (const role of ROLES) {
@@ -133,7 +143,7 @@ async function answersOf(flags: Flags, ask: Ask | undefined): Promise<ProfileFil
     else if (role === 'unpaid') tokens.unpaid = { token_env: variable, organization: where! };
     else tokens[role] = { token_env: variable, location: where! };
   }
-  return { organization, locations, tokens };
+  return { organization, locations, ...(extensions && { extensions }), tokens };
 }
 
 const HEADER = `# Conformance profile, written by whctl conformance init. Tokens stay in the environment
@@ -184,8 +194,14 @@ export const init = new Command('init')
     const env = Object.fromEntries(variables.map((entry) => [entry.slice(13, -1), 'set']));
     parseProfile(profile, flags.file, env);
     writeFileSync(flags.file, HEADER + stringify(profile));
+    const unpaid = profile.locations.filter((location) => location.paid === false).map((location) => location.name);
+    const declared = Object.entries(profile.extensions ?? {}).flatMap(([name, value]) => (value ? [name] : []));
     process.stderr.write(
       `Wrote ${flags.file} (${profile.locations.length} location(s)). ` +
-        `Run: whctl conformance run --deployment ${flags.file}\n`,
+        `Run: whctl conformance run --deployment ${flags.file}\n` +
+        (profile.extensions
+          ? `The deployment answered as honouring: ${declared.join(', ') || 'no extension'}` +
+            `${unpaid.length ? `; unpaid: ${unpaid.join(', ')}` : ''}.\n`
+          : ''),
     );
   });
