@@ -2,7 +2,8 @@
 // Zodios client that parses every answer with zod), compiled strict: two creates, the list, a
 // filtered page with its pagination headers, a 422 and the feed, printed as JSON for
 // integration/test/generated-clients.test.ts. `./settings` is written by the test.
-import { type AxiosResponse, isAxiosError } from 'axios';
+import type { AxiosResponse } from 'axios';
+import { pagination, refused } from './axios-answers.js';
 import { createApiClient } from './generated/api.js';
 import { baseUrl, location, prefix, token } from './settings.js';
 
@@ -22,16 +23,9 @@ async function main() {
   const all = await api.listProducts({ queries: { location_name: location } });
   const page = await api.listProducts({ queries: { location_name: location, name: prefix, per_page: 1, page: 2 } });
   const headers = last?.headers ?? {};
-  // axios rejects any status but 2xx.
-  const invalid = await api
-    .createProduct({ product: { name: `${prefix}-c`, sku: `${prefix}-a`, location_name: location } })
-    .then(
-      () => undefined,
-      (error: unknown) => {
-        if (isAxiosError(error) && error.response) return error.response;
-        throw error;
-      },
-    );
+  const invalid = await refused(
+    api.createProduct({ product: { name: `${prefix}-c`, sku: `${prefix}-a`, location_name: location } }),
+  );
   const feed = await api.listEvents({ queries: { types: 'product.created', location_name: location } });
   const names = feed.events.flatMap((event) =>
     event.type === 'product.created' && event.data.truncated === false ? [event.data.object.name] : [],
@@ -39,13 +33,8 @@ async function main() {
   return {
     created,
     listed: all.map((product) => product.name),
-    page: {
-      names: page.map((product) => product.name),
-      totalCount: headers['total-count'],
-      totalPages: headers['total-pages'],
-      currentPage: headers['current-page'],
-    },
-    invalid: { status: invalid?.status, errors: invalid?.data.errors },
+    page: { names: page.map((product) => product.name), ...pagination(headers) },
+    invalid: { status: invalid.status, errors: invalid.data.errors },
     feed: names,
   };
 }

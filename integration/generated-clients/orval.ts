@@ -1,7 +1,8 @@
 // The reference server through the client orval generated with its defaults (axios functions), compiled
 // strict: two creates, the list, a filtered page with its pagination headers, a 422 and the
 // feed, printed as JSON for integration/test/generated-clients.test.ts. `./settings` is written by the test.
-import axios, { isAxiosError } from 'axios';
+import axios from 'axios';
+import { pagination, refused } from './axios-answers.js';
 import { createProduct, listEvents, listProducts } from './generated/api.js';
 import { baseUrl, location, prefix, token } from './settings.js';
 
@@ -17,13 +18,9 @@ async function main() {
   }
   const all = await listProducts({ location_name: location });
   const page = await listProducts({ location_name: location, name: prefix, per_page: 1, page: 2 });
-  // axios rejects any status but 2xx.
-  const invalid = await createProduct({
-    product: { name: `${prefix}-c`, sku: `${prefix}-a`, location_name: location },
-  }).catch((error: unknown) => {
-    if (isAxiosError(error) && error.response) return error.response;
-    throw error;
-  });
+  const invalid = await refused(
+    createProduct({ product: { name: `${prefix}-c`, sku: `${prefix}-a`, location_name: location } }),
+  );
   const feed = await listEvents({ types: 'product.created', location_name: location });
   const names = feed.data.events.flatMap((event) =>
     // orval types enum: [false] as boolean, so truncated does not narrow the union here.
@@ -32,12 +29,7 @@ async function main() {
   return {
     created,
     listed: all.data.map((product) => product.name),
-    page: {
-      names: page.data.map((product) => product.name),
-      totalCount: page.headers['total-count'],
-      totalPages: page.headers['total-pages'],
-      currentPage: page.headers['current-page'],
-    },
+    page: { names: page.data.map((product) => product.name), ...pagination(page.headers) },
     invalid: { status: invalid.status, errors: invalid.data.errors },
     feed: names,
   };

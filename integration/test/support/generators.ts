@@ -139,7 +139,11 @@ export function buildClient(generator: Generator, spec: string, settings: Settin
   writeFileSync(join(project, 'tsconfig.json'), `${JSON.stringify(config, null, 2)}\n`);
   if (generator.config) writeFileSync(join(project, generator.config.file), generator.config.text);
   for (const command of generator.commands) sh(command, project);
-  cpSync(join(PROGRAMS_FOLDER, `${generator.program}.ts`), join(project, 'src/main.ts'));
+  const program = join(PROGRAMS_FOLDER, `${generator.program}.ts`);
+  cpSync(program, join(project, 'src/main.ts'));
+  // What the programs of axios clients share, beside the ones that import it.
+  if (readFileSync(program, 'utf8').includes("from './axios-answers.js'"))
+    cpSync(join(PROGRAMS_FOLDER, 'axios-answers.ts'), join(project, 'src/axios-answers.ts'));
   const constants = Object.entries(settings).map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`);
   writeFileSync(join(project, 'src/settings.ts'), `${constants.join('\n')}\n`);
   const typescript = installedVersion(project, 'typescript');
