@@ -18,8 +18,8 @@ const FALLBACK_WIDTH = 80;
 /**
  * The width to fit: COLUMNS when it is set, as most command-line tools honour it, else the
  * terminal's. A table is for a person, so one asked for elsewhere (`-o table` into a file or a
- * pager) fits 80 columns too, as on a terminal that reports no width. A width of 0, from either,
- * is unknown, not a terminal one letter wide.
+ * pager) fits 80 columns too, as on a terminal that reports no width (DECISIONS 469). A width of
+ * 0, from either, is unknown, not a terminal one letter wide.
  */
 function widthFor(stream: Stream): number {
   const columns = process.env.COLUMNS?.trim();
