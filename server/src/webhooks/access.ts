@@ -29,7 +29,7 @@ export const manages = (access: Access, row: WebhookEndpointRow) =>
 function requireManager(access: Access, row: WebhookEndpointRow): WebhookEndpointRow {
   const covered = coveredLocations(access, row.locationIds);
   if (!onThisInterface(access, row) || covered.some((location) => !access.roleAt(location))) {
-    throw new NotFound(`webhook endpoint ${row.id} not found`);
+    throw new NotFound(`webhook endpoint ${row.publicId} not found`);
   }
   for (const location of covered) access.require(location, 'write');
   return row;

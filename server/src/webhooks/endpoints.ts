@@ -1,8 +1,9 @@
 // Webhook endpoints as the database keeps them (DECISIONS 240–245): the organization's rows, read
-// and written by id within it. Who may touch which is the caller's check (access.ts).
+// and written by id within it, found by the id the API shows (DECISIONS 440). Who may touch which
+// is the caller's check (access.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Invalid, NotFound } from '../domain/errors.js';
-import { timeReader } from '../domain/sql.js';
+import { type RecordRef, recordRefSql, timeReader } from '../domain/sql.js';
 import { MAX_RECORD_ID } from '../domain/tenant-lookup.js';
 import { encryptSecret, newSecret } from './secrets.js';
 
@@ -14,6 +15,8 @@ const ROTATION_OVERLAP = '24 hours';
 
 export interface WebhookEndpointRow {
   id: number;
+  /** The id the API shows (DECISIONS 440). */
+  publicId: number;
   organizationId: number;
   /** null: every location of the organization. */
   locationIds: number[] | null;
@@ -43,7 +46,7 @@ const intArray =
   '(select array_agg(v::int order by n) from json_array_elements_text(?::json) with ordinality as t(v, n))';
 const json = (value: unknown[] | null | undefined) => (value == null ? null : JSON.stringify(value));
 
-const columns = `id, organization_id as "organizationId", location_ids as "locationIds", url, description, types,
+const columns = `id, public_id as "publicId", organization_id as "organizationId", location_ids as "locationIds", url, description, types,
   selected_types as "selectedTypes", enabled, disabled_reason as "disabledReason",
   previous_secret_expires_at as "previousSecretExpiresAt", created_at as "createdAt", updated_at as "updatedAt"`;
 
@@ -64,27 +67,39 @@ const fromRaw = (em: EntityManager, raw: Raw): WebhookEndpointRow => {
   };
 };
 
-/** Every endpoint of the organization, by id (there are at most MAX_ENDPOINTS). */
+/** Every endpoint of the organization, by shown id (there are at most MAX_ENDPOINTS). */
 export async function listEndpoints(em: EntityManager, organizationId: number): Promise<WebhookEndpointRow[]> {
   const rows = await em.execute<Raw[]>(
-    `select ${columns} from webhook_endpoints where organization_id = ? order by id`,
+    `select ${columns} from webhook_endpoints where organization_id = ? order by public_id`,
     [organizationId],
   );
   return rows.map((raw) => fromRaw(em, raw));
 }
 
-/** The organization's endpoint `id`; NotFound when it has none such. */
-export async function findEndpoint(em: EntityManager, organizationId: number, id: number): Promise<WebhookEndpointRow> {
-  const [raw] =
-    id > MAX_RECORD_ID
-      ? []
-      : await em.execute<Raw[]>(`select ${columns} from webhook_endpoints where organization_id = ? and id = ?`, [
-          organizationId,
-          id,
-        ]);
-  if (!raw) throw new NotFound(`webhook endpoint ${id} not found`);
-  return fromRaw(em, raw);
+/** The organization's endpoint `ref` names, if it has one. */
+async function readEndpoint(
+  em: EntityManager,
+  organizationId: number,
+  ref: RecordRef,
+): Promise<WebhookEndpointRow | undefined> {
+  const record = recordRefSql('w', ref);
+  const [raw] = await em.execute<Raw[]>(
+    `select ${columns} from webhook_endpoints w where organization_id = ? and ${record.text}`,
+    [organizationId, ...record.values],
+  );
+  return raw && fromRaw(em, raw);
 }
+
+/** The organization's endpoint whose shown id is `id`; NotFound when it has none such. */
+export async function findEndpoint(em: EntityManager, organizationId: number, id: number): Promise<WebhookEndpointRow> {
+  const row = id > MAX_RECORD_ID ? undefined : await readEndpoint(em, organizationId, { publicId: id });
+  if (!row) throw new NotFound(`webhook endpoint ${id} not found`);
+  return row;
+}
+
+/** The endpoint of a row just written. */
+const writtenEndpoint = async (em: EntityManager, organizationId: number, id: number) =>
+  (await readEndpoint(em, organizationId, { id }))!;
 
 interface NewEndpoint extends Required<Omit<EndpointChanges, 'enabled'>> {
   organizationId: number;
@@ -136,7 +151,7 @@ export async function insertEndpoint(
       values (?, pg_snapshot_xmin(pg_current_snapshot()), 0) on conflict (organization_id) do nothing`,
     [endpoint.organizationId],
   );
-  return { row: await findEndpoint(em, endpoint.organizationId, id), secret };
+  return { row: await writtenEndpoint(em, endpoint.organizationId, id), secret };
 }
 
 /** Applies changes; enabling clears the reason the server disabled it and its failing streak. */
@@ -168,7 +183,7 @@ export async function updateEndpoint(
       row.id,
     ],
   );
-  return findEndpoint(em, row.organizationId, row.id);
+  return writtenEndpoint(em, row.organizationId, row.id);
 }
 
 export async function deleteEndpoint(em: EntityManager, row: WebhookEndpointRow): Promise<void> {
@@ -188,5 +203,5 @@ export async function rotateSecret(
       where organization_id = ? and id = ?`,
     [encryptSecret(key, row.id, secret), row.organizationId, row.id],
   );
-  return { row: await findEndpoint(em, row.organizationId, row.id), secret };
+  return { row: await writtenEndpoint(em, row.organizationId, row.id), secret };
 }
