@@ -5,6 +5,7 @@ import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
 import { startWorld, type World } from '../src/testing/world.js';
 import { createAppointment, insertPurchaseOrder } from './support/appointments.js';
+import { rowIdOf } from './support/record-rows.js';
 
 interface Listed {
   id: number;
@@ -51,7 +52,13 @@ describe('appointment packing lists', () => {
   const update = (id: number, packing_lists: unknown[]) =>
     world.as('admin').patch(`/appointments/${id}`, { appointment: { packing_lists } });
   const storedLists = async (appointmentId: number) =>
-    (await testOrm()).em.fork().find(PackingList, { appointmentId }, { orderBy: { id: 'asc' } });
+    (await testOrm()).em
+      .fork()
+      .find(
+        PackingList,
+        { appointmentId: await rowIdOf(world, 'appointments', appointmentId) },
+        { orderBy: { id: 'asc' } },
+      );
 
   it(
     'creates packing lists naming products of the warehouse case-insensitively, ' +
