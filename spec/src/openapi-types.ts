@@ -67,7 +67,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -142,7 +143,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -214,7 +216,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -354,7 +357,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -591,7 +595,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -629,7 +634,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -659,7 +665,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -686,7 +693,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -716,7 +724,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -1717,7 +1726,8 @@ export interface components {
          */
         IfNoneMatch: string;
         /**
-         * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+         * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+         *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
          *     a larger id names no record and is 404, like any id that names none.
          */
         RecordId: number;
@@ -1982,7 +1992,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2032,7 +2043,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2086,7 +2098,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2128,7 +2141,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2277,7 +2291,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2323,7 +2338,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2373,7 +2389,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2411,7 +2428,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2573,7 +2591,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2623,7 +2642,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2669,7 +2689,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2707,7 +2728,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2908,7 +2930,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2959,7 +2982,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3014,7 +3038,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3056,7 +3081,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3358,7 +3384,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3391,7 +3418,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3416,7 +3444,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3459,7 +3488,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3500,7 +3530,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3552,7 +3583,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3603,7 +3635,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
