@@ -39,7 +39,10 @@ export interface PackingListPlan<L extends StoredPackingList = StoredPackingList
   steps: PackingListStep<L>[];
 }
 
-/** The stored packing lists an update's entries may name (by the ids the API shows, DECISIONS 440), and how many the appointment has. */
+/**
+ * The stored packing lists an update's entries may name, by the ids the API shows (DECISIONS 440),
+ * and how many the appointment has.
+ */
 export interface StoredPackingLists<L extends StoredPackingList> {
   byId: Map<number, L>;
   count: number;

@@ -66,7 +66,8 @@ const partsColumnsWith = (keys: boolean) => `
     (select c.name from companies c where c.id = a.customer_id and c.organization_id = a.organization_id)
       as customer_name,
     coalesce((select json_agg(list order by list.public_id) from (
-        select p.id, p.public_id, p.po_number, p.product_name, p.quantity, p.received_quantity, p.created_at, p.updated_at
+        select p.id, p.public_id, p.po_number, p.product_name, p.quantity, p.received_quantity, p.created_at,
+          p.updated_at
           ${keys ? ', p.product_id, p.purchase_order_id' : ''}
         from packing_lists p where p.organization_id = a.organization_id and p.appointment_id = a.id
       ) list), '[]') as packing_lists`;
@@ -162,9 +163,10 @@ const autoApproveColumn = (party: 'carrier' | 'customer') =>
       where c.id = a.${party}_id and c.organization_id = a.organization_id) as ${party}_auto_approve`;
 
 /**
- * The organization's appointment with this shown id (DECISIONS 440), locked for a write (two clients moving it at
- * once are checked one after the other against the lifecycle), read whole with what planning
- * needs, in one statement: its lock, its plan's input and its event's `before` (DECISIONS 395).
+ * The organization's appointment with this shown id (DECISIONS 440), locked for a write (two
+ * clients moving it at once are checked one after the other against the lifecycle), read whole
+ * with what planning needs, in one statement: its lock, its plan's input and its event's
+ * `before` (DECISIONS 395).
  */
 export async function lockedAppointmentRow(
   em: EntityManager,
