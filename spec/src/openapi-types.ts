@@ -1437,7 +1437,10 @@ export interface components {
         WebhookDeliveryStatus: "pending" | "delivered" | "failed";
         WebhookAttempt: {
             attempted_at: components["schemas"]["DateTime"];
-            /** @description The receiver's HTTP status; null when no answer came. */
+            /**
+             * @description The receiver's HTTP status, once its status line and headers came, whatever became of
+             *     the body (DECISIONS 420); null when no final answer came.
+             */
             status_code: number | null;
             /**
              * @description Why the attempt failed without an answer, as a category (DECISIONS 336); null when the
@@ -1446,7 +1449,8 @@ export interface components {
              *     (DECISIONS 242); `connection_refused`: nothing accepted the connection; `timeout`: no
              *     answer within the deployment's timeout; `tls`: the TLS handshake or the certificate
              *     failed; `connection_failed`: the connection broke otherwise (reset, closed before an
-             *     answer, unreachable); `event_expired`: the event was deleted after the retention period
+             *     answer, unreachable) or what came back was not HTTP/1.x (no status line, headers over
+             *     16 KiB, over 64 KiB of `1xx` answers); `event_expired`: the event was deleted after the retention period
              *     (DECISIONS 177); `secret_unreadable`: the deployment cannot decrypt the endpoint's secret
              *     (rotate it, DECISIONS 244). A client should expect categories added later.
              * @enum {string|null}
@@ -3691,7 +3695,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Received. Any 2xx status counts as delivered; the body is ignored. */
+            /**
+             * @description Received. Any 2xx status counts as delivered once its status line and headers came;
+             *     the body is read up to 64 KiB and ignored, and one that stalls or breaks off changes
+             *     nothing (DECISIONS 420).
+             */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3699,8 +3707,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description Any other answer (a redirect included: redirects are not followed), no answer within
-             *     15 seconds, or none at all: the delivery failed and is retried with backoff
+             * @description Any other answer (a redirect included: redirects are not followed; a `101 Switching
+             *     Protocols` too, whose connection is closed), no final answer within 15 seconds (`1xx`
+             *     answers are not one), or none at all: the delivery failed and is retried with backoff
              *     (immediately, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, each ±20 %);
              *     after the last attempt it stays failed, and can be redelivered.
              */
