@@ -2,7 +2,8 @@
 // use is said at once), open the database (embedded or DATABASE_URL), migrate, provision the
 // fixture or the demo if asked, serve (and /metrics on WH_METRICS_ADDRESS when set) until
 // SIGTERM or SIGINT, sweeping ended rate-limit windows and delivering webhooks meanwhile, then
-// drain and close the pool and the database, in that order. Resolves once everything is closed.
+// drain (requests and webhook sends alike, within one deadline) and close the pool and the
+// database, in that order. Resolves once everything is closed.
 
 import { ConfigError, configFromEnv } from '../config.js';
 import { connectOrm, openDatabase } from '../db/database.js';
@@ -73,16 +74,18 @@ export async function start(options: StartOptions): Promise<void> {
     throw error;
   }
 
-  // Signals are handled from here on, before anyone is told the server listens.
-  const stopped = drainOnSignal(metricsServer ? [server, metricsServer] : [server], config.shutdownTimeoutMs, logger);
-  const stopSweeping = sweepPeriodically(new RateLimitCounters(orm.em.getKnex()), (error) =>
-    logger.warn({ err: error }, 'sweeping ended rate-limit windows failed; the next sweep tries again'),
-  );
-  const sweeps = sweepExpiredEventsEveryMinute(orm, config.eventRetentionDays, logger);
   if (!config.webhookSecretKey) {
     logger.warn('WH_WEBHOOK_SECRET_KEY is not set: webhook secrets are encrypted with the demo key (DECISIONS 244)');
   }
   const webhooks = deliverWebhooks(orm, config, logger);
+  // Signals are handled from here on, before anyone is told the server listens.
+  const stopped = drainOnSignal(metricsServer ? [server, metricsServer] : [server], config.shutdownTimeoutMs, logger, [
+    webhooks,
+  ]);
+  const stopSweeping = sweepPeriodically(new RateLimitCounters(orm.em.getKnex()), (error) =>
+    logger.warn({ err: error }, 'sweeping ended rate-limit windows failed; the next sweep tries again'),
+  );
+  const sweeps = sweepExpiredEventsEveryMinute(orm, config.eventRetentionDays, logger);
   const origin = (bound: typeof address) =>
     `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
   const listening = origin(address);
@@ -104,7 +107,6 @@ export async function start(options: StartOptions): Promise<void> {
   await stopped;
   stopSweeping();
   await sweeps.stop();
-  await webhooks.stop();
   await release();
   logger.info('stopped');
 }
