@@ -211,7 +211,8 @@ describe('conformance run command', () => {
     const help = run.stdout.replace(/\s+/g, ' ');
     expect(help).to.include(
       'reference, status-codes, records, location-rules, time-zones, pagination, round-trip, order-rules, bulk-uploads, ' +
-        'schemas, decisions, extensions, events, webhooks, robustness, rate-limits (default: all but robustness)',
+        'schemas, decisions, extensions, events, webhooks, robustness, rate-limits, contract-version (default: all but ' +
+        'robustness)',
     );
     expect(help).to.include('--budget <requests>').and.include('--seed <n>');
     expect(help).to.include('--allow-appointments').and.include('--har <file>').and.include('130 interrupted');
