@@ -609,7 +609,8 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook endpoint (extension)
-         * @description Extension beyond the reference (DECISIONS 241). 204; its deliveries go with it.
+         * @description Extension beyond the reference (DECISIONS 241). 204; its deliveries go with it, and
+         *     nothing more is sent to its URL.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -618,7 +619,9 @@ export interface paths {
          * Update a webhook endpoint (extension)
          * @description Extension beyond the reference (DECISIONS 241, 245): the URL, description, event types
          *     or `enabled`. Enabling a disabled endpoint clears its `disabled_reason`, and its pending
-         *     deliveries go out again. The covered locations stay as created.
+         *     deliveries go out again. A disabled endpoint receives nothing: the events written while it
+         *     is disabled are not delivered to it, then or once it is enabled again (recover the window
+         *     to have them). The covered locations stay as created.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;

@@ -39,7 +39,19 @@ export function defineDeliveries(group: GroupBuilder): void {
       path: '/webhook_endpoints',
       status: 200,
       section: 'decision 248',
-      verifies: [EVENTS],
+      verifies: [
+        EVENTS,
+        'webhooks.createWebhookEndpoint.secret-shown',
+        'webhooks.createWebhookEndpoint.200.with-secret',
+        'webhooks.deliverEvent.subscribed',
+        'webhooks.deliverEvent.body-as-feed',
+        'webhooks.deliverEvent.standard-signature',
+        'webhooks.deliverEvent.verify',
+        'webhooks.deliverEvent.webhook-id.event-id',
+        'webhooks.deliverEvent.webhook-timestamp.seconds',
+        'webhooks.deliverEvent.webhook-signature.v1',
+        'events.getEvent.as-feed',
+      ],
     },
     async (run) => {
       const { ctx } = run;
@@ -80,7 +92,14 @@ export function defineDeliveries(group: GroupBuilder): void {
       path: '/webhook_endpoints/{id}/deliveries',
       status: 200,
       section: 'decision 248',
-      verifies: [EVENTS],
+      verifies: [
+        EVENTS,
+        'webhooks.deliverEvent.default.retried',
+        'webhooks.deliverEvent.at-least-once',
+        'webhooks.deliverEvent.webhook-id.event-id',
+        'webhooks.deliverEvent.2XX.delivered',
+        'webhooks.listWebhookDeliveries.attempts',
+      ],
     },
     async (run) => {
       const { ctx } = run;
@@ -132,7 +151,13 @@ export function defineDeliveries(group: GroupBuilder): void {
       path: '/webhook_endpoints/{id}/deliveries/{delivery_id}/redeliver',
       status: 200,
       section: 'decision 250',
-      verifies: [EVENTS],
+      verifies: [
+        EVENTS,
+        'webhooks.redeliverWebhookDelivery.same-event',
+        'webhooks.redeliverWebhookDelivery.200.new-delivery',
+        'webhooks.deliverEvent.at-least-once',
+        'webhooks.deliverEvent.webhook-id.event-id',
+      ],
     },
     async (run) => {
       const { ctx } = run;

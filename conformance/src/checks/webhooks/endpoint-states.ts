@@ -44,7 +44,12 @@ export function defineEndpointStates(group: GroupBuilder): void {
       path: '/webhook_endpoints/{id}',
       status: 200,
       section: 'decision 245',
-      verifies: [EVENTS],
+      verifies: [
+        EVENTS,
+        'webhooks.updateWebhookEndpoint.enabled',
+        'webhooks.updateWebhookEndpoint.disabled-receives-nothing',
+        'webhooks.deliverEvent.410.disables',
+      ],
     },
     async (run: CheckRun) => {
       const { ctx } = run;
@@ -81,7 +86,7 @@ export function defineEndpointStates(group: GroupBuilder): void {
       path: '/webhook_endpoints/{id}',
       status: 204,
       section: 'decision 241',
-      verifies: [EVENTS],
+      verifies: [EVENTS, 'webhooks.deleteWebhookEndpoint.204', 'webhooks.deleteWebhookEndpoint.nothing-sent'],
     },
     async (run: CheckRun) => {
       const { ctx } = run;

@@ -47,7 +47,7 @@ export function defineReceiverAnswers(group: GroupBuilder): void {
       path: '{endpoint url}',
       status: 410,
       section: 'decision 248',
-      verifies: [EVENTS],
+      verifies: [EVENTS, 'webhooks.deliverEvent.410.disables', 'webhooks.listWebhookDeliveries.attempts'],
     },
     async (run) => {
       const { ctx } = run;
@@ -100,7 +100,7 @@ export function defineReceiverAnswers(group: GroupBuilder): void {
         path: '{endpoint url}',
         status,
         section: 'decision 248',
-        verifies: [EVENTS],
+        verifies: [EVENTS, `webhooks.deliverEvent.${status}.retry-after`],
       },
       async (run) => {
         const { first, next, write } = await refusedOnce(run, name);
