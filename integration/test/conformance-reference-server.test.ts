@@ -190,8 +190,13 @@ describe('conformance suite against the reference server', () => {
     expect(verdict.checks.map((check) => check.state)).to.deep.equal(Array(8).fill('skipped'));
     for (const check of verdict.checks)
       expect(check.reason)
-        .to.match(/^the deployment refused the receiver's URL http:\/\/nowhere\.invalid:\d+\/hook \(422 \{"url":/)
+        .to.match(
+          /^the deployment refused the receiver's URL http:\/\/nowhere\.invalid:\d+\/hook(\/[a-z]+)? \(422 \{"url":/,
+        )
         .and.include('WH_WEBHOOK_ALLOW_PRIVATE=1');
+    // Every receiver on the one port of the profile, each at a path of its own.
+    const port = /nowhere\.invalid:(\d+)\/hook /.exec(run.check('webhook_delivery_signed').reason!)?.[1];
+    expect(run.check('gone_disables_endpoint').reason).to.include(`URL http://nowhere.invalid:${port}/hook/gone (422`);
     expect(verdict.cleanup.undone.map((undone) => undone.outcome)).to.deep.equal(['closed']);
   });
 

@@ -1,4 +1,4 @@
-// The contract version on every answer (DECISIONS 351), from contract 1.1.0 on: a semver whose
+// The contract version on every answer (DECISIONS 351, 450), from contract 1.1.0 on: a semver whose
 // major part is the one this suite checks, since a client built against it expects no other.
 // The group runs last, so that it reads every answer of the run: the errors and refusals of every
 // group, the clean-up's, and the 429s of the rate-limit group and those the clients waited out.

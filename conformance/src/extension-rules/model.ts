@@ -3,7 +3,7 @@
 // events, webhooks), split into units (sentences, in the spec's own words), each unit stating
 // rules with stable ids such as `webhooks.deliverEvent.410.disables`, or only describing. Checks
 // name the ids they verify, as they name the reference's; a test compares the units with the
-// spec's descriptions, so the copy cannot drift from the spec unseen.
+// spec's descriptions, so the copy cannot drift from the spec unseen (DECISIONS 454).
 import type { ReferenceSection } from '../reference/model.js';
 
 export type Extension = 'idempotency' | 'etags' | 'events' | 'webhooks';

@@ -1,5 +1,5 @@
 // Webhook endpoints and delivery, an extension beyond the reference (spec/DECISIONS.md 240-252,
-// 280-283, 450-455), checked with receivers the suite runs itself: deliveries signed, retried and
+// 280-283, 450-453), checked with receivers the suite runs itself: deliveries signed, retried and
 // redelivered; what a receiver's 410, 429 and 503 must cause; and what an endpoint disabled or
 // deleted through the API must not receive. Every check runs only when the profile declares
 // `extensions.webhooks` (and so events) and skips otherwise, or when the deployment refuses the
