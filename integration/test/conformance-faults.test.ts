@@ -182,16 +182,19 @@ describe('conformance suite against deliberately broken deployments', () => {
   });
 
   it('catches Contract-Version left off error answers, only in the check that reads every answer', async () => {
-    const run = await runAgainst(versionOnSuccessesOnly, ['--checks', 'contract-version']);
+    // The schemas group reads the headers of 4xx answers too, and must not be what catches it.
+    const run = await runAgainst(versionOnSuccessesOnly, ['--checks', 'schemas,contract-version']);
     expect(run.verdict!.deployment.contract_version).to.equal(CONTRACT_VERSION);
     expectFailure(
       run,
       'contract_version_on_every_answer: GET /locations 401',
-      'Contract-Version of 401 answers: Received no header on 1 of 1, such as GET ',
-      'Contract-Version of 404 answers: Received no header on 1 of 1',
+      'Contract-Version of 401 answers: Received no header on ',
+      'Contract-Version of 404 answers: Received no header on ',
+      'Contract-Version of 422 answers: Received no header on ',
       'on every answer: errors, refusals and 429s too (decision 351)',
     );
-    expect(run.check('contract_version_named').state).to.equal('passed');
+    const failed = run.verdict!.checks.filter((check) => check.state === 'failed').map((check) => check.check);
+    expect(failed).to.deep.equal(['contract_version_on_every_answer']);
   });
 
   it('catches Link URLs that drop the location filter the caller supplied', async () => {
@@ -438,7 +441,8 @@ describe('conformance suite against deliberately broken deployments', () => {
     expectFailure(
       run,
       'deleted_endpoint_receives_nothing: DELETE /webhook_endpoints/{id} 204',
-      'after the endpoint was deleted: Received 2 (company.updated',
+      'after the endpoint was deleted: Received ',
+      ' (company.updated companies/',
       'a deleted endpoint receives nothing (decision 241)',
     );
     onlyFailing(run, 'deleted_endpoint_receives_nothing');
