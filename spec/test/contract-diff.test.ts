@@ -118,7 +118,7 @@ describe('contract diff: one meaning written another way', () => {
   });
 });
 
-describe('contract diff: a narrowing that states what the base refused (DECISIONS 446)', () => {
+describe('contract diff: a narrowing that states what the base refused (DECISIONS 447)', () => {
   const described = 'Where deliveries go: an absolute URL whose host resolves.';
   const url = (pattern: string, info: Doc = {}) =>
     contract({
@@ -168,6 +168,39 @@ describe('contract diff: a narrowing that states what the base refused (DECISION
     expect(rulesOf(released, url('^https://[^/?#]', refusal('^https?://')))).to.deep.equal([
       ['POST /hooks', 'request-pattern-changed'],
       ['PATCH /hooks/{id}', 'request-pattern-changed'],
+    ]);
+  });
+
+  it('finds the place inside a list, so an entry for an inline parameter holds no more once released', () => {
+    const filter = (pattern: string | undefined, info: Doc = {}) =>
+      contract({
+        info: { title: 'fixture', version: '1.0.0', ...info },
+        paths: {
+          '/events': {
+            get: {
+              parameters: [
+                {
+                  name: 'types',
+                  in: 'query',
+                  description: 'An unknown type is 400.',
+                  schema: { type: 'string', pattern },
+                },
+              ],
+              responses: { 200: { description: 'ok' } },
+            },
+          },
+        },
+      });
+    const entry = {
+      'x-stated-refusals': [
+        { at: '#/paths/~1events/get/parameters/0/schema/pattern', documented: ['An unknown type is 400'] },
+      ],
+    };
+    expect(rulesOf(filter(undefined), filter('^[a-z.]+$', entry))).to.deep.equal([
+      ['GET /events', 'request-refusal-stated'],
+    ]);
+    expect(rulesOf(filter('^[a-z.]+$'), filter('^[a-z]+$', entry))).to.deep.equal([
+      ['GET /events', 'request-pattern-changed'],
     ]);
   });
 

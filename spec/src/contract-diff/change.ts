@@ -32,7 +32,7 @@ export class ChangeLog {
   /**
    * `origin` is where the changed keyword sits in the revision (`#/components/schemas/X/pattern`),
    * when a schema comparison knows it: a request narrowing there that the revision states as a
-   * refusal of the base is `request-refusal-stated` (DECISIONS 446).
+   * refusal of the base is `request-refusal-stated` (DECISIONS 447).
    */
   record(rule: RuleId, at: readonly (string | number)[], detail: string, operation?: string, origin?: string): void {
     const refusal = origin === undefined ? undefined : this.stated.get(origin);

@@ -3,7 +3,7 @@
 // `npm run contract:check` read this. Descriptions, summaries, titles, examples and `x-`
 // extensions are documentation and are not listed; neither is `info.version`. One extension is
 // read: the revision's `info.x-stated-refusals`, the narrowings that only state what the base's
-// prose refused (DECISIONS 446).
+// prose refused (DECISIONS 447).
 import { ChangeLog, type ContractChange } from './change.js';
 import { compareOperations, compareSecuritySchemes } from './operations.js';
 import { isNode, type Node } from './resolve.js';

@@ -1,4 +1,4 @@
-// A request keyword that states a refusal the base's prose documented (DECISIONS 446): the values it
+// A request keyword that states a refusal the base's prose documented (DECISIONS 447): the values it
 // refuses were refused before, so for a client of the base it changes nothing. The revision says so
 // in `info.x-stated-refusals`, each entry naming the keyword's place, the base's value there and
 // the base's sentences; an entry holds only while the base has that value there and those
