@@ -2,6 +2,8 @@
 // URL, the WHATWG parser's, stored as its normalized href; forms refused in every mode (controls,
 // credentials in any spelling, port 0); and, in production mode, every special-purpose address
 // block of IPv4 and IPv6, at save and again at delivery.
+import { loadDocument } from '@warehouse-kit/spec/document';
+import { createAjv, toAjvSchema } from '@warehouse-kit/spec/validators';
 import { expect } from 'chai';
 import { ApiClient } from '../src/testing/http.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
@@ -103,9 +105,13 @@ const refusedForms: [url: string, problem: RegExp][] = [
   ['http://[::1/hook', /absolute URL/],
 ];
 
+/** URLs without a host, which the spec's pattern refuses as the server did (DECISIONS 446). */
+const hostless = ['HTTP://', 'http:///', 'https://?q=1', 'http://#f', 'http://:80/hook', 'http://user@:80/hook'];
+
 /** As written, and as the WHATWG parser normalizes it: what is stored and shown. */
 const normalized: [written: string, stored: string][] = [
   ['HTTP://127.0.0.1:80/a/./b/../c', 'http://127.0.0.1/a/c'],
+  ['http:///127.0.0.1/x', 'http://127.0.0.1/x'],
   ['http://0x7f.1:8080', 'http://127.0.0.1:8080/'],
   ['http://[::FFFF:127.0.0.1]/x', 'http://[::ffff:7f00:1]/x'],
   ['https://127.0.0.1:443/x?q=1', 'https://127.0.0.1/x?q=1'],
@@ -155,6 +161,21 @@ describe('the webhook URL policy (extension)', () => {
       }
     }
     expect((await world.as('admin').get('/webhook_endpoints')).body).to.deep.equal([]);
+  });
+
+  it("refuses a URL without a host by the spec's pattern, and no URL the server reads", async () => {
+    const url = (loadDocument().components.schemas as Record<string, object>).WebhookUrl;
+    const bySpec = createAjv().compile(toAjvSchema(url));
+    for (const written of hostless) {
+      expect(bySpec(written), written).to.equal(false);
+      const res = await create(world.as('admin'), written);
+      expect(res.status, written).to.equal(422);
+      expect(res.body.errors).to.deep.equal({ url: ['must look like https://erp.example.com/hooks/warehouse'] });
+    }
+    // What the server refuses for another reason, or stores, the pattern leaves alone.
+    const others = [...refusedAddresses.map(([written]) => written), ...normalized.map(([written]) => written)];
+    const forms = refusedForms.map(([written]) => written).filter((written) => !written.startsWith('ftp:'));
+    for (const written of [...others, ...forms]) expect(bySpec(written), JSON.stringify(written)).to.equal(true);
   });
 
   it('accepts public addresses in production mode', async () => {

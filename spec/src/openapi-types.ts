@@ -971,6 +971,10 @@ export interface components {
             created_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
         };
+        /**
+         * @description A packing list as an update sends it: with `id` to change or remove that entry, without to
+         *     add one. A create takes `PackingListCreate`.
+         */
         PackingListInput: {
             /** @description Update this packing list; it must belong to the appointment (422). Not allowed on create. */
             id?: components["schemas"]["NestedId"];
@@ -983,6 +987,18 @@ export interface components {
             /** @description Required on new entries. */
             quantity?: components["schemas"]["Quantity"];
             received_quantity?: number | null;
+        };
+        /**
+         * @description A packing list of a new appointment, a new entry: `product_name` and `quantity` are
+         *     required, an `id` is 422 `is not allowed here`, and `_destroy` (which needs an `id`) may
+         *     only be false (DECISIONS 446).
+         */
+        PackingListCreate: components["schemas"]["PackingListInput"] & {
+            product_name: string;
+            quantity: components["schemas"]["Quantity"];
+            id?: unknown;
+            /** @enum {boolean} */
+            _destroy?: false;
         };
         /**
          * @description The writable fields of an appointment; any other is 422 `is not a known attribute`.
@@ -1011,6 +1027,8 @@ export interface components {
         /** @description A new appointment starts `pending` or `booked` (see the company's `auto_approve_appointments`), so `state` is 422 here. */
         AppointmentCreate: components["schemas"]["AppointmentFields"] & {
             state?: unknown;
+        } & {
+            packing_lists?: components["schemas"]["PackingListCreate"][];
         };
         AppointmentUpdate: components["schemas"]["AppointmentFields"];
         Appointment: {
@@ -1069,6 +1087,10 @@ export interface components {
                 [key: string]: unknown;
             } | unknown[];
         };
+        /**
+         * @description An item as an update sends it: with `id` to change or remove that item, without to add one.
+         *     A create and a bulk upload row take `PurchaseOrderItemCreate`.
+         */
         PurchaseOrderItemInput: {
             /** @description Update this item; it must belong to the order (422). Not allowed on create. */
             id?: components["schemas"]["NestedId"];
@@ -1081,6 +1103,17 @@ export interface components {
             /** @description Matched against the organization's customers; an unknown name creates a customer when the user and the effective warehouse allow it (422 otherwise). */
             customer_name?: string | null;
             custom_values?: components["schemas"]["CustomValuesInput"];
+        };
+        /**
+         * @description An item of a new order, or of a bulk upload row (whose items replace the order's): a new
+         *     item, so `product_name` and `quantity` are required, and `id` and `_destroy`, which name an
+         *     item the order has, are 422 `is not allowed here` (DECISIONS 446).
+         */
+        PurchaseOrderItemCreate: components["schemas"]["PurchaseOrderItemInput"] & {
+            product_name: string;
+            quantity: components["schemas"]["Quantity"];
+            id?: unknown;
+            _destroy?: unknown;
         };
         /** @description The writable fields of a purchase order; any other is 422 `is not a known attribute`. */
         PurchaseOrderFields: {
@@ -1101,6 +1134,8 @@ export interface components {
         };
         PurchaseOrderCreate: components["schemas"]["PurchaseOrderFields"] & {
             po_number: string;
+        } & {
+            purchase_order_items?: components["schemas"]["PurchaseOrderItemCreate"][];
         };
         PurchaseOrderUpdate: components["schemas"]["PurchaseOrderFields"];
         PurchaseOrderItem: {
@@ -1191,6 +1226,8 @@ export interface components {
         BulkPurchaseOrderRow: components["schemas"]["PurchaseOrderFields"] & {
             po_number: string;
             location_name?: unknown;
+        } & {
+            purchase_order_items?: components["schemas"]["PurchaseOrderItemCreate"][];
         };
         BulkUploadInput: {
             products?: components["schemas"]["BulkProductRow"][];
@@ -1367,10 +1404,12 @@ export interface components {
             has_more: boolean;
         };
         /**
-         * @description Where deliveries are POSTed: an absolute `https://` or `http://` URL without user or
-         *     password (not even an empty one), control characters, backslashes or port 0, at most 2,048
-         *     characters, whose host resolves to public addresses only (unless the deployment allows
-         *     others). It is stored and shown as the WHATWG URL parser normalizes it (DECISIONS 333).
+         * @description Where deliveries are POSTed: an absolute `https://` or `http://` URL with a host, as the
+         *     pattern says, without user or password (not even an empty one), control characters,
+         *     backslashes or port 0, at most 2,048 characters, whose host resolves to public addresses
+         *     only (unless the deployment allows others). It is stored and shown as the WHATWG URL
+         *     parser normalizes it (DECISIONS 333). What the pattern leaves to the server is 422 as
+         *     `x-prose-rules` says (DECISIONS 445, 446).
          * @example https://erp.example.com/hooks/warehouse
          */
         WebhookUrl: string;
@@ -1382,7 +1421,7 @@ export interface components {
          *       "purchase_order.moved"
          *     ]
          */
-        WebhookEventTypes: string[];
+        WebhookEventTypes: ("*" | "product.*" | "company.*" | "appointment.*" | "purchase_order.*" | "product.created" | "product.updated" | "product.deleted" | "company.created" | "company.updated" | "company.deleted" | "appointment.created" | "appointment.updated" | "appointment.needs_booking" | "appointment.pending" | "appointment.booked" | "appointment.arrived" | "appointment.started" | "appointment.completed" | "appointment.left" | "appointment.cancelled" | "purchase_order.created" | "purchase_order.updated" | "purchase_order.deleted" | "purchase_order.assigned" | "purchase_order.moved" | "purchase_order.unassigned")[];
         /** @description A note for people; not sent anywhere. */
         WebhookDescription: string;
         WebhookEndpointCreate: {
@@ -1705,15 +1744,19 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
-         * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-         *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-         *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-         *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+         * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+         *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+         *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+         *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+         *     and 403 answer as without the header; an empty value is no condition. A malformed or
+         *     longer value is 400 (DECISIONS 153, 446).
          */
         IfMatch: string;
         /**
          * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-         *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+         *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+         *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+         *     longer value is 400 (DECISIONS 153).
          */
         IfNoneMatch: string;
         /**
@@ -1976,7 +2019,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+                 *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+                 *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+                 *     longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -2023,10 +2068,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2077,10 +2124,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2119,10 +2168,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2271,7 +2322,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+                 *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+                 *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+                 *     longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -2314,10 +2367,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2364,10 +2419,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2402,10 +2459,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2567,7 +2626,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+                 *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+                 *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+                 *     longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -2614,10 +2675,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2698,10 +2761,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2902,7 +2967,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+                 *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+                 *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+                 *     longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -2950,10 +3017,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3005,10 +3074,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3047,10 +3118,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3214,7 +3287,8 @@ export interface operations {
                 limit?: number;
                 /**
                  * @description Only these event types, comma-separated: an exact type (`purchase_order.moved`), every
-                 *     type of one kind (`purchase_order.*`), or `*`. An unknown type is 400.
+                 *     type of one kind (`purchase_order.*`), or `*`, as the pattern lists them (white space
+                 *     around each is ignored). An unknown type is 400.
                  */
                 types?: string;
                 /**
