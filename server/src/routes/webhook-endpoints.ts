@@ -78,7 +78,7 @@ export const webhookEndpointHandlers: Pick<
     const types = input.event_types ?? ['*'];
     const selected = eventTypesOf(types);
     const url = await checkWebhookUrl(input.url, webhooks.allowPrivate);
-    const { row, secret } = await insertEndpoint(em, webhooks.key, {
+    const { row, secret } = await insertEndpoint(em, webhooks.keys, {
       organizationId: access.organization.id,
       locationIds,
       url,
@@ -114,7 +114,7 @@ export const webhookEndpointHandlers: Pick<
 
   async rotateWebhookEndpointSecret({ em, access, path, webhooks }) {
     const row = await managedEndpoint(em, access, path.id);
-    const rotated = await rotateSecret(em, webhooks.key, row);
+    const rotated = await rotateSecret(em, webhooks.keys, row);
     return { ...render(access, rotated.row), secret: rotated.secret };
   },
 };

@@ -57,6 +57,7 @@ export interface AppOptions {
     | 'idempotencyTtlHours'
     | 'webhookAllowPrivate'
     | 'webhookSecretKey'
+    | 'webhookPreviousSecretKey'
   >;
   logger: Logger;
 }
