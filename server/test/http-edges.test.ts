@@ -1,8 +1,11 @@
 import { connect } from 'node:net';
-import { json, runNode } from '@warehouse-kit/test-support';
+import { gzipSync } from 'node:zlib';
+import { eventually, json, runNode } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
+import { send } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
+import { startWorld, uniqueId, type World } from '../src/testing/world.js';
+import { openConnection } from './support/sockets.js';
 
 const POST_LARGE = new URL('./support/post-large.js', import.meta.url).pathname;
 
@@ -46,7 +49,7 @@ describe('the edges of HTTP', () => {
   let server: TestServer;
   let world: World;
 
-  before(async () => ({ server, world } = await startWorld()));
+  before(async () => ({ server, world } = await startWorld({ captureLog: true })));
   after(() => server.close());
 
   const head = (extra: string) =>
@@ -111,6 +114,91 @@ describe('the edges of HTTP', () => {
           error: 'the request body is larger than 1048576 bytes (counted after decompression)',
         };
         expect(answers).to.deep.equal(Array(5).fill(tooLarge));
+      });
+    }
+  });
+
+  describe('clients that hang up', () => {
+    const items = [
+      { product_name: 'Apples', quantity: 1 },
+      { product_name: 'Bananas', quantity: 2 },
+      { product_name: 'Apples', quantity: 3 },
+    ];
+
+    /** A purchase order create with three items, sent whole or cut, under an id of our own. */
+    function orderCreate(requestId: string, poNumber: string, options: { cutAt?: number; gzip?: boolean } = {}) {
+      const json = Buffer.from(
+        JSON.stringify({
+          purchase_order: { po_number: poNumber, location_name: 'Toronto DC', purchase_order_items: items },
+        }),
+      );
+      const body = options.gzip ? gzipSync(json) : json;
+      return Buffer.concat([
+        Buffer.from(
+          `POST /api/v1/purchase_orders HTTP/1.1\r\nHost: ${world.host()}\r\nAuthorization: Token ${world.token('admin')}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nX-Request-Id: ${requestId}\r\n` +
+            (options.gzip ? 'Content-Encoding: gzip\r\n' : '') +
+            '\r\n',
+        ),
+        body.subarray(0, options.cutAt ?? body.length),
+      ]);
+    }
+
+    /** The request's log line, once it is written. */
+    const logLine = (requestId: string) =>
+      eventually(`the log line of ${requestId}`, async () =>
+        server.logRecords().find((record) => record.request_id === requestId && record.msg === 'request'),
+      );
+
+    /** The order with that number as the API lists it, or undefined. */
+    async function storedOrder(poNumber: string) {
+      const listed = await world.as('admin').get('/purchase_orders', { po_number: poNumber });
+      expect(listed.status).to.equal(200);
+      return listed.body[0];
+    }
+
+    async function createsCounted(status: number): Promise<number> {
+      const metrics = await send(server.port, server.baseHost, 'GET', '/metrics');
+      const line = new RegExp(
+        `^wh_http_requests_total\\{operation="createPurchaseOrder",method="POST",status="${status}"\\} (\\d+)$`,
+        'm',
+      );
+      return Number(metrics.body.match(line)?.[1] ?? 0);
+    }
+
+    it('records a client that sends its whole body and hangs up as 499 at info, never 500; the order is whole or absent', async () => {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const requestId = uniqueId('hangup-');
+        const poNumber = uniqueId('PO-');
+        const connection = await openConnection(server.port);
+        connection.socket.end(orderCreate(requestId, poNumber));
+        const line = await logLine(requestId);
+        expect(line.status, JSON.stringify(line)).to.be.oneOf([499, 200]);
+        expect(line.level, JSON.stringify(line)).to.equal('info');
+        const order = await storedOrder(poNumber);
+        if (order)
+          expect(order.purchase_order_items.map((item: { quantity: number }) => item.quantity)).to.deep.equal([
+            1, 2, 3,
+          ]);
+        else expect(line.status).to.equal(499);
+      }
+      expect(await createsCounted(500)).to.equal(0);
+      expect(await createsCounted(499)).to.be.above(0);
+    });
+
+    for (const gzip of [false, true]) {
+      it(`records a client that hangs up mid-body${gzip ? ' (gzip)' : ''} as 499 at info, and stores nothing`, async () => {
+        const before = await createsCounted(499);
+        const requestId = uniqueId('cut-');
+        const poNumber = uniqueId('PO-');
+        const connection = await openConnection(server.port);
+        // The headers and 20 bytes of the body, then the client's end of the connection closes.
+        connection.socket.end(orderCreate(requestId, poNumber, { cutAt: 20, gzip }));
+        const line = await logLine(requestId);
+        expect(line).to.include({ status: 499, level: 'info' });
+        expect(line).not.to.have.property('err');
+        expect(await storedOrder(poNumber)).to.equal(undefined);
+        expect(await createsCounted(499)).to.equal(before + 1);
       });
     }
   });

@@ -4,6 +4,7 @@
 // `limit` bytes after decompression (413), nested at most MAX_JSON_DEPTH levels (400). co-body
 // reads the bytes; they are decoded strictly, since a lenient decoder would store U+FFFD in
 // place of what the client sent. Every error text a client sees is ours.
+import type { IncomingMessage } from 'node:http';
 import coBody from 'co-body';
 import type { Context } from 'koa';
 import { badRequest, HttpError } from './errors.js';
@@ -94,6 +95,23 @@ async function drain(ctx: Context): Promise<void> {
   });
 }
 
+/**
+ * Rejects as raw-body does for an aborted request when the connection closes before the body was
+ * read to its end: a client that hung up (DECISIONS 427). raw-body notices that itself when it
+ * reads the request, but not when the request closed before it began (it would answer 500, "stream
+ * is not readable") nor when it reads a decompressing stream piped from the request, which then
+ * waits for ever.
+ */
+function closedBeforeRead(request: IncomingMessage): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    const closed = () => {
+      if (!request.readableEnded) reject(Object.assign(new Error('request aborted'), { type: 'request.aborted' }));
+    };
+    if (request.destroyed) closed();
+    else request.once('close', closed);
+  });
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** JSON text whose first token opens an object or an array (RFC 8259's whitespace before it). */
@@ -126,7 +144,8 @@ async function parseJsonBody(ctx: Context, limit: number): Promise<unknown> {
     throw new HttpError(415, 'the request body must be UTF-8 (charset=utf-8, or no charset)');
   let bytes: Buffer;
   try {
-    bytes = await coBody.text(ctx, { limit, encoding: false } as unknown as coBody.Options);
+    const reading = coBody.text(ctx, { limit, encoding: false } as unknown as coBody.Options);
+    bytes = await Promise.race([reading, closedBeforeRead(ctx.req)]);
   } catch (error) {
     if ((error as ReadError).type === 'entity.too.large') await drain(ctx);
     throw answerTo(error as ReadError, ctx, limit) ?? error;
