@@ -177,6 +177,12 @@ describe('the edges of HTTP', () => {
       expect(res.headers.link).not.to.match(/[A-Z]|:80/);
     });
 
+    it('answers 400 for a Host sent twice', async () => {
+      const answer = await sendRaw(server.port, head(`Host: other.${server.baseHost}\r\n${closing}`));
+      expectContractError(answer, 400);
+      expect(answer.body.error).to.equal('the request carries Host more than once');
+    });
+
     it('serves an absolute-form target at the host it names when Host names the same, and refuses one that differs', async () => {
       const target = (authority: string) =>
         head(closing, `${world.host()}:${server.port}`).replace(
@@ -236,6 +242,58 @@ describe('the edges of HTTP', () => {
     });
   });
 
+  describe('header fields and framing', () => {
+    it('answers 400 for Authorization sent twice, whichever of the two is valid', async () => {
+      for (const [first, second] of [
+        [world.token('admin'), 'not-a-token'],
+        ['not-a-token', world.token('admin')],
+      ]) {
+        const answer = await sendRaw(
+          server.port,
+          `GET /api/v1/products HTTP/1.1\r\nHost: ${world.host()}\r\nAuthorization: Token ${first}\r\n` +
+            `authorization: Token ${second}\r\n${closing}\r\n`,
+        );
+        expectContractError(answer, 400);
+        expect(answer.body.error).to.equal('the request carries Authorization more than once');
+      }
+    });
+
+    it('answers 501 for a transfer coding other than chunked, and stores nothing', async () => {
+      const sku = uniqueId('TE-');
+      const body = gzipSync(JSON.stringify({ product: { name: 'Zipped', sku, location_name: 'Toronto DC' } }));
+      const answer = await sendRaw(
+        server.port,
+        Buffer.concat([
+          Buffer.from(
+            `POST /api/v1/products HTTP/1.1\r\nHost: ${world.host()}\r\nAuthorization: Token ${world.token('admin')}\r\n` +
+              `Content-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n${closing}\r\n` +
+              `${body.length.toString(16)}\r\n`,
+          ),
+          body,
+          Buffer.from('\r\n0\r\n\r\n'),
+        ]),
+      );
+      expectContractError(answer, 501);
+      expect(answer.body.error).to.equal(
+        'Transfer-Encoding gzip is not supported: send the body chunked or with Content-Length, ' +
+          'compressed with Content-Encoding if need be',
+      );
+      expect((await world.as('admin').get('/products', { sku })).body).to.deep.equal([]);
+      // A refusal of what the client asked, not a failure of the server.
+      const line = server.logRecords().find((record) => record.request_id === answer.headers['x-request-id']);
+      expect(line).to.include({ level: 'info', status: 501, operation: 'unmatched' });
+    });
+
+    it('answers a transfer coding that does not end with chunked with the JSON 400', async () => {
+      const answer = await sendRaw(
+        server.port,
+        `POST /api/v1/products HTTP/1.1\r\nHost: ${world.host()}\r\nTransfer-Encoding: gzip\r\n\r\n`,
+      );
+      expectContractError(answer, 400);
+      expect(answer.body.error).to.match(/^the request body cannot be delimited/);
+    });
+  });
+
   describe('bodies', () => {
     const product = { product: { name: 'Crème brûlée', sku: null, location_name: 'Toronto DC' } };
 
@@ -272,6 +330,40 @@ describe('the edges of HTTP', () => {
         headers: { 'content-type': 'application/json; charset=UTF-8' },
       });
       expect(utf8.status).to.equal(200);
+    });
+
+    it('answers 400 for a Content-Type that names a parameter twice or is not a media type, and stores nothing', async () => {
+      const admin = world.as('admin');
+      const cases: [string, string][] = [
+        ['application/json; charset=utf-8; charset=latin1', 'the Content-Type header names a parameter more than once'],
+        ['application/json; charset=latin1; Charset=utf-8', 'the Content-Type header names a parameter more than once'],
+        [
+          'application/json; charset=utf-8\u00e9',
+          'the Content-Type header is not a media type (type/subtype; name=value parameters)',
+        ],
+        ['application/json;', 'the Content-Type header is not a media type (type/subtype; name=value parameters)'],
+      ];
+      for (const [contentType, error] of cases) {
+        const sku = uniqueId('CT-');
+        const answer = await admin.request('POST', '/products', {
+          body: JSON.stringify({ product: { ...product.product, name: sku, sku } }),
+          headers: { 'content-type': contentType },
+        });
+        expect(answer.status, contentType).to.equal(400);
+        expect(answer.body.error, contentType).to.equal(error);
+        expect((await admin.get('/products', { sku })).body, contentType).to.deep.equal([]);
+      }
+      // A quoted value may hold a semicolon, and a charset that is not utf-8 stays 415.
+      const quoted = await admin.request('POST', '/products', {
+        body: JSON.stringify({ product: { ...product.product, name: 'Quoted', sku: uniqueId('CT-') } }),
+        headers: { 'content-type': 'application/json; note="a;charset=latin1"; charset=utf-8' },
+      });
+      expect(quoted.status).to.equal(200);
+      const unknown = await admin.request('POST', '/products', {
+        body: JSON.stringify(product),
+        headers: { 'content-type': 'application/json; charset="utf-8\u00e9"' },
+      });
+      expect(unknown.status).to.equal(415);
     });
 
     for (const framing of ['content-length', 'chunked'] as const) {

@@ -12,6 +12,9 @@ import type { Tenant } from './tenant.js';
 /** Operational endpoints polled by machines (probes, scrapers) log below info. */
 const quiet = new Set(['healthz', 'readyz', 'metrics']);
 
+/** A 5xx is the server's failure, but for a 501, which refuses what the client asked (DECISIONS 432). */
+const failed = (status: number) => status >= 500 && status !== 501;
+
 function loggedPath(ctx: ParameterizedContext, operation: RequestOperation): string {
   if (!ctx.querystring) return ctx.path;
   const documented = new Set(operation.spec?.parameters.filter((p) => p.in === 'query').map((p) => p.name));
@@ -33,7 +36,7 @@ export function requestLog(logger: Logger): Middleware {
       const access = ctx.state.access as Access | undefined;
       const error = ctx.state.error as unknown;
       const status = recordedStatus(ctx);
-      const level = status >= 500 ? 'error' : quiet.has(operation.id) ? 'debug' : 'info';
+      const level = failed(status) ? 'error' : quiet.has(operation.id) ? 'debug' : 'info';
       // The line (its query string above all) is built only when its level is written.
       if (log.isLevelEnabled(level))
         log[level](

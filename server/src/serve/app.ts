@@ -3,8 +3,8 @@
 // (behind trusted proxies only, DECISIONS 149), its id, its standard headers and the name of its
 // operation, then is logged and counted once it is answered; responses are validated (in tests)
 // outside the error renderer, so error bodies are checked too. Then what HTTP asks of every
-// request is checked: its expectations, and its host, which is normalized where Koa reads it
-// (DECISIONS 428, 430, 431). The
+// request is checked: the header fields that must come once, its expectations and transfer
+// codings, and its host, which is normalized where Koa reads it (DECISIONS 429–431). The
 // operational endpoints answer on every host, before the tenant is known (the metrics address,
 // when set, answers /metrics and nothing else); then the host decides the tenant; authentication
 // counts the request against its token's rate limits in the statement that checks the token, so a
