@@ -160,7 +160,7 @@ describe('webhook endpoints (extension)', () => {
     ];
     for (const answer of answers) {
       expect(answer.status, JSON.stringify(answer.body)).to.equal(403);
-      expect(answer.body.error).to.equal('you have no access to location Auckland DC');
+      expect(answer.body.error).to.equal(`you have no access to this location interface (${world.id}-auckland)`);
     }
     // Where the user has a role, the list answers as before.
     expect((await world.as('integration', 'toronto').get('/webhook_endpoints')).status).to.equal(200);

@@ -139,17 +139,35 @@ describe('the webhook URL policy (extension)', () => {
   const create = (client: ApiClient, url: string) =>
     client.post('/webhook_endpoints', { webhook_endpoint: { url, enabled: false } });
 
-  it('refuses at save every special-purpose address in production mode, naming its range but not the address', async () => {
+  /** The one refusal at save for a host that does not resolve or resolves to a refused range (DECISIONS 438). */
+  const unusable = (url: string, allowPrivate = false) => {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return allowPrivate
+      ? `must name a host that resolves within 5 s; ${host} does not`
+      : 'must name a host that resolves within 5 s to public addresses only (WH_WEBHOOK_ALLOW_PRIVATE allows ' +
+          `others); ${host} does not`;
+  };
+
+  it('refuses at save every special-purpose address in production mode, naming neither its range nor the address', async () => {
     expect(refusedAddresses.length + refusedForms.length).to.be.at.least(60);
-    for (const [url, range] of refusedAddresses) {
+    for (const [url] of refusedAddresses) {
       const res = await create(guarded, url);
       expect(res.status, url).to.equal(422);
-      const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-      expect(res.body.errors.url, url).to.deep.equal([
-        `${host} resolves to a ${range} address; webhooks go to public addresses only (WH_WEBHOOK_ALLOW_PRIVATE allows others)`,
-      ]);
+      expect(res.body.errors.url, url).to.deep.equal([unusable(url)]);
     }
     expect((await guarded.get('/webhook_endpoints')).body).to.deep.equal([]);
+  });
+
+  it('answers a host that does not resolve in the words of one that resolves inward, so saving tells nothing of internal names', async () => {
+    // `.invalid` never resolves (RFC 6761); `localhost` resolves to loopback.
+    const answers = await Promise.all(
+      ['http://no-such-host.invalid/hook', 'http://localhost/hook'].map((url) => create(guarded, url)),
+    );
+    expect(answers.map((res) => res.status)).to.deep.equal([422, 422]);
+    expect(answers[0]!.body.errors.url).to.deep.equal([unusable('http://no-such-host.invalid/hook')]);
+    expect(answers[1]!.body.errors.url).to.deep.equal([unusable('http://localhost/hook')]);
+    const allowing = await create(world.as('admin'), 'http://no-such-host.invalid/hook');
+    expect(allowing.body.errors.url).to.deep.equal([unusable('http://no-such-host.invalid/hook', true)]);
   });
 
   it('refuses controls, credentials in any spelling, backslashes and port 0 in every mode', async () => {

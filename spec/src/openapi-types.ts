@@ -572,10 +572,12 @@ export interface paths {
          * Create a webhook endpoint (extension)
          * @description Extension beyond the reference (DECISIONS 240–244). Needs admin access at every location
          *     the endpoint covers: those of `location_names`, or without it every location of the
-         *     organization, present and future (on a location interface: that location). The answer
-         *     shows the signing `secret` once; keep it. An organization has at most 20 endpoints (422).
-         *     A URL whose host resolves to a loopback, private, link-local or other non-public address
-         *     is 422 unless the deployment allows it (the reference server: `WH_WEBHOOK_ALLOW_PRIVATE`).
+         *     organization, present and future (on a location interface: that location); without it at
+         *     one of all the organization's locations the answer is 403 naming none (DECISIONS 437). The
+         *     answer shows the signing `secret` once; keep it. An organization has at most 20 endpoints
+         *     (422). A URL whose host does not resolve, or resolves to a loopback, private, link-local or
+         *     other non-public address, is 422 in the same words whichever it is, unless the deployment
+         *     allows such addresses (the reference server: `WH_WEBHOOK_ALLOW_PRIVATE`; DECISIONS 438).
          *     An `Idempotency-Key` is refused (400): the answer holds the secret, which is never stored.
          */
         post: operations["createWebhookEndpoint"];
@@ -1734,8 +1736,9 @@ export interface components {
          * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
          *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
          *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-         *     method, path, query and body is answered that response again with
-         *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+         *     method, path, query and body is answered that response again, its body byte for byte
+         *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+         *     with another request,
          *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
          *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
          *     as of now, at the locations the request names (its interface, the query's and the
@@ -1961,8 +1964,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -2268,8 +2272,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -2568,8 +2573,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -2867,8 +2873,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -3220,8 +3227,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -3614,8 +3622,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -3665,8 +3674,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
