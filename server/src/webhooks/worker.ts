@@ -28,6 +28,7 @@ export type WebhookDeliveryConfig = Pick<
   ServerConfig,
   | 'webhookAllowPrivate'
   | 'webhookSecretKey'
+  | 'webhookPreviousSecretKey'
   | 'webhookTimeoutMs'
   | 'webhookRetryScale'
   | 'webhookDisableAfterDays'
