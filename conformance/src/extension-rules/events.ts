@@ -118,7 +118,7 @@ export const events: ExtensionSection[] = [
     place: { operation: 'listEvents', parameter: 'types' },
     units: [
       rule(
-        'Only these event types, comma-separated: an exact type (`purchase_order.moved`), every type of one kind (`purchase_order.*`), or `*`.',
+        'Only these event types, comma-separated: an exact type (`purchase_order.moved`), every type of one kind (`purchase_order.*`), or `*`, as the pattern lists them (white space around each is ignored).',
         'events.listEvents.types.filter',
       ),
       rule('An unknown type is 400.', 'events.listEvents.types.unknown-400'),
