@@ -29,7 +29,7 @@ export const etags: ExtensionSection[] = [
     units: [
       context('Extension beyond the reference (DECISIONS 122–124).'),
       rules(
-        "`*` or a list of `ETag`s: the write happens only if the record's current ETag is one of them (strong comparison; `*` matches any existing record), else 412 with the current `ETag` and nothing is changed.",
+        '`*` or a comma-separated list of `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the record\'s current ETag is one of them (strong comparison, so a weak tag never matches; `*` matches any existing record), else 412 with the current `ETag` and nothing is changed.',
         [
           'etags.If-Match.listed',
           "the write happens only if the record's current ETag is one of them (strong comparison",
@@ -37,8 +37,11 @@ export const etags: ExtensionSection[] = [
         ['etags.If-Match.star', '`*` matches any existing record'],
         ['etags.If-Match.412', 'else 412 with the current `ETag` and nothing is changed'],
       ),
-      rule('404 and 403 answer as without the header.', 'etags.If-Match.not-found-as-without'),
-      rule('A malformed or longer value is 400 (DECISIONS 153).', 'etags.If-Match.malformed-400'),
+      rule(
+        '404 and 403 answer as without the header; an empty value is no condition.',
+        'etags.If-Match.not-found-as-without',
+      ),
+      rule('A malformed or longer value is 400 (DECISIONS 153, 446).', 'etags.If-Match.malformed-400'),
     ],
   },
   {
@@ -49,7 +52,7 @@ export const etags: ExtensionSection[] = [
     units: [
       context('Extension beyond the reference (DECISIONS 121).'),
       rules(
-        "When the record's current `ETag` is listed (or `*`), 304 Not Modified without a body.",
+        "When the record's current `ETag` is listed (or `*`), 304 Not Modified without a body; a value that names no current ETag, malformed ones included, reads the record as without the header (DECISIONS 448).",
         ['etags.If-None-Match.304', "When the record's current `ETag` is listed (or `*`), 304 Not Modified"],
         ['etags.If-None-Match.no-body', 'without a body'],
       ),

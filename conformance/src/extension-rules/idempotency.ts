@@ -12,7 +12,7 @@ export const idempotency: ExtensionSection[] = [
     units: [
       context('Extension beyond the reference (DECISIONS 110–118).'),
       rules(
-        'A key the client chooses, 1 to 255 printable ASCII characters (else 400), such as a UUID: the first response to it is stored for 24 hours (by default) for this API user, and a retry with the same key, interface, method, path, query and body is answered that response again with `Idempotent-Replayed: true`, without running twice.',
+        'A key the client chooses, 1 to 255 printable ASCII characters (else 400), such as a UUID: the first response to it is stored for 24 hours (by default) for this API user, and a retry with the same key, interface, method, path, query and body is answered that response again, its body byte for byte (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice.',
         ['idempotency.Idempotency-Key.printable-400', '1 to 255 printable ASCII characters (else 400)'],
         [
           'idempotency.Idempotency-Key.stored-24h',
@@ -20,7 +20,7 @@ export const idempotency: ExtensionSection[] = [
         ],
         [
           'idempotency.Idempotency-Key.replayed',
-          'a retry with the same key, interface, method, path, query and body is answered that response again with `Idempotent-Replayed: true`, without running twice',
+          'a retry with the same key, interface, method, path, query and body is answered that response again, its body byte for byte (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice',
         ],
       ),
       rules(

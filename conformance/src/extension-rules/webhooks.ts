@@ -33,13 +33,13 @@ export const webhooks: ExtensionSection[] = [
     units: [
       context('Extension beyond the reference (DECISIONS 240–244).'),
       rule(
-        'Needs admin access at every location the endpoint covers: those of `location_names`, or without it every location of the organization, present and future (on a location interface: that location).',
+        "Needs admin access at every location the endpoint covers: those of `location_names`, or without it every location of the organization, present and future (on a location interface: that location); without it at one of all the organization's locations the answer is 403 naming none (DECISIONS 437).",
         'webhooks.createWebhookEndpoint.admin-at-covered',
       ),
       rule('The answer shows the signing `secret` once; keep it.', 'webhooks.createWebhookEndpoint.secret-shown'),
       rule('An organization has at most 20 endpoints (422).', 'webhooks.createWebhookEndpoint.at-most-20'),
       rule(
-        'A URL whose host resolves to a loopback, private, link-local or other non-public address is 422 unless the deployment allows it (the reference server: `WH_WEBHOOK_ALLOW_PRIVATE`).',
+        'A URL whose host does not resolve, or resolves to a loopback, private, link-local or other non-public address, is 422 in the same words whichever it is, unless the deployment allows such addresses (the reference server: `WH_WEBHOOK_ALLOW_PRIVATE`; DECISIONS 438).',
         'webhooks.createWebhookEndpoint.private-url-422',
       ),
       rule(
