@@ -572,10 +572,12 @@ export interface paths {
          * Create a webhook endpoint (extension)
          * @description Extension beyond the reference (DECISIONS 240–244). Needs admin access at every location
          *     the endpoint covers: those of `location_names`, or without it every location of the
-         *     organization, present and future (on a location interface: that location). The answer
-         *     shows the signing `secret` once; keep it. An organization has at most 20 endpoints (422).
-         *     A URL whose host resolves to a loopback, private, link-local or other non-public address
-         *     is 422 unless the deployment allows it (the reference server: `WH_WEBHOOK_ALLOW_PRIVATE`).
+         *     organization, present and future (on a location interface: that location); without it at
+         *     one of all the organization's locations the answer is 403 naming none (DECISIONS 437). The
+         *     answer shows the signing `secret` once; keep it. An organization has at most 20 endpoints
+         *     (422). A URL whose host does not resolve, or resolves to a loopback, private, link-local or
+         *     other non-public address, is 422 in the same words whichever it is, unless the deployment
+         *     allows such addresses (the reference server: `WH_WEBHOOK_ALLOW_PRIVATE`; DECISIONS 438).
          *     An `Idempotency-Key` is refused (400): the answer holds the secret, which is never stored.
          */
         post: operations["createWebhookEndpoint"];
@@ -609,7 +611,8 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook endpoint (extension)
-         * @description Extension beyond the reference (DECISIONS 241). 204; its deliveries go with it.
+         * @description Extension beyond the reference (DECISIONS 241). 204; its deliveries go with it, and
+         *     nothing more is sent to its URL.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -618,7 +621,9 @@ export interface paths {
          * Update a webhook endpoint (extension)
          * @description Extension beyond the reference (DECISIONS 241, 245): the URL, description, event types
          *     or `enabled`. Enabling a disabled endpoint clears its `disabled_reason`, and its pending
-         *     deliveries go out again. The covered locations stay as created.
+         *     deliveries go out again. A disabled endpoint receives nothing: the events written while it
+         *     is disabled are not delivered to it, then or once it is enabled again (recover the window
+         *     to have them). The covered locations stay as created.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -971,6 +976,10 @@ export interface components {
             created_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
         };
+        /**
+         * @description A packing list as an update sends it: with `id` to change or remove that entry, without to
+         *     add one. A create takes `PackingListCreate`.
+         */
         PackingListInput: {
             /** @description Update this packing list; it must belong to the appointment (422). Not allowed on create. */
             id?: components["schemas"]["NestedId"];
@@ -983,6 +992,18 @@ export interface components {
             /** @description Required on new entries. */
             quantity?: components["schemas"]["Quantity"];
             received_quantity?: number | null;
+        };
+        /**
+         * @description A packing list of a new appointment, a new entry: `product_name` and `quantity` are
+         *     required, an `id` is 422 `is not allowed here`, and `_destroy` (which needs an `id`) may
+         *     only be false (DECISIONS 446).
+         */
+        PackingListCreate: components["schemas"]["PackingListInput"] & {
+            product_name: string;
+            quantity: components["schemas"]["Quantity"];
+            id?: unknown;
+            /** @enum {boolean} */
+            _destroy?: false;
         };
         /**
          * @description The writable fields of an appointment; any other is 422 `is not a known attribute`.
@@ -1011,6 +1032,8 @@ export interface components {
         /** @description A new appointment starts `pending` or `booked` (see the company's `auto_approve_appointments`), so `state` is 422 here. */
         AppointmentCreate: components["schemas"]["AppointmentFields"] & {
             state?: unknown;
+        } & {
+            packing_lists?: components["schemas"]["PackingListCreate"][];
         };
         AppointmentUpdate: components["schemas"]["AppointmentFields"];
         Appointment: {
@@ -1069,6 +1092,10 @@ export interface components {
                 [key: string]: unknown;
             } | unknown[];
         };
+        /**
+         * @description An item as an update sends it: with `id` to change or remove that item, without to add one.
+         *     A create and a bulk upload row take `PurchaseOrderItemCreate`.
+         */
         PurchaseOrderItemInput: {
             /** @description Update this item; it must belong to the order (422). Not allowed on create. */
             id?: components["schemas"]["NestedId"];
@@ -1081,6 +1108,17 @@ export interface components {
             /** @description Matched against the organization's customers; an unknown name creates a customer when the user and the effective warehouse allow it (422 otherwise). */
             customer_name?: string | null;
             custom_values?: components["schemas"]["CustomValuesInput"];
+        };
+        /**
+         * @description An item of a new order, or of a bulk upload row (whose items replace the order's): a new
+         *     item, so `product_name` and `quantity` are required, and `id` and `_destroy`, which name an
+         *     item the order has, are 422 `is not allowed here` (DECISIONS 446).
+         */
+        PurchaseOrderItemCreate: components["schemas"]["PurchaseOrderItemInput"] & {
+            product_name: string;
+            quantity: components["schemas"]["Quantity"];
+            id?: unknown;
+            _destroy?: unknown;
         };
         /** @description The writable fields of a purchase order; any other is 422 `is not a known attribute`. */
         PurchaseOrderFields: {
@@ -1101,6 +1139,8 @@ export interface components {
         };
         PurchaseOrderCreate: components["schemas"]["PurchaseOrderFields"] & {
             po_number: string;
+        } & {
+            purchase_order_items?: components["schemas"]["PurchaseOrderItemCreate"][];
         };
         PurchaseOrderUpdate: components["schemas"]["PurchaseOrderFields"];
         PurchaseOrderItem: {
@@ -1191,6 +1231,8 @@ export interface components {
         BulkPurchaseOrderRow: components["schemas"]["PurchaseOrderFields"] & {
             po_number: string;
             location_name?: unknown;
+        } & {
+            purchase_order_items?: components["schemas"]["PurchaseOrderItemCreate"][];
         };
         BulkUploadInput: {
             products?: components["schemas"]["BulkProductRow"][];
@@ -1367,10 +1409,12 @@ export interface components {
             has_more: boolean;
         };
         /**
-         * @description Where deliveries are POSTed: an absolute `https://` or `http://` URL without user or
-         *     password (not even an empty one), control characters, backslashes or port 0, at most 2,048
-         *     characters, whose host resolves to public addresses only (unless the deployment allows
-         *     others). It is stored and shown as the WHATWG URL parser normalizes it (DECISIONS 333).
+         * @description Where deliveries are POSTed: an absolute `https://` or `http://` URL with a host, as the
+         *     pattern says, without user or password (not even an empty one), control characters,
+         *     backslashes or port 0, at most 2,048 characters, whose host resolves to public addresses
+         *     only (unless the deployment allows others). It is stored and shown as the WHATWG URL
+         *     parser normalizes it (DECISIONS 333). What the pattern leaves to the server is 422 as
+         *     `x-prose-rules` says (DECISIONS 445, 446).
          * @example https://erp.example.com/hooks/warehouse
          */
         WebhookUrl: string;
@@ -1382,7 +1426,7 @@ export interface components {
          *       "purchase_order.moved"
          *     ]
          */
-        WebhookEventTypes: string[];
+        WebhookEventTypes: ("*" | "product.*" | "company.*" | "appointment.*" | "purchase_order.*" | "product.created" | "product.updated" | "product.deleted" | "company.created" | "company.updated" | "company.deleted" | "appointment.created" | "appointment.updated" | "appointment.needs_booking" | "appointment.pending" | "appointment.booked" | "appointment.arrived" | "appointment.started" | "appointment.completed" | "appointment.left" | "appointment.cancelled" | "purchase_order.created" | "purchase_order.updated" | "purchase_order.deleted" | "purchase_order.assigned" | "purchase_order.moved" | "purchase_order.unassigned")[];
         /** @description A note for people; not sent anywhere. */
         WebhookDescription: string;
         WebhookEndpointCreate: {
@@ -1699,8 +1743,9 @@ export interface components {
          * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
          *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
          *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-         *     method, path, query and body is answered that response again with
-         *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+         *     method, path, query and body is answered that response again, its body byte for byte
+         *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+         *     with another request,
          *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
          *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
          *     as of now, at the locations the request names (its interface, the query's and the
@@ -1709,15 +1754,19 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
-         * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-         *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-         *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-         *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+         * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+         *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+         *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+         *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+         *     and 403 answer as without the header; an empty value is no condition. A malformed or
+         *     longer value is 400 (DECISIONS 153, 446).
          */
         IfMatch: string;
         /**
          * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-         *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+         *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+         *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+         *     longer value is 400 (DECISIONS 153).
          */
         IfNoneMatch: string;
         /**
@@ -1922,8 +1971,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -1980,7 +2030,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+                 *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+                 *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+                 *     longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -2027,10 +2079,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2081,10 +2135,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2123,10 +2179,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2221,8 +2279,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -2275,7 +2334,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+                 *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+                 *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+                 *     longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -2318,10 +2379,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2368,10 +2431,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2406,10 +2471,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2513,8 +2580,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -2571,7 +2639,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+                 *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+                 *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+                 *     longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -2618,10 +2688,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2702,10 +2774,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -2806,8 +2880,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -2906,7 +2981,9 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+                 *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+                 *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+                 *     longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
@@ -2954,10 +3031,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3009,10 +3088,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3051,10 +3132,12 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -3151,8 +3234,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -3218,7 +3302,8 @@ export interface operations {
                 limit?: number;
                 /**
                  * @description Only these event types, comma-separated: an exact type (`purchase_order.moved`), every
-                 *     type of one kind (`purchase_order.*`), or `*`. An unknown type is 400.
+                 *     type of one kind (`purchase_order.*`), or `*`, as the pattern lists them (white space
+                 *     around each is ignored). An unknown type is 400.
                  */
                 types?: string;
                 /**
@@ -3544,8 +3629,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -3595,8 +3681,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the

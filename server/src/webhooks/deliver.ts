@@ -72,7 +72,7 @@ async function prepare(
   if (!event) return { error: 'event_expired', final: true };
   let secrets: string[];
   try {
-    secrets = signingSecrets(settings.key, claimed.endpointId, claimed.secret, claimed.previousSecret);
+    secrets = signingSecrets(settings.keys, claimed.endpointId, claimed.secret, claimed.previousSecret);
   } catch {
     return { error: 'secret_unreadable', final: false };
   }

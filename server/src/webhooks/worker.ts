@@ -32,6 +32,7 @@ export type WebhookDeliveryConfig = Pick<
   ServerConfig,
   | 'webhookAllowPrivate'
   | 'webhookSecretKey'
+  | 'webhookPreviousSecretKey'
   | 'webhookTimeoutMs'
   | 'webhookRetryScale'
   | 'webhookDisableAfterDays'

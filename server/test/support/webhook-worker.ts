@@ -5,6 +5,7 @@ import { configFromEnv, type ServerConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { testOrm } from '../../src/testing/database.js';
 import { runLogDestination } from '../../src/testing/run-log.js';
+import { testWebhookSecretKey } from '../../src/testing/webhook-secret-key.js';
 import { uniqueId, type World } from '../../src/testing/world.js';
 import { deliverWebhooks, type WebhookDelivery } from '../../src/webhooks/worker.js';
 
@@ -18,7 +19,8 @@ export const fastWebhooks = {
 
 export async function startWebhookWorker(config: Partial<ServerConfig> = {}): Promise<WebhookDelivery> {
   const logger = await createLogger({ logLevel: 'debug', logFormat: 'json' }, runLogDestination());
-  return deliverWebhooks(await testOrm(), { ...configFromEnv(fastWebhooks), ...config }, logger);
+  const settings = { ...configFromEnv(fastWebhooks), webhookSecretKey: testWebhookSecretKey(), ...config };
+  return deliverWebhooks(await testOrm(), settings, logger);
 }
 
 /** Deletes a world's endpoints, and so their deliveries, so that no later test's receiver on a reused port gets their retries. */
