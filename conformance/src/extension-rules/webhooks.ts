@@ -347,7 +347,7 @@ export const webhooks: ExtensionSection[] = [
       rules(
         'Any 2xx status counts as delivered once its status line and headers came; the body is read up to 64 KiB and ignored, and one that stalls or breaks off changes nothing (DECISIONS 420).',
         ['webhooks.deliverEvent.2XX.delivered', 'Any 2xx status counts as delivered'],
-        ['webhooks.deliverEvent.2XX.body-ignored', 'the body is ignored'],
+        ['webhooks.deliverEvent.2XX.body-ignored', 'the body is read up to 64 KiB and ignored'],
       ),
     ],
   },
@@ -404,8 +404,8 @@ export const webhooks: ExtensionSection[] = [
     units: [
       rules(
         'Any other answer (a redirect included: redirects are not followed; a `101 Switching Protocols` too, whose connection is closed), no final answer within 15 seconds (`1xx` answers are not one), or none at all: the delivery failed and is retried with backoff (immediately, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, each ±20 %); after the last attempt it stays failed, and can be redelivered.',
-        ['webhooks.deliverEvent.default.redirects', '(a redirect included: redirects are not followed)'],
-        ['webhooks.deliverEvent.default.timeout', 'no answer within 15 seconds'],
+        ['webhooks.deliverEvent.default.redirects', 'a redirect included: redirects are not followed'],
+        ['webhooks.deliverEvent.default.timeout', 'no final answer within 15 seconds'],
         ['webhooks.deliverEvent.default.retried', 'the delivery failed and is retried with backoff'],
         [
           'webhooks.deliverEvent.default.schedule',
