@@ -3,7 +3,6 @@
 // lease outlasts it; a delivery handed back unsent is due again at once, its claim not counted.
 // The claims and sends are made here by hand, with the queue's and the attempt's own functions.
 import { expect } from 'chai';
-import { configFromEnv } from '../src/config.js';
 import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, type World } from '../src/testing/world.js';
@@ -13,7 +12,7 @@ import { type ClaimedDelivery, claimDue, dispatchAll, handBack } from '../src/we
 import { webhookSettings } from '../src/webhooks/settings.js';
 import { SHARES } from '../src/webhooks/worker.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';
-import { deleteEndpoints, endpointWithOneEvent, fastWebhooks } from './support/webhook-worker.js';
+import { deleteEndpoints, endpointWithOneEvent, fastWebhookConfig } from './support/webhook-worker.js';
 
 const TIMEOUT_MS = 1_000;
 const LEASE_MS = leaseFor(TIMEOUT_MS);
@@ -31,7 +30,7 @@ describe('webhook leases (extension)', () => {
   let world: World;
   let receiver: Receiver;
   const settings: DeliverySettings = {
-    ...webhookSettings(configFromEnv(fastWebhooks)),
+    ...webhookSettings(fastWebhookConfig()),
     timeoutMs: TIMEOUT_MS,
     retryScale: 1,
     disableAfterDays: 5,

@@ -17,10 +17,14 @@ export const fastWebhooks = {
   WH_WEBHOOK_POLL_MS: '20',
 };
 
+/** The server's settings with fast webhooks and the run's key for webhook secrets. */
+export function fastWebhookConfig(config: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...configFromEnv(fastWebhooks), webhookSecretKey: testWebhookSecretKey(), ...config };
+}
+
 export async function startWebhookWorker(config: Partial<ServerConfig> = {}): Promise<WebhookDelivery> {
   const logger = await createLogger({ logLevel: 'debug', logFormat: 'json' }, runLogDestination());
-  const settings = { ...configFromEnv(fastWebhooks), webhookSecretKey: testWebhookSecretKey(), ...config };
-  return deliverWebhooks(await testOrm(), settings, logger);
+  return deliverWebhooks(await testOrm(), fastWebhookConfig(config), logger);
 }
 
 /** Deletes a world's endpoints, and so their deliveries, so that no later test's receiver on a reused port gets their retries. */
