@@ -122,18 +122,23 @@ describe('appointment packing lists', () => {
     },
   );
 
-  it('requires a product and a quantity on new entries, and refuses ids on create', async () => {
+  it('requires a product and a quantity on new entries, and refuses ids and removals on create', async () => {
+    // The create's packing-list schema says so (DECISIONS 446), so each is refused as the schema words it.
     const res = await create([
       { quantity: 1 },
       { product_name: 'Apples' },
       { id: 1, product_name: 'Apples', quantity: 1 },
+      { _destroy: true, product_name: 'Apples', quantity: 1 },
     ]);
     expect(res.status).to.equal(422);
     expect(res.body.errors).to.deep.equal({
       'packing_lists[0].product_name': ['is required'],
       'packing_lists[1].quantity': ['is required'],
-      'packing_lists[2].id': ['is not allowed when creating an appointment; leave it out to add a packing list'],
+      'packing_lists[2].id': ['is not allowed here'],
+      'packing_lists[3]._destroy': ['must be one of: false'],
     });
+    const kept = await create([{ _destroy: false, product_name: 'Apples', quantity: 1 }]);
+    expect(kept.status, JSON.stringify(kept.body)).to.equal(200);
   });
 
   it('rejects a zero quantity and a negative received quantity', async () => {

@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Invalid, NotFound } from '../domain/errors.js';
 import { type RecordRef, recordRefSql, timeReader } from '../domain/sql.js';
 import { MAX_RECORD_ID } from '../domain/tenant-lookup.js';
-import { encryptSecret, newSecret } from './secrets.js';
+import { newSecret, type SecretKeys } from './secrets.js';
 
 /** An organization's endpoints, at most (DECISIONS 240). */
 const MAX_ENDPOINTS = 20;
@@ -113,7 +113,7 @@ interface NewEndpoint extends Required<Omit<EndpointChanges, 'enabled'>> {
  */
 export async function insertEndpoint(
   em: EntityManager,
-  key: Buffer,
+  keys: SecretKeys,
   endpoint: NewEndpoint,
 ): Promise<{ row: WebhookEndpointRow; secret: string }> {
   // One create at a time per organization, so two at once cannot pass the count together.
@@ -142,7 +142,7 @@ export async function insertEndpoint(
   );
   const secret = newSecret();
   await em.execute('update webhook_endpoints set secret = ? where organization_id = ? and id = ?', [
-    encryptSecret(key, id, secret),
+    keys.encrypt(id, secret),
     endpoint.organizationId,
     id,
   ]);
@@ -193,7 +193,7 @@ export async function deleteEndpoint(em: EntityManager, row: WebhookEndpointRow)
 /** A new secret; the replaced one signs too for 24 hours, and an older one no more (DECISIONS 244). */
 export async function rotateSecret(
   em: EntityManager,
-  key: Buffer,
+  keys: SecretKeys,
   row: WebhookEndpointRow,
 ): Promise<{ row: WebhookEndpointRow; secret: string }> {
   const secret = newSecret();
@@ -201,7 +201,7 @@ export async function rotateSecret(
     `update webhook_endpoints set previous_secret = secret, secret = ?,
         previous_secret_expires_at = now() + interval '${ROTATION_OVERLAP}', updated_at = now()
       where organization_id = ? and id = ?`,
-    [encryptSecret(key, row.id, secret), row.organizationId, row.id],
+    [keys.encrypt(row.id, secret), row.organizationId, row.id],
   );
   return { row: await writtenEndpoint(em, row.organizationId, row.id), secret };
 }
