@@ -1,6 +1,6 @@
 // Ids that count nothing but the organization's own records (issue 44, DECISIONS 440): each
-// organization's records take their ids from a sequence of its own, so the gap between two of
-// its ids is what it wrote itself, whatever other organizations wrote in between. Every kind
+// organization's records of a table take their ids from a sequence of its own, so the gap
+// between two of its ids is what it wrote itself, whatever other organizations wrote in between. Every kind
 // of record the API shows by id is checked, nested items, packing lists and deliveries included.
 import { expect } from 'chai';
 import { provision } from '../src/provision/provision.js';
@@ -9,10 +9,10 @@ import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import { deleteEndpoints } from './support/webhook-worker.js';
 
-/** A kind of record, and one write of it: the ids it shows, in the order it wrote them. */
+/** A kind of record, and one write of it: the ids it shows, table by table, in the order it wrote them. */
 interface Kind {
   name: string;
-  write(world: World, n: number): Promise<number[]>;
+  write(world: World, n: number): Promise<number[][]>;
 }
 
 function expectOk(res: { status: number; body: unknown }): void {
@@ -59,7 +59,7 @@ const kinds: Kind[] = [
         .as('admin')
         .post('/products', { product: { name: `P${n}`, location_name: 'Toronto DC' } });
       expectOk(res);
-      return [res.body.id];
+      return [[res.body.id]];
     },
   },
   {
@@ -69,7 +69,7 @@ const kinds: Kind[] = [
         .as('admin')
         .post('/companies', { company: { name: uniqueId('C'), company_type: 'carrier' } });
       expectOk(res);
-      return [res.body.id];
+      return [[res.body.id]];
     },
   },
   {
@@ -83,7 +83,7 @@ const kinds: Kind[] = [
         purchase_order: { po_number: uniqueId('PO-'), location_name: 'Toronto DC', purchase_order_items: items },
       });
       expectOk(res);
-      return [res.body.id, ...res.body.purchase_order_items.map((item: { id: number }) => item.id)];
+      return [[res.body.id], res.body.purchase_order_items.map((item: { id: number }) => item.id)];
     },
   },
   {
@@ -93,10 +93,10 @@ const kinds: Kind[] = [
         appointment: { location_name: 'Toronto DC', packing_lists: [{ product_name: 'Apples', quantity: 3 }] },
       });
       expectOk(res);
-      return [res.body.id, res.body.packing_lists[0].id];
+      return [[res.body.id], [res.body.packing_lists[0].id]];
     },
   },
-  { name: 'product limits', write: async (world, n) => [await addProductLimit(world, n)] },
+  { name: 'product limits', write: async (world, n) => [[await addProductLimit(world, n)]] },
   {
     name: 'webhook endpoints',
     async write(world) {
@@ -104,7 +104,7 @@ const kinds: Kind[] = [
         webhook_endpoint: { url: 'http://127.0.0.1:9/hook', event_types: ['company.deleted'] },
       });
       expectOk(res);
-      return [res.body.id];
+      return [[res.body.id]];
     },
   },
   {
@@ -115,7 +115,7 @@ const kinds: Kind[] = [
         .as('admin')
         .post(`/webhook_endpoints/${endpoint}/deliveries/${delivery}/redeliver`, undefined);
       expectOk(res);
-      return [res.body.id];
+      return [[res.body.id]];
     },
   },
 ];
@@ -143,9 +143,14 @@ describe('record ids per organization', () => {
       const first = await kind.write(a, 1);
       for (let n = 2; n <= 6; n++) await kind.write(b, n);
       const second = await kind.write(a, 7);
-      // Each write's records take consecutive ids, and the next write of A follows A's last.
-      expect(first, 'the first write').to.deep.equal(first.map((_, i) => first[0]! + i));
-      expect(second[0]! - first[0]!, `${kind.name}: the gap between two of A's writes`).to.equal(first.length);
+      // Each table counts on its own: a write's records of one table take consecutive ids, and
+      // A's next write follows A's last.
+      first.forEach((ids, table) => {
+        expect(ids, `the first write, table ${table}`).to.deep.equal(ids.map((_, i) => ids[0]! + i));
+        expect(second[table]![0]! - ids[0]!, `${kind.name}, table ${table}: the gap between A's writes`).to.equal(
+          ids.length,
+        );
+      });
     });
   }
 

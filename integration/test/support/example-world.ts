@@ -34,9 +34,9 @@ const EXAMPLE_FILES = join(ROOT, 'integration/test/example-files');
 
 /**
  * What some examples need that the demo lacks, as a person has it after a few commands: webhook
- * endpoint 35, whose receiver never answers, with the demo's purchase-order events recovered to
- * it (deliveries 40 on) and each delivery failed after its attempts; endpoint 36, disabled;
- * company 37, which nothing references, so that it can be deleted; and PO-1005, unassigned, with nothing a warehouse would
+ * endpoint 1, whose receiver never answers, with the demo's purchase-order events recovered to
+ * it and each delivery failed after its attempts; endpoint 2, disabled; company 5, which nothing
+ * references, so that it can be deleted; and PO-1005, unassigned, with nothing a warehouse would
  * refuse, so that it can be assigned (the demo's PO-1003 carries an organization-wide custom
  * value no warehouse takes).
  */

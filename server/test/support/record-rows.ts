@@ -1,6 +1,7 @@
 // From the ids the API shows to the rows behind them (DECISIONS 440): a test that reads or
 // writes rows directly names them by their row ids, which the API never shows (and which the
 // test run keeps apart from every shown id: testing/database.ts).
+import { recordTables } from '../../src/db/migrations/Migration20261207100000_organization_ids.js';
 import { testOrm } from '../../src/testing/database.js';
 import type { World } from '../../src/testing/world.js';
 
@@ -30,9 +31,9 @@ export async function shownIdOf(table: string, rowId: number): Promise<number> {
  * from another organization names nothing there.
  */
 export async function idsAhead(world: World): Promise<void> {
-  await (await testOrm()).em
-    .getConnection()
-    .execute(`select setval(format('record_ids_%s', id)::regclass, 1000000) from organizations where subdomain = ?`, [
-      world.id,
-    ]);
+  await (await testOrm()).em.getConnection().execute(
+    `select setval(format('%s_ids_%s', t, o.id)::regclass, 1000000)
+       from organizations o, unnest(array[?]::text[]) as t where o.subdomain = ?`,
+    [recordTables, world.id],
+  );
 }

@@ -128,7 +128,7 @@ With --data the fields go to the query instead.`,
     examples(
       'whctl api /locations',
       "whctl api /purchase_orders -f location_name='Toronto DC' --paginate -o ndjson",
-      "whctl api /purchase_orders/20 -X PATCH -F 'purchase_order[location_name]=null'",
+      "whctl api /purchase_orders/4 -X PATCH -F 'purchase_order[location_name]=null'",
       "whctl api /products -f 'product[name]=Pears' -f 'product[sku]=PER-001' -f 'product[location_name]=Toronto DC'",
       "whctl api /purchase_orders -X POST -H 'Idempotency-Key: import-42' --data @order.json",
       "whctl api /purchase_orders --paginate --query '[?location_name==null].po_number'",

@@ -10,7 +10,7 @@ export const get = new Command('get')
   .argument('<id>', 'appointment ID', recordId)
   .option('--location <name>', 'the location the appointment must be at (else 404)')
   .addOption(queryOption('packing_lists'))
-  .addHelpText('after', examples('whctl appointments get 24', 'whctl appointments get 24 --query packing_lists'))
+  .addHelpText('after', examples('whctl appointments get 1', 'whctl appointments get 1 --query packing_lists'))
   .action(async (id: number, flags: { location?: string }, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

@@ -15,6 +15,6 @@ export const appointments = new Command('appointments')
     'after',
     examples(
       "whctl appointments list --location 'Toronto DC' --state booked",
-      'whctl appointments update 24 --state cancelled',
+      'whctl appointments update 1 --state cancelled',
     ),
   );

@@ -28,8 +28,8 @@ export const update = appointmentOptions(
   .addHelpText(
     'after',
     examples(
-      'whctl appointments update 24 --scheduled-at 2026-12-01T09:30:00 --query ends_at',
-      'whctl appointments update 24 --state cancelled',
+      'whctl appointments update 1 --scheduled-at 2026-12-01T09:30:00 --query ends_at',
+      'whctl appointments update 1 --state cancelled',
     ),
   )
   .action(async (id: number, flags: Flags, command: Command) => {

@@ -8,7 +8,7 @@ import { type ChangeSafety, ifMatchHeader, safeWriteOptions } from '../shared/sa
 export const remove = safeWriteOptions(new Command('delete'), 'DELETE', '/companies/{id}')
   .description('delete a company (refused while appointments or order items name it)')
   .argument('<id>', 'company ID', recordId)
-  .addHelpText('after', examples('whctl companies delete 37'))
+  .addHelpText('after', examples('whctl companies delete 5'))
   .action(async (id: number, flags: ChangeSafety, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

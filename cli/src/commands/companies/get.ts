@@ -9,7 +9,7 @@ export const get = new Command('get')
   .description('show a company')
   .argument('<id>', 'company ID', recordId)
   .addOption(queryOption('company_number'))
-  .addHelpText('after', examples('whctl companies get 11 -o yaml', 'whctl companies get 11 --query company_number'))
+  .addHelpText('after', examples('whctl companies get 3 -o yaml', 'whctl companies get 3 --query company_number'))
   .action(async (id: number, _flags: object, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

@@ -18,8 +18,8 @@ export const update = companyOptions(
   .addHelpText(
     'after',
     examples(
-      'whctl companies update 11 --contact-email dispatch@fastfreight.example',
-      'whctl companies update 11 --no-auto-approve --query auto_approve_appointments',
+      'whctl companies update 3 --contact-email dispatch@fastfreight.example',
+      'whctl companies update 3 --no-auto-approve --query auto_approve_appointments',
     ),
   )
   .action(async (id: number, flags: CompanyFlags & ChangeSafety & { data?: string }, command: Command) => {

@@ -13,7 +13,7 @@ export const remove = orderRef(
     'after',
     examples(
       'whctl purchase-orders delete --po-number PO-1003',
-      "whctl purchase-orders delete 22 --location 'Toronto DC'",
+      "whctl purchase-orders delete 5 --location 'Toronto DC'",
     ),
   )
   .action(

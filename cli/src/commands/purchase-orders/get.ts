@@ -13,7 +13,7 @@ export const get = orderRef(
   .addHelpText(
     'after',
     examples(
-      "whctl purchase-orders get 12 --query 'purchase_order_items[].product_name'",
+      "whctl purchase-orders get 1 --query 'purchase_order_items[].product_name'",
       'whctl purchase-orders get --po-number PO-1001 -o yaml',
     ),
   )

@@ -17,7 +17,7 @@ export const move = orderRef(
     'after',
     examples(
       "whctl purchase-orders move --po-number PO-0998 --to 'Vancouver DC'",
-      "whctl purchase-orders move 22 --to 'Auckland DC' --query expected_starts_at",
+      "whctl purchase-orders move 5 --to 'Auckland DC' --query expected_starts_at",
     ),
   )
   .action(async (id: number | undefined, flags: OrderRefFlags & ChangeSafety & { to: string }, command: Command) => {

@@ -22,7 +22,7 @@ export const update = orderOptions(
     'after',
     examples(
       "whctl purchase-orders update --po-number PO-1001 --notes 'call before delivery'",
-      'whctl purchase-orders update 12 --expected-starts-at 2026-12-01T09:00:00 --query expected_starts_at',
+      'whctl purchase-orders update 1 --expected-starts-at 2026-12-01T09:00:00 --query expected_starts_at',
     ),
   )
   .action(

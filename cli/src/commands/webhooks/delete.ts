@@ -7,7 +7,7 @@ import { examples } from '../shared/examples.js';
 export const remove = new Command('delete')
   .description('delete a webhook endpoint and its deliveries')
   .argument('<id>', 'webhook endpoint ID', recordId)
-  .addHelpText('after', examples('whctl webhooks delete 36'))
+  .addHelpText('after', examples('whctl webhooks delete 2'))
   .action(async (id: number, _flags: object, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

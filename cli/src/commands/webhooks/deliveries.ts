@@ -19,9 +19,9 @@ export const deliveries = pagingOptions(
   .addHelpText(
     'after',
     examples(
-      'whctl webhooks deliveries 35 --status failed',
-      'whctl webhooks deliveries 35 --all -o ndjson > deliveries.ndjson',
-      "whctl webhooks deliveries 35 -o json --query '[0].attempts'",
+      'whctl webhooks deliveries 1 --status failed',
+      'whctl webhooks deliveries 1 --all -o ndjson > deliveries.ndjson',
+      "whctl webhooks deliveries 1 -o json --query '[0].attempts'",
     ),
   )
   .action(async (id: number, flags: Flags, command: Command) => {

@@ -9,7 +9,7 @@ export const get = new Command('get')
   .description('show a webhook endpoint (without its secret)')
   .argument('<id>', 'webhook endpoint ID', recordId)
   .addOption(queryOption('event_types'))
-  .addHelpText('after', examples('whctl webhooks get 35 -o yaml', 'whctl webhooks get 35 --query event_types'))
+  .addHelpText('after', examples('whctl webhooks get 1 -o yaml', 'whctl webhooks get 1 --query event_types'))
   .action(async (id: number, _flags: object, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

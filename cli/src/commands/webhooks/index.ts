@@ -24,6 +24,6 @@ export const webhooks = new Command('webhooks')
     'after',
     examples(
       "whctl webhooks create --url http://localhost:4242/hook --types 'appointment.*'",
-      'whctl webhooks deliveries 35 --status failed',
+      'whctl webhooks deliveries 1 --status failed',
     ),
   );

@@ -10,7 +10,7 @@ export const recover = safeWriteOptions(new Command('recover'), 'POST', '/webhoo
   .argument('<id>', 'webhook endpoint ID', recordId)
   .requiredOption('--since <time>', "the window's start, ISO 8601 (UTC without an offset)")
   .option('--until <time>', "the window's end, excluded (default now)")
-  .addHelpText('after', examples('whctl webhooks recover 35 --since 2026-11-01T00:00:00Z'))
+  .addHelpText('after', examples('whctl webhooks recover 1 --since 2026-11-01T00:00:00Z'))
   .action(async (id: number, flags: KeySafety & { since: string; until?: string }, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

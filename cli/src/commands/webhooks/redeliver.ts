@@ -16,7 +16,7 @@ export const redeliver = safeWriteOptions(
   .argument('<id>', 'webhook endpoint ID', recordId)
   .argument('<delivery-id>', 'delivery ID, from whctl webhooks deliveries', recordId)
   .addOption(queryOption('status'))
-  .addHelpText('after', examples('whctl webhooks redeliver 35 40', 'whctl webhooks redeliver 35 40 --query status'))
+  .addHelpText('after', examples('whctl webhooks redeliver 1 1', 'whctl webhooks redeliver 1 1 --query status'))
   .action(async (id: number, deliveryId: number, flags: KeySafety, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

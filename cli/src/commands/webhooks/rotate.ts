@@ -10,7 +10,7 @@ export const rotate = new Command('rotate')
   .description('give a webhook endpoint a new secret; the old one signs too for 24 hours')
   .argument('<id>', 'webhook endpoint ID', recordId)
   .addOption(queryOption('secret'))
-  .addHelpText('after', examples('whctl webhooks rotate 35', 'whctl webhooks rotate 35 --query secret'))
+  .addHelpText('after', examples('whctl webhooks rotate 1', 'whctl webhooks rotate 1 --query secret'))
   .action(async (id: number, _flags: object, command: Command) => {
     const ctx = contextOf(command);
     const client = await ctx.connect();

@@ -20,8 +20,8 @@ export const update = endpointOptions(
   .addHelpText(
     'after',
     examples(
-      'whctl webhooks update 36 --enable',
-      "whctl webhooks update 35 --types 'purchase_order.*,appointment.*' --query event_types",
+      'whctl webhooks update 2 --enable',
+      "whctl webhooks update 1 --types 'purchase_order.*,appointment.*' --query event_types",
     ),
   )
   .action(

@@ -3,15 +3,17 @@ import { Migration } from '@mikro-orm/migrations';
 // Ids per organization (DECISIONS 440). Rows of every table whose ids the API shows took their
 // ids from sequences shared by every organization, so the gap between two of an organization's
 // ids counted the other organizations' writes. Each such row now also has `public_id`, the id
-// the API shows, drawn from a sequence of its organization's own (`record_ids_<organization>`,
-// shared by all these tables), which a trigger before each insert reads whoever writes the row.
-// `id` stays the row's key, which foreign keys, joins and locks use, and is never shown.
+// the API shows, drawn from a sequence of its organization's own for that table
+// (`<table>_ids_<organization>`), which a trigger before each insert reads whoever writes the
+// row. `id` stays the row's key, which foreign keys, joins and locks use, and is never shown.
 //
 // A sequence, not a counter row: `nextval` is not transactional, so concurrent writers of one
-// organization never wait for each other, as they did not before. Existing rows keep the ids
-// they showed (`public_id = id`), and each organization's sequence starts above its largest.
-// Lists are ordered by the shown id, so every index that kept a list in id order keeps it in
-// `public_id` order now, and a unique index per organization serves lookups by it.
+// organization never wait for each other, as they did not before. One per table, so that a
+// table's ids count only its own records (an organization's deliveries, the busiest, use up no
+// ids of its products) and keep the numbers the records had. Existing rows keep the ids they
+// showed (`public_id = id`), and each sequence starts above its table's largest for the
+// organization. Lists are ordered by the shown id, so every index that kept a list in id order
+// keeps it in `public_id` order now, and a unique index per organization serves lookups by it.
 
 /** The tables whose ids the API shows: records, their nested items and packing lists, webhooks. */
 export const recordTables = [
@@ -52,6 +54,9 @@ const orderedIndexes = [
 
 type OrderedIndex = (typeof orderedIndexes)[number];
 
+/** The tables as a PostgreSQL array, for the functions that make and drop an organization's sequences. */
+const tables = `array[${recordTables.map((table) => `'${table}'`).join(', ')}]`;
+
 /** Whether the unique index on an organization's ids takes the index's place. */
 const byOrganization = (index: OrderedIndex) => index.columns.join() === 'organization_id,id';
 
@@ -64,29 +69,35 @@ const publicIndex = (index: OrderedIndex) => ({
 export class Migration20261207100000_organization_ids extends Migration {
   override up(): void {
     this.addSql(`
-      -- The next id of an organization's records.
-      create function record_public_id(organization integer) returns integer language sql as $$
-        select nextval(format('record_ids_%s', organization)::regclass)::integer
+      -- The next id of an organization's records of a table.
+      create function record_public_id(record_table text, organization integer) returns integer language sql as $$
+        select nextval(format('%s_ids_%s', record_table, organization)::regclass)::integer
       $$;
 
       -- Every insert takes its public id from the sequence, whatever it says.
       create function set_record_public_id() returns trigger language plpgsql as $$
       begin
-        new.public_id := record_public_id(new.organization_id);
+        new.public_id := record_public_id(tg_table_name, new.organization_id);
         return new;
       end $$;
 
-      -- Each organization's sequence lives and dies with it. One left by a deleted organization
+      -- An organization's sequences live and die with it. One left by a deleted organization
       -- whose trigger did not run (a restore with triggers off) gives way to a new one.
       create function create_record_ids() returns trigger language plpgsql as $$
+      declare record_table text;
       begin
-        execute format('drop sequence if exists record_ids_%s', new.id);
-        execute format('create sequence record_ids_%s as integer', new.id);
+        foreach record_table in array ${tables} loop
+          execute format('drop sequence if exists %s_ids_%s', record_table, new.id);
+          execute format('create sequence %s_ids_%s as integer', record_table, new.id);
+        end loop;
         return null;
       end $$;
       create function drop_record_ids() returns trigger language plpgsql as $$
+      declare record_table text;
       begin
-        execute format('drop sequence if exists record_ids_%s', old.id);
+        foreach record_table in array ${tables} loop
+          execute format('drop sequence if exists %s_ids_%s', record_table, old.id);
+        end loop;
         return null;
       end $$;
     `);
@@ -112,19 +123,19 @@ export class Migration20261207100000_organization_ids extends Migration {
       this.addSql(`drop index ${index.name};`);
     }
 
-    // Each organization's sequence starts above the largest id its records have.
-    const largest = recordTables
-      .map((table) => `(select max(public_id) from ${table} where organization_id = o.id)`)
-      .join(', ');
+    // Each sequence starts above the largest id the organization's records of its table have.
+    for (const table of recordTables) {
+      this.addSql(`
+        do $$
+        declare organization record;
+        begin
+          for organization in select o.id, coalesce(max(t.public_id), 0) + 1 as next
+              from organizations o left join ${table} t on t.organization_id = o.id group by o.id loop
+            execute format('create sequence ${table}_ids_%s as integer start with %s', organization.id, organization.next);
+          end loop;
+        end $$;`);
+    }
     this.addSql(`
-      do $$
-      declare organization record;
-      begin
-        for organization in select o.id, coalesce(greatest(${largest}), 0) + 1 as next from organizations o loop
-          execute format('create sequence record_ids_%s as integer start with %s', organization.id, organization.next);
-        end loop;
-      end $$;
-
       create trigger organizations_record_ids after insert on organizations
         for each row execute function create_record_ids();
       create trigger organizations_record_ids_dropped after delete on organizations
@@ -145,15 +156,18 @@ export class Migration20261207100000_organization_ids extends Migration {
     this.addSql(`
       do $$
       declare organization record;
+      declare record_table text;
       begin
         for organization in select id from organizations loop
-          execute format('drop sequence if exists record_ids_%s', organization.id);
+          foreach record_table in array ${tables} loop
+            execute format('drop sequence if exists %s_ids_%s', record_table, organization.id);
+          end loop;
         end loop;
       end $$;
       drop function set_record_public_id() cascade;
       drop function create_record_ids() cascade;
       drop function drop_record_ids() cascade;
-      drop function record_public_id(integer);
+      drop function record_public_id(text, integer);
     `);
   }
 }
