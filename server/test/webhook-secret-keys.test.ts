@@ -20,6 +20,7 @@ import { startWorld, uniqueId } from '../src/testing/world.js';
 import { reencryptSecrets } from '../src/webhooks/rekey.js';
 import { DEMO_WEBHOOK_SECRET_KEY, newSecret, SecretKeys, signingSecrets } from '../src/webhooks/secrets.js';
 import { childEnv } from './support/child-env.js';
+import { rowIdOf } from './support/record-rows.js';
 import { startReceiver, verifies } from './support/webhook-receiver.js';
 import { fastWebhooks } from './support/webhook-worker.js';
 
@@ -128,36 +129,42 @@ describe('the key of webhook secrets (extension)', function () {
           webhook_endpoint: { url: 'http://127.0.0.1/rotating', enabled: false },
         });
         const { id, secret } = created.body as { id: number; secret: string };
+        // Secrets are sealed with the row's id, which the API does not show.
+        const rowId = await rowIdOf(world, 'webhook_endpoints', id);
+        const named = { organization: world.id, id };
         const [older, newer] = ['an-older-key-of-ours', 'a-newer-key-of-ours'];
         const replaced = newSecret();
         await store(
-          id,
-          new SecretKeys(older).encrypt(id, secret),
-          new SecretKeys(older).encrypt(id, replaced),
+          rowId,
+          new SecretKeys(older).encrypt(rowId, secret),
+          new SecretKeys(older).encrypt(rowId, replaced),
           tomorrow(),
         );
 
         const rotating = new SecretKeys(newer, older);
-        const before = await secretOf(id);
-        expect(signingSecrets(rotating, id, before.secret, before.previous_secret)).to.deep.equal([secret, replaced]);
-        expect(() => new SecretKeys(newer).open(id, before.secret)).to.throw();
-
-        const rekeyed = await reencryptSecrets((await testOrm()).em.fork(), rotating);
-        expect(rekeyed.unreadable).to.not.include(id);
-        expect(rekeyed.fromDemoKey).to.not.include(id);
-        const stored = await secretOf(id);
-        expect(stored.secret.startsWith(rotating.currentPrefix)).to.equal(true);
-        expect(signingSecrets(new SecretKeys(newer), id, stored.secret, stored.previous_secret)).to.deep.equal([
+        const before = await secretOf(rowId);
+        expect(signingSecrets(rotating, rowId, before.secret, before.previous_secret)).to.deep.equal([
           secret,
           replaced,
         ]);
-        expect(() => new SecretKeys(older).open(id, stored.secret)).to.throw();
+        expect(() => new SecretKeys(newer).open(rowId, before.secret)).to.throw();
+
+        const rekeyed = await reencryptSecrets((await testOrm()).em.fork(), rotating);
+        expect(rekeyed.unreadable).to.not.deep.include(named);
+        expect(rekeyed.fromDemoKey).to.not.deep.include(named);
+        const stored = await secretOf(rowId);
+        expect(stored.secret.startsWith(rotating.currentPrefix)).to.equal(true);
+        expect(signingSecrets(new SecretKeys(newer), rowId, stored.secret, stored.previous_secret)).to.deep.equal([
+          secret,
+          replaced,
+        ]);
+        expect(() => new SecretKeys(older).open(rowId, stored.secret)).to.throw();
         // Nothing is left to re-encrypt, and a secret no key here reads is left alone, named.
         expect((await reencryptSecrets((await testOrm()).em.fork(), rotating)).reencrypted).to.equal(0);
-        const foreign = new SecretKeys('a-key-nobody-here-holds').encrypt(id, secret);
-        await store(id, foreign);
-        expect((await reencryptSecrets((await testOrm()).em.fork(), rotating)).unreadable).to.deep.equal([id]);
-        expect((await secretOf(id)).secret).to.equal(foreign);
+        const foreign = new SecretKeys('a-key-nobody-here-holds').encrypt(rowId, secret);
+        await store(rowId, foreign);
+        expect((await reencryptSecrets((await testOrm()).em.fork(), rotating)).unreadable).to.deep.include(named);
+        expect((await secretOf(rowId)).secret).to.equal(foreign);
         await world.as('admin').delete(`/webhook_endpoints/${id}`);
       } finally {
         await server.close();
@@ -171,9 +178,10 @@ describe('the key of webhook secrets (extension)', function () {
           webhook_endpoint: { url: 'http://127.0.0.1/own-key', enabled: false },
         });
         const { id, secret } = created.body as { id: number; secret: string };
-        const stored = (await secretOf(id)).secret;
-        expect(new SecretKeys(testWebhookSecretKey()).open(id, stored).secret).to.equal(secret);
-        expect(() => new SecretKeys(DEMO_WEBHOOK_SECRET_KEY).open(id, stored)).to.throw();
+        const rowId = await rowIdOf(world, 'webhook_endpoints', id);
+        const stored = (await secretOf(rowId)).secret;
+        expect(new SecretKeys(testWebhookSecretKey()).open(rowId, stored).secret).to.equal(secret);
+        expect(() => new SecretKeys(DEMO_WEBHOOK_SECRET_KEY).open(rowId, stored)).to.throw();
         await world.as('admin').delete(`/webhook_endpoints/${id}`);
       } finally {
         await server.close();
@@ -189,12 +197,13 @@ describe('the key of webhook secrets (extension)', function () {
           webhook_endpoint: { url: receiver.url, event_types: ['product.*'] },
         });
         const { id, secret } = created.body as { id: number; secret: string };
+        const rowId = await rowIdOf(world, 'webhook_endpoints', id);
         // As a deployment without WH_WEBHOOK_SECRET_KEY stored it before, the replaced one still signing.
         const replaced = newSecret();
         await store(
-          id,
-          v1Form(DEMO_WEBHOOK_SECRET_KEY, id, secret),
-          v1Form(DEMO_WEBHOOK_SECRET_KEY, id, replaced),
+          rowId,
+          v1Form(DEMO_WEBHOOK_SECRET_KEY, rowId, secret),
+          v1Form(DEMO_WEBHOOK_SECRET_KEY, rowId, replaced),
           tomorrow(),
         );
 
@@ -206,12 +215,12 @@ describe('the key of webhook secrets (extension)', function () {
           .map((line) => JSON.parse(line))
           .find((line) => line.msg?.includes("under the demo's public key"));
         expect(warning?.level).to.equal('warn');
-        expect(warning?.endpoints).to.include(id);
+        expect(warning?.endpoints).to.deep.include({ organization: world.id, id });
         expect(warning?.msg).to.include('rotate_secret');
 
-        const stored = await secretOf(id);
-        expect(() => new SecretKeys(DEMO_WEBHOOK_SECRET_KEY).open(id, stored.secret)).to.throw();
-        expect(() => new SecretKeys(DEMO_WEBHOOK_SECRET_KEY).open(id, stored.previous_secret!)).to.throw();
+        const stored = await secretOf(rowId);
+        expect(() => new SecretKeys(DEMO_WEBHOOK_SECRET_KEY).open(rowId, stored.secret)).to.throw();
+        expect(() => new SecretKeys(DEMO_WEBHOOK_SECRET_KEY).open(rowId, stored.previous_secret!)).to.throw();
         const product = await world
           .as('admin')
           .post('/products', { product: { name: uniqueId('Upgraded '), location_name: 'Toronto DC' } });

@@ -9,18 +9,25 @@ import type { SecretKeys } from './secrets.js';
 /** Endpoints read per statement. */
 const BATCH = 500;
 
+/** An endpoint as its organization's admin names it: the organization's subdomain and the id the API shows. */
+export interface NamedEndpoint {
+  organization: string;
+  id: number;
+}
+
 export interface Rekeyed {
   /** Endpoints whose secrets are now under the current key. */
   reencrypted: number;
   /** Those among them that were under the demo's key: anyone with a backup can read their secrets. */
-  fromDemoKey: number[];
+  fromDemoKey: NamedEndpoint[];
   /** Endpoints whose secret no key of this process reads: their deliveries fail with `secret_unreadable`. */
-  unreadable: number[];
+  unreadable: NamedEndpoint[];
 }
 
 interface Row {
   id: number;
   organizationId: number;
+  name: NamedEndpoint;
   secret: string;
   previousSecret: string | null;
   previousSigns: boolean;
@@ -31,11 +38,12 @@ export async function reencryptSecrets(em: EntityManager, keys: SecretKeys): Pro
   const prefix = keys.currentPrefix;
   for (let after = 0; ; ) {
     const rows = await em.execute<Row[]>(
-      `select id, organization_id as "organizationId", secret, previous_secret as "previousSecret",
-          coalesce(previous_secret_expires_at > now(), false) as "previousSigns"
-        from webhook_endpoints
-        where id > ? and (not starts_with(secret, ?) or not starts_with(previous_secret, ?))
-        order by id limit ?`,
+      `select w.id, w.organization_id as "organizationId", secret, previous_secret as "previousSecret",
+          coalesce(previous_secret_expires_at > now(), false) as "previousSigns",
+          json_build_object('organization', o.subdomain, 'id', w.public_id) as name
+        from webhook_endpoints w join organizations o on o.id = w.organization_id
+        where w.id > ? and (not starts_with(secret, ?) or not starts_with(previous_secret, ?))
+        order by w.id limit ?`,
       [after, prefix, prefix, BATCH],
     );
     for (const row of rows) await reencrypt(em, keys, row, done);
@@ -56,7 +64,7 @@ async function reencrypt(em: EntityManager, keys: SecretKeys, row: Row, done: Re
   try {
     secret = underCurrentKey(keys, row.id, row.secret);
   } catch {
-    done.unreadable.push(row.id);
+    done.unreadable.push(row.name);
     return;
   }
   let previous: ReturnType<typeof underCurrentKey> | undefined;
@@ -79,5 +87,5 @@ async function reencrypt(em: EntityManager, keys: SecretKeys, row: Row, done: Re
   );
   if (affectedRows !== 1) return;
   done.reencrypted++;
-  if (secret.fromDemo || previous?.fromDemo) done.fromDemoKey.push(row.id);
+  if (secret.fromDemo || previous?.fromDemo) done.fromDemoKey.push(row.name);
 }
