@@ -283,7 +283,7 @@ describe('Idempotency-Key on POST (extension)', () => {
     const database = await createUnmigratedDatabase();
     try {
       const { orm } = database;
-      await orm.getMigrator().up({ to: 'Migration20261202100000_location_statistics' });
+      await orm.getMigrator().up({ to: 'Migration20261207100000_organization_ids' });
       const id = uniqueId();
       await provision(orm.em.fork(), { organizations: [standardOrganization(id)] });
       const sql = orm.em.getKnex();

@@ -2,6 +2,7 @@
 // is still sending, even once that claim's lease has ended, and a send starts only while its
 // lease outlasts it; a delivery handed back unsent is due again at once, its claim not counted.
 // The claims and sends are made here by hand, with the queue's and the attempt's own functions.
+import { eventually } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
@@ -49,14 +50,19 @@ describe('webhook leases (extension)', () => {
     await server.close();
   });
 
-  /** A new endpoint's one delivery, queued (no worker runs here): its id. */
+  /**
+   * A new endpoint's one delivery, queued (no worker runs here): its id. The event is fanned out
+   * once it is settled, which another worker's open transaction can hold back (DECISIONS 174).
+   */
   async function queued(): Promise<string> {
     const endpointId = await endpointWithOneEvent(world, receiver.url);
-    await dispatchAll((await testOrm()).em.fork());
-    const [row] = await sql<{ id: string }>('select id::text as id from webhook_deliveries where endpoint_id = ?', [
-      endpointId,
-    ]);
-    return row!.id;
+    return eventually('the delivery queued', async () => {
+      await dispatchAll((await testOrm()).em.fork());
+      const [row] = await sql<{ id: string }>('select id::text as id from webhook_deliveries where endpoint_id = ?', [
+        endpointId,
+      ]);
+      return row?.id;
+    });
   }
 
   /** Claims what is due as a process sending `sending` would; answers the claim of `id`, if it was claimed. */
