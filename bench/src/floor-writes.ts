@@ -3,7 +3,8 @@
 // before it. A new order with its items: the order, its items in one statement, and its event
 // (DECISIONS 179). A changed item: the order's updated_at touched (which locks it, as updates
 // merge into what is stored), the item, and the event. No lookups, validation or rendering: the
-// ratio full/floor prices them. The floor's event row holds what its statements returned (the
+// ratio full/floor prices them. Records are named and answered by the ids the API shows, as the
+// full stack names them (DECISIONS 440). The floor's event row holds what its statements returned (the
 // order and its items, or the changed item), lighter than the full stack's, which holds the
 // whole rendered order and its previous attributes. What a write returned is serialised once,
 // for its answer and its event alike, as a server built for speed would.
@@ -71,18 +72,18 @@ export function createOrder(pool: pg.Pool, scope: FloorWrites, body: NewOrder): 
   const order = body.purchase_order;
   return inTransaction(pool, async (client) => {
     const {
-      rows: [row],
+      rows: [{ key, ...row }],
     } = await client.query(
       `insert into purchase_orders (organization_id, location_id, po_number) values ($1, $2, $3)
-        returning id, po_number, created_at, updated_at`,
+        returning id as key, public_id as id, po_number, created_at, updated_at`,
       [scope.organizationId, scope.locationId, order.po_number],
     );
     const { rows: items } = await client.query(
       `insert into purchase_order_items (organization_id, purchase_order_id, product_name, quantity)
         select $1, $2, item.product_name, item.quantity
           from json_to_recordset($3::json) as item (product_name text, quantity numeric)
-        returning id, product_name, quantity, created_at, updated_at`,
-      [scope.organizationId, row.id, JSON.stringify(order.purchase_order_items)],
+        returning public_id as id, product_name, quantity, created_at, updated_at`,
+      [scope.organizationId, key, JSON.stringify(order.purchase_order_items)],
     );
     const json = JSON.stringify({ ...row, purchase_order_items: items });
     return { json, event: eventStatement(scope, 'purchase_order.created', row.id, json) };
@@ -94,17 +95,19 @@ export function changeItem(pool: pg.Pool, scope: FloorWrites, orderId: number, b
   const [item] = body.purchase_order.purchase_order_items;
   return inTransaction(pool, async (client) => {
     // The full stack touches the order's updated_at when an item changes; that also locks it.
-    await client.query('update purchase_orders set updated_at = now() where id = $1 and organization_id = $2', [
-      orderId,
-      scope.organizationId,
-    ]);
+    const {
+      rows: [order],
+    } = await client.query(
+      'update purchase_orders set updated_at = now() where public_id = $1 and organization_id = $2 returning id',
+      [orderId, scope.organizationId],
+    );
     const {
       rows: [changed],
     } = await client.query(
       `update purchase_order_items set quantity = $1, updated_at = now()
-        where id = $2 and purchase_order_id = $3 and organization_id = $4
-        returning id, product_name, quantity, created_at, updated_at`,
-      [item!.quantity, item!.id, orderId, scope.organizationId],
+        where public_id = $2 and purchase_order_id = $3 and organization_id = $4
+        returning public_id as id, product_name, quantity, created_at, updated_at`,
+      [item!.quantity, item!.id, order.id, scope.organizationId],
     );
     const json = JSON.stringify(changed);
     const object = `{"id":${orderId},"purchase_order_items":[${json}]}`;

@@ -11,6 +11,7 @@
 // - webhook delivery to a local receiver: latency after a write, and a 10,000-event backlog drained.
 // Statement counts are deterministic, so a list whose count grows with its page size (an
 // N+1) fails the run; timings are only reported.
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -79,12 +80,14 @@ async function main(): Promise<void> {
 
     // Silent: the benchmark measures the server, not the terminal it would print to.
     const logger = await createLogger({ logLevel: 'silent', logFormat: 'json' });
-    // Webhooks go to a receiver on loopback (benchWebhooks).
-    const app = createApp({
-      orm,
-      config: { ...configFromEnv({}), baseHost: 'localhost', webhookAllowPrivate: true },
-      logger,
-    });
+    // Webhooks go to a receiver on loopback (benchWebhooks), their secrets under a key of this run's.
+    const config = {
+      ...configFromEnv({}),
+      baseHost: 'localhost',
+      webhookAllowPrivate: true,
+      webhookSecretKey: randomBytes(32).toString('base64url'),
+    };
+    const app = createApp({ orm, config, logger });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server!.once('listening', resolve));
     const address = server.address();
@@ -334,7 +337,7 @@ async function main(): Promise<void> {
     });
     if (bulk.status !== 200) throw new Error(`the bulk upload answered ${bulk.status}`);
     // Draining the 10,000-event backlog alone takes most of a minute: not part of --quick.
-    const webhooks = options.quick ? undefined : await benchWebhooks(orm, client, logger, freshBudget);
+    const webhooks = options.quick ? undefined : await benchWebhooks(orm, config, client, logger, freshBudget);
 
     // Flat memory: the heap grows no more over 1,000 pages than over 10. One token's budget is
     // 120 requests a minute, so the budget is refreshed every 100 pages.

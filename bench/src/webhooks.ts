@@ -3,7 +3,7 @@
 // fanned out, signed and POSTed, with the server's own delivery loop at its default settings.
 import { createServer } from 'node:http';
 import type { WarehouseClient } from '@warehouse-kit/sdk';
-import { configFromEnv, deliverWebhooks, type Logger, type Orm } from '@warehouse-kit/server';
+import { deliverWebhooks, type Logger, type Orm, type WebhookDeliveryConfig } from '@warehouse-kit/server';
 import { percentile } from './measure.js';
 
 export interface WebhookTimings {
@@ -19,6 +19,7 @@ const BACKLOG = 10_000;
 
 export async function benchWebhooks(
   orm: Orm,
+  config: WebhookDeliveryConfig,
   client: WarehouseClient,
   logger: Logger,
   freshBudget: () => Promise<unknown>,
@@ -37,7 +38,6 @@ export async function benchWebhooks(
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const { port } = receiver.address() as { port: number };
-  const config = { ...configFromEnv({}), webhookAllowPrivate: true };
   let worker = deliverWebhooks(orm, config, logger);
   try {
     const endpoint = await client.POST('/webhook_endpoints', {

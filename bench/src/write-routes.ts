@@ -15,10 +15,12 @@ export async function writeScope(em: EntityManager): Promise<WriteScope> {
   return scope!;
 }
 
+/** Each changed item is named as the API names it: its order's id and its own, as shown (DECISIONS 440). */
 export async function writeRoutes(em: EntityManager, scope: WriteScope): Promise<Route[]> {
   const items = await em.getConnection().execute<{ order_id: number; item_id: number }[]>(
-    `select purchase_order_id as order_id, min(id) as item_id from purchase_order_items
-      where organization_id = ? group by purchase_order_id order by purchase_order_id limit 2000`,
+    `select po.public_id as order_id, min(i.public_id) as item_id
+      from purchase_order_items i join purchase_orders po on po.id = i.purchase_order_id
+      where i.organization_id = ? group by po.id order by po.id limit 2000`,
     [scope.organizationId],
   );
   return [

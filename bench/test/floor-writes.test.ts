@@ -80,7 +80,10 @@ describe('the bench floor’s writes', () => {
       purchase_order: { purchase_order_items: [{ id: item.id, quantity: 9 }] },
     });
     expect(await eventRowsOf(without.id)).to.deep.equal([]);
-    const { rows } = await pool.query('select quantity from purchase_order_items where id = $1', [item.id]);
+    const { rows } = await pool.query(
+      'select quantity from purchase_order_items where organization_id = $1 and public_id = $2',
+      [writes.organizationId, item.id],
+    );
     expect(rows[0].quantity).to.equal('9');
   });
 });

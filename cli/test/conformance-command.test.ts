@@ -1,6 +1,13 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue, ProfileError, type ProfileFile, referenceRules } from '@warehouse-kit/conformance';
+import {
+  catalogue,
+  extensionRules,
+  ProfileError,
+  type ProfileFile,
+  referenceRules,
+  tracedRules,
+} from '@warehouse-kit/conformance';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { CommanderError } from 'commander';
@@ -171,27 +178,43 @@ describe('conformance run command', () => {
     for (const check of catalogue()) expect(run.stdout).to.include(check.title);
   });
 
-  it('prints every rule of the reference with the checks that verify it with `conformance list --trace`', async () => {
+  it("prints every rule of the reference and of the spec's extensions with the checks that verify it with `conformance list --trace`", async () => {
     const text = await whctl(['conformance', 'list', '--trace']);
     expect(text.code, text.stderr).to.equal(0);
     expect(text.stdout)
       .to.include('\n§8 Limits\n')
       .and.match(/\n {2}§8\.limits\.reset-iso-utc {2}`X-RateLimit-Reset`/);
     expect(text.stdout).to.include('      rate-limits: rate_limit_reset_is_iso_utc: GET /locations 429 [§8]\n');
-    expect(text.stdout).to.match(/\n\d+ rules: \d+ checked, \d+ unchecked.*; \d+ open points, .*; \d+ checks\.\n$/);
+    expect(text.stdout)
+      .to.include('\nwebhooks.deliverEvent.410: POST {endpoint url} 410\n')
+      .and.include('      webhooks: gone_disables_endpoint: POST {endpoint url} 410 [decision 248]\n')
+      .and.include('  webhooks.createWebhookEndpoint.at-most-20  An organization has at most 20 endpoints (422).\n')
+      .and.include('      unchecked (costs more than a run may spend): would create 20 endpoints');
+    expect(text.stdout).to.match(
+      /\n\d+ rules: \d+ checked, \d+ unchecked.*; \d+ open points, .*; \d+ rules of the spec's extensions: \d+ checked, \d+ unchecked \(.*\d+ no check yet\); \d+ checks\.\n$/,
+    );
 
     const json = await whctl(['conformance', 'list', '--trace', '--format', 'json']);
     const { rules, summary } = JSON.parse(json.stdout) as {
       rules: { id: string; kind: string; checks: string[]; unchecked?: { why: string; detail: string } }[];
-      summary: { rules: number; checked: number; unchecked: number; checks: number };
+      summary: {
+        rules: number;
+        checked: number;
+        unchecked: number;
+        checks: number;
+        extensions: { rules: number; checked: number; unchecked: number };
+      };
     };
     const expected = referenceRules();
-    expect(rules.map((rule) => rule.id)).to.deep.equal(expected.map((rule) => rule.id));
+    expect(rules.map((rule) => rule.id)).to.deep.equal(tracedRules().map((rule) => rule.id));
     expect(summary.checks).to.equal(catalogue().length);
     expect(summary.checked + summary.unchecked).to.equal(expected.filter((rule) => rule.kind === 'rule').length);
     const reset = rules.find((rule) => rule.id === '§8.limits.reset-iso-utc')!;
     expect(reset.checks).to.deep.equal(['rate-limits: rate_limit_reset_is_iso_utc: GET /locations 429 [§8]']);
     for (const rule of rules.filter((each) => each.unchecked)) expect(rule.checks, rule.id).to.deep.equal([]);
+    const { extensions } = summary;
+    expect(extensions.rules).to.equal(extensionRules().length);
+    expect(extensions.checked + extensions.unchecked).to.equal(extensions.rules);
   });
 
   it('prints the checks as JSON with `conformance list --format json`, each with the rules it verifies', async () => {
@@ -211,7 +234,8 @@ describe('conformance run command', () => {
     const help = run.stdout.replace(/\s+/g, ' ');
     expect(help).to.include(
       'reference, status-codes, records, location-rules, time-zones, pagination, round-trip, order-rules, bulk-uploads, ' +
-        'schemas, decisions, extensions, events, webhooks, robustness, rate-limits (default: all but robustness)',
+        'schemas, decisions, extensions, events, webhooks, robustness, rate-limits, contract-version (default: all but ' +
+        'robustness)',
     );
     expect(help).to.include('--budget <requests>').and.include('--seed <n>');
     expect(help).to.include('--allow-appointments').and.include('--har <file>').and.include('130 interrupted');

@@ -2,7 +2,8 @@
 // unique prefix, and the clean-up registry that every create is recorded in.
 import { randomBytes } from 'node:crypto';
 import type { Middleware } from '@warehouse-kit/sdk';
-import { createClient } from '@warehouse-kit/sdk';
+import { createClient, localhostFetch } from '@warehouse-kit/sdk';
+import { AnswerLog } from './answers.js';
 import { budgetFailure } from './budget.js';
 import { CleanupRegistry } from './cleanup.js';
 import type { HarRecorder } from './har.js';
@@ -64,6 +65,8 @@ export interface RunContext {
   invalidToken: Endpoint;
   /** Every client made so far, with the requests each sent. */
   endpoints: Endpoint[];
+  /** Every answer the clients received, 429s waited out included, by the contract version it names. */
+  answers: AnswerLog;
   /** Answers that came once a client had waited out a 429 until its X-RateLimit-Reset. */
   resumed: Exchange[];
   /** Every write (POST, PATCH, DELETE) that succeeded, in the order sent, for the events checks. */
@@ -126,6 +129,7 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
   let counter = 0;
 
   const endpoints: Endpoint[] = [];
+  const answers = new AnswerLog();
   /** The token of each client that waits out 429s: its budget is what a refusal says is spent. */
   const tokens = new Map<Endpoint, string>();
   /** Tokens whose budget could not be waited for, with why. */
@@ -144,16 +148,16 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
               options.log(`rate limited (${label}): waiting ${Math.ceil(wait / 1000)} s until X-RateLimit-Reset`);
             },
           };
+    // A reproduction names the profile's tokens only as $WH_TOKEN; a token the suite made up is no secret.
+    const shownToken = settings.stripAuthorization ? undefined : settings.madeUp ? token : TOKEN_VARIABLE;
     const client = createClient({
       baseUrl: address,
       token,
       timeout: REQUEST_TIMEOUT,
       retry,
       ...(settings.stripAuthorization && { middleware: [withoutAuthorization] }),
-      ...(options.har && { fetch: options.har.wrap() }),
+      fetch: answers.wrap(options.har ? options.har.wrap() : localhostFetch, { label, shownToken }),
     });
-    // A reproduction names the profile's tokens only as $WH_TOKEN; a token the suite made up is no secret.
-    const shownToken = settings.stripAuthorization ? undefined : settings.madeUp ? token : TOKEN_VARIABLE;
     const made: Endpoint = { label, client, sent: 0, waited: 0, shownToken };
     endpoints.push(made);
     if (settings.retry !== false && !settings.stripAuthorization) tokens.set(made, token);
@@ -212,6 +216,7 @@ export function createRunContext(profile: Profile, options: RunOptions): RunCont
     anonymous: endpoint('no Authorization header', 'unused', profile.organization, { stripAuthorization: true }),
     invalidToken: endpoint('invalid token', `${prefix}-not-a-token`, profile.organization, { madeUp: true }),
     endpoints,
+    answers,
     resumed,
     writes,
     endpoint,

@@ -6,6 +6,7 @@ export { catalogue } from './catalogue.js';
 export type { Basis, CheckInfo } from './check.js';
 export { groups } from './checks/index.js';
 export { ChecksFailedError, ConformanceError, InterruptedError, ProfileError, UsageError } from './errors.js';
+export { EXTENSION_RULES, type Extension, type ExtensionSection, extensionRules } from './extension-rules/index.js';
 export { loadProfile, type Profile, type ProfileLocation, parseProfile } from './profile.js';
 export type { LocatedRule, ReferenceRule, ReferenceSection, ReferenceUnit, UnitKind } from './reference/index.js';
 export { API_REFERENCE, referenceRules } from './reference/index.js';
@@ -14,6 +15,17 @@ export type { Coverage, CoverageCell, CoverageState } from './report/coverage.js
 export { renderReport } from './report/html.js';
 export { type RunSettings, runConformance } from './runner.js';
 export { REFERENCE, selectableNames, selectGroups } from './selection.js';
-export { type TraceEntry, trace } from './trace.js';
+export {
+  type RuleState,
+  type TraceCounts,
+  type TracedRuleJson,
+  type TracedRuleResult,
+  type TraceEntry,
+  type TraceSummary,
+  trace,
+  tracedRules,
+  traceJson,
+  traceSummary,
+} from './trace.js';
 export type { CheckResult, FailureParts, Verdict } from './verdict.js';
 export { version } from './version.js';

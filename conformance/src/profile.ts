@@ -57,7 +57,7 @@ export interface Profile {
   };
 }
 
-/** Where the suite's webhook receiver listens, and its URL with `{port}` for the port it got. */
+/** Where the suite's webhook receivers listen, and the first one's URL with `{port}` for the port they got. */
 export interface WebhookReceiver {
   host: string;
   port: number;

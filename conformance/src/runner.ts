@@ -12,6 +12,7 @@ import { preflight } from './preflight.js';
 import type { Profile } from './profile.js';
 import { coverageOf } from './report/coverage.js';
 import { combinedReporter, consoleReporter } from './reporters.js';
+import { traceOfRun } from './trace.js';
 import { collectVerdict, type Verdict, type VerdictCollector } from './verdict.js';
 import { version } from './version.js';
 
@@ -153,5 +154,6 @@ export async function runConformance(settings: RunSettings): Promise<Verdict> {
     errors,
     cleanup: { undone: ctx.cleanup.outcomes.filter((o) => o.error === undefined), left_behind: leftBehind },
     coverage: coverageOf(checks),
+    trace: traceOfRun(checks),
   };
 }

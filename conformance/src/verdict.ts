@@ -6,6 +6,7 @@ import type { CleanupOutcome } from './cleanup.js';
 import { describeRequest } from './http.js';
 import { ConformanceFailure, type Problem } from './problems.js';
 import type { Coverage } from './report/coverage.js';
+import type { TracedRuleResult, TraceSummary } from './trace.js';
 
 const { EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = Mocha.Runner.constants;
 
@@ -75,6 +76,11 @@ export interface Verdict {
   };
   /** Every operation of the spec against every status it documents: exercised and passed, failed, or not. */
   coverage: Coverage;
+  /**
+   * Every rule of the API reference and of the spec's extensions with its checks and what they did
+   * in this run; a rule without a check is `untested`, with the reason under `unchecked`.
+   */
+  trace: { summary: TraceSummary; rules: TracedRuleResult[] };
 }
 
 export interface VerdictCollector {

@@ -12,9 +12,10 @@ describe('conformance catalogue', () => {
     const titles = checks.map((check) => check.title);
     expect(new Set(titles).size).to.equal(titles.length);
     for (const title of titles) {
-      // `ANY /*`: a check of every operation at once, the robustness group's fuzzing.
+      // `ANY /*`: a check of every operation at once, the robustness group's fuzzing; `POST {endpoint
+      // url}`: a delivery the deployment makes to a webhook endpoint, the spec's `webhooks.event`.
       expect(title).to.match(
-        /^[a-z_]+: ((GET|POST|PATCH|PUT|DELETE) \/[\w/{}]+|ANY \/\*) \d{3} \[(§[\d.]+(, (spec|decision \d+))?|decision \d+)\]$/,
+        /^[a-z_]+: ((GET|POST|PATCH|PUT|DELETE) \/[\w/{}]+|ANY \/\*|POST \{endpoint url\}) \d{3} \[(§[\d.]+(, (spec|decision \d+))?|decision \d+)\]$/,
       );
     }
   });
@@ -33,7 +34,7 @@ describe('conformance catalogue', () => {
     }
   });
 
-  it('selects only the reference groups with --checks reference, and the rate-limit group last', () => {
+  it('selects only the reference groups with --checks reference, the rate-limit group last of them', () => {
     expect(selectGroups(['reference']).map((group) => group.name)).to.deep.equal([
       'status-codes',
       'records',
@@ -50,6 +51,15 @@ describe('conformance catalogue', () => {
       'rate-limits',
     ]);
     expect(() => selectGroups(['decisions'], ['decisions'])).to.throw(UsageError, 'no check group is left');
+  });
+
+  it('runs the contract version after the rate limits, so that it reads their 429s too', () => {
+    expect(selectGroups(['contract-version', 'rate-limits', 'status-codes']).map((group) => group.name)).to.deep.equal([
+      'status-codes',
+      'rate-limits',
+      'contract-version',
+    ]);
+    expect(selectGroups(undefined).at(-1)?.name).to.equal('contract-version');
   });
 
   it('runs the robustness group only when --checks names it, before the rate limits', () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { catalogue } from '../src/catalogue.js';
 import { coverageOf } from '../src/report/coverage.js';
 import { renderReport } from '../src/report/html.js';
+import { traceOfRun } from '../src/trace.js';
 import type { CheckResult, Verdict } from '../src/verdict.js';
 
 const HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)>';
@@ -31,6 +32,7 @@ function verdictWith(checks: CheckResult[]): Verdict {
     errors: [{ title: 'clean up what the run created', message: HOSTILE }],
     cleanup: { undone: [], left_behind: [`product 7 (${HOSTILE})`] },
     coverage: coverageOf(checks),
+    trace: traceOfRun(checks),
   };
 }
 
@@ -96,6 +98,11 @@ describe('the HTML report', () => {
 
   it('traces every rule of the reference and covers every operation of the spec with its documented statuses', () => {
     expect(page).to.include('<td class="id">§8.limits.reset-iso-utc</td>');
+    // The extensions' rules too, an untested one with its reason.
+    expect(page).to.include('<td class="id">webhooks.deliverEvent.410.disables</td>');
+    expect(page).to.match(
+      /<td class="id">webhooks\.createWebhookEndpoint\.at-most-20<\/td><td [^>]*>An organization has at most 20 endpoints \(422\)\.<\/td><td><span class="unchecked">untested: costs more than a run may spend<\/span> — would create 20 endpoints/,
+    );
     expect(page).to.include('<th class="operation">GET /locations</th>');
     const { coverage } = verdictWith(checks);
     const locations = coverage.operations.find((row) => row.operation === 'GET /locations')!;

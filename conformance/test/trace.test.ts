@@ -1,11 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'chai';
 import { catalogue } from '../src/catalogue.js';
+import { EXTENSION_RULES, extensionRules } from '../src/extension-rules/index.js';
+import { EXTENSION_UNCHECKED } from '../src/extension-rules/unchecked.js';
 import { API_REFERENCE, referenceRules } from '../src/reference/index.js';
 import { UNCHECKED } from '../src/reference/unchecked.js';
-import { trace, unknownIds } from '../src/trace.js';
+import { trace, tracedRules, traceOfRun, unknownIds } from '../src/trace.js';
+import { extensionPlaces } from './support/extension-units.js';
 import { splitReference } from './support/reference-units.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -46,10 +50,38 @@ describe('the API reference as the suite holds it', () => {
   });
 });
 
+describe("the spec's extension descriptions as the suite holds them", () => {
+  const rules = extensionRules();
+
+  it("are, unit by unit, the spec's descriptions of every extension operation, parameter, header and response", () => {
+    const held = EXTENSION_RULES.map(({ place, units }) => ({ place, units: units.map((unit) => unit.text) }));
+    const described = extensionPlaces();
+    expect(held.map(({ place }) => place)).to.have.deep.members(described.map(({ place }) => place));
+    for (const { place, units } of described)
+      expect(
+        held.find((section) => isDeepStrictEqual(section.place, place))?.units,
+        JSON.stringify(place),
+      ).to.deep.equal(units);
+  });
+
+  it('give every rule a unique id in its section, stated in words of its own unit', () => {
+    const ids = tracedRules().map((rule) => rule.id);
+    expect(new Set(ids).size, "unique ids, the reference's included").to.equal(ids.length);
+    for (const section of EXTENSION_RULES)
+      expect(section.section.startsWith(`${section.extension}.`), section.section).to.equal(true);
+    for (const rule of rules) {
+      expect(rule.id, rule.unit).to.match(/^(idempotency|etags|events|webhooks)\.[\w-]+(\.[\w-]+)*$/);
+      expect(rule.id.startsWith(`${rule.section}.`), `${rule.id} in ${rule.section}`).to.equal(true);
+      expect(rule.unit, rule.id).to.include(rule.words);
+      expect(rule.kind, rule.id).to.equal('rule');
+    }
+  });
+});
+
 describe('checks traced to the reference', () => {
   const checks = catalogue();
 
-  it('gives every rule of the reference a check, or a recorded reason why none can check it, never both', () => {
+  it('gives every rule of the reference and of the extensions a check, or a recorded reason why none does, never both', () => {
     const unaccounted = trace(checks)
       .filter((entry) => entry.kind === 'rule' && !entry.checks.length && !entry.unchecked)
       .map((entry) => `${entry.id}: ${entry.words}`);
@@ -60,12 +92,46 @@ describe('checks traced to the reference', () => {
     expect(both, 'rules with a check and a reason for having none').to.deep.equal([]);
   });
 
-  it('records reasons only for rules the reference has, open points aside', () => {
-    const rules = new Map(referenceRules().map((rule) => [rule.id, rule.kind]));
-    for (const id of Object.keys(UNCHECKED)) expect(rules.get(id), id).to.equal('rule');
+  it('records reasons only for rules the reference or the extensions have, open points aside', () => {
+    const reference = new Map(referenceRules().map((rule) => [rule.id, rule.kind]));
+    for (const id of Object.keys(UNCHECKED)) expect(reference.get(id), id).to.equal('rule');
+    const extensions = new Set(extensionRules().map((rule) => rule.id));
+    for (const id of Object.keys(EXTENSION_UNCHECKED)) expect(extensions.has(id), id).to.equal(true);
   });
 
-  it('names only rules the reference has', () => {
+  it("leaves a check pending only for a rule of the extensions: the reference's have checks or a reason none can", () => {
+    const pending = Object.entries(UNCHECKED).filter(([, reason]) => reason.why === 'pending');
+    expect(pending.map(([id]) => id)).to.deep.equal([]);
+  });
+
+  it('names at least one rule of the extensions for every check of an extension', () => {
+    const extensions = new Set(extensionRules().map((rule) => rule.id));
+    for (const check of checks.filter((each) => each.basis === 'extension'))
+      expect(
+        check.verifies.some((id) => extensions.has(id)),
+        check.title,
+      ).to.equal(true);
+  });
+
+  it("shows in a run's trace each rule's checks by their state, and a rule without one as untested with its reason", () => {
+    const ran = checks
+      .filter((check) => check.group === 'webhooks')
+      .map((check) => ({ ...check, state: check.name === 'gone_disables_endpoint' ? 'failed' : 'passed' }) as const);
+    const { rules, summary } = traceOfRun(ran);
+    const state = (id: string) => rules.find((rule) => rule.id === id);
+    expect(state('webhooks.deliverEvent.410.disables')!.state).to.equal('failed');
+    expect(state('webhooks.deliverEvent.429.retry-after')!.state).to.equal('passed');
+    expect(state('§8.limits.reset-iso-utc')!.state).to.equal('not run');
+    expect(state('webhooks.createWebhookEndpoint.at-most-20')).to.deep.include({
+      state: 'untested',
+      unchecked: EXTENSION_UNCHECKED['webhooks.createWebhookEndpoint.at-most-20'],
+      checks: [],
+    });
+    expect(summary.extensions.rules).to.equal(extensionRules().length);
+    expect(summary.extensions.checked + summary.extensions.unchecked).to.equal(summary.extensions.rules);
+  });
+
+  it('names only rules the reference or the extensions have', () => {
     expect(unknownIds(checks)).to.deep.equal([]);
   });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProfileFile } from '@warehouse-kit/conformance';
+import { CONTRACT_VERSION } from '@warehouse-kit/spec';
 import { expect } from 'chai';
 import { parse } from 'yaml';
 import { CHROMIUM, chromiumInstalled, openFile } from './support/browser.js';
@@ -8,10 +9,13 @@ import { scratchFile, startDeployment, type TestDeployment } from './support/dep
 import {
   budgetResetInEpochSeconds,
   changesLocationNameCase,
+  deletesInNameOnly,
+  disablesInNameOnly,
   dropsTotalCount,
   eventsWithoutPreviousAttributes,
   exactLocationNames,
   forbiddenForBadTokens,
+  goneTakenForFailure,
   keepsLastWebhookAttempt,
   linkDropsLocationFilter,
   linkToInternalHost,
@@ -22,8 +26,10 @@ import {
   noRateLimit,
   productsWithoutLocationName,
   rendersUtc,
+  retryAfterIgnored,
   showsAnotherWebhookSecret,
   standardOffsetAllYear,
+  versionOnSuccessesOnly,
 } from './support/faults.js';
 import { type Fault, type FaultyProxy, startFaultyProxy } from './support/faulty-proxy.js';
 import { runSuite, type SuiteRun } from './support/run-suite.js';
@@ -34,7 +40,7 @@ describe('conformance suite against deliberately broken deployments', () => {
   let runs = 0;
 
   before(async () => {
-    deployment = await startDeployment(18);
+    deployment = await startDeployment(23);
   });
   after(async () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
@@ -157,7 +163,7 @@ describe('conformance suite against deliberately broken deployments', () => {
   it('skips the contract version check, saying why, on a deployment that names no version, and records none', async () => {
     const run = await runAgainst(namesNoContractVersion, [
       '--checks',
-      'pagination,decisions',
+      'pagination,contract-version',
       '--grep',
       'contract_version_named|pagination_headers_present',
     ]);
@@ -170,9 +176,25 @@ describe('conformance suite against deliberately broken deployments', () => {
   });
 
   it('catches a deployment of another major version of the contract, and records its version', async () => {
-    const run = await runAgainst(namesNextMajor, ['--checks', 'decisions', '--grep', 'contract_version_named']);
+    const run = await runAgainst(namesNextMajor, ['--checks', 'contract-version', '--grep', 'contract_version_named']);
     expect(run.verdict!.deployment.contract_version).to.equal('9.0.0');
     expectFailure(run, 'contract_version_named: GET /locations 200', 'Contract-Version: Received "9.0.0"');
+  });
+
+  it('catches Contract-Version left off error answers, only in the check that reads every answer', async () => {
+    // The schemas group reads the headers of 4xx answers too, and must not be what catches it.
+    const run = await runAgainst(versionOnSuccessesOnly, ['--checks', 'schemas,contract-version']);
+    expect(run.verdict!.deployment.contract_version).to.equal(CONTRACT_VERSION);
+    expectFailure(
+      run,
+      'contract_version_on_every_answer: GET /locations 401',
+      'Contract-Version of 401 answers: Received no header on ',
+      'Contract-Version of 404 answers: Received no header on ',
+      'Contract-Version of 422 answers: Received no header on ',
+      'on every answer: errors, refusals and 429s too (decision 351)',
+    );
+    const failed = run.verdict!.checks.filter((check) => check.state === 'failed').map((check) => check.check);
+    expect(failed).to.deep.equal(['contract_version_on_every_answer']);
   });
 
   it('catches Link URLs that drop the location filter the caller supplied', async () => {
@@ -372,5 +394,57 @@ describe('conformance suite against deliberately broken deployments', () => {
     );
     expect(run.check('webhook_delivery_signed').state).to.equal('passed');
     expect(run.check('redelivery_sends_again').state).to.equal('passed');
+  });
+  /** The webhooks group's checks other than `failing` all passed: each fault is caught by its own check(s) alone. */
+  function onlyFailing(run: SuiteRun, ...failing: string[]): void {
+    const others = run.verdict!.checks.filter((check) => !failing.includes(check.check));
+    expect(others.map((check) => [check.title, check.state])).to.deep.equal(
+      others.map((check) => [check.title, 'passed']),
+    );
+  }
+
+  it("catches a receiver's 410 taken for any failure, only in the check of what a 410 causes", async () => {
+    const run = await runAgainst(goneTakenForFailure, ['--checks', 'webhooks']);
+    expectFailure(
+      run,
+      'gone_disables_endpoint: POST {endpoint url} 410',
+      'body: Received {"enabled":true,"disabled_reason":null} / Documented {"enabled":false,"disabled_reason":"<why>"}',
+      'the endpoint receives nothing more until it is enabled again (decision 245)',
+    );
+    onlyFailing(run, 'gone_disables_endpoint');
+  });
+
+  it("catches a receiver's Retry-After ignored, only in the checks of the 429 and the 503", async () => {
+    const run = await runAgainst(retryAfterIgnored, ['--checks', 'webhooks']);
+    for (const status of [429, 503])
+      expectFailure(
+        run,
+        `retry_after_respected: POST {endpoint url} ${status}`,
+        `s after the receiver's ${status} with Retry-After: 1 / Documented not before 1 s`,
+      );
+    onlyFailing(run, 'retry_after_respected');
+  });
+
+  it('catches an endpoint that goes on receiving once disabled, only in the check of a disabled endpoint', async () => {
+    const run = await runAgainst(disablesInNameOnly, ['--checks', 'webhooks']);
+    expectFailure(
+      run,
+      'disabled_endpoint_receives_nothing: PATCH /webhook_endpoints/{id} 200',
+      'written while the endpoint was disabled',
+      'a disabled endpoint receives nothing',
+    );
+    onlyFailing(run, 'disabled_endpoint_receives_nothing');
+  });
+
+  it('catches an endpoint that goes on receiving once deleted, only in the check of a deleted endpoint', async () => {
+    const run = await runAgainst(deletesInNameOnly(), ['--checks', 'webhooks']);
+    expectFailure(
+      run,
+      'deleted_endpoint_receives_nothing: DELETE /webhook_endpoints/{id} 204',
+      'after the endpoint was deleted: Received ',
+      ' (company.updated companies/',
+      'a deleted endpoint receives nothing (decision 241)',
+    );
+    onlyFailing(run, 'deleted_endpoint_receives_nothing');
   });
 });

@@ -292,8 +292,18 @@ export const settings = {
   webhookSecretKey: optional({
     env: 'WH_WEBHOOK_SECRET_KEY',
     describe:
-      'the key webhook secrets are encrypted with, 16 to 256 characters, the same in every process (DECISIONS 244)',
-    defaultText: 'a demo key, with a warning',
+      'the key webhook secrets are encrypted with, 16 to 256 characters, the same in every process and kept ' +
+      "apart from the database's backups (DECISIONS 435)",
+    defaultText:
+      'required with DATABASE_URL; on the embedded database a random key kept in WH_DATA_DIR/webhook-secret-key',
+    parse: bearerToken,
+    secret: true,
+  }),
+  webhookPreviousSecretKey: optional({
+    env: 'WH_WEBHOOK_PREVIOUS_SECRET_KEY',
+    describe:
+      'while rotating WH_WEBHOOK_SECRET_KEY: the key it replaces, which reads secrets stored under it; each ' +
+      'process re-encrypts them under the new key at start (DECISIONS 435)',
     parse: bearerToken,
     secret: true,
   }),

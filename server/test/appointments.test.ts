@@ -8,6 +8,7 @@ import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
 import { createWorld, startWorld, type World } from '../src/testing/world.js';
 import { createAppointment } from './support/appointments.js';
+import { idsAhead } from './support/record-rows.js';
 
 describe('appointments', () => {
   let server: TestServer;
@@ -221,7 +222,7 @@ describe('appointments', () => {
           packing_lists: [{ product_name: 'apples', quantity: 4 }],
         }),
       );
-      const res = await world.as('admin').get(`/appointments/${created.id}`);
+      const res = await world.as('admin').get(`/appointments/${created.publicId}`);
       expect(res.body).to.include({
         location_name: 'Vancouver DC',
         state: 'pending',
@@ -275,7 +276,9 @@ describe('appointments', () => {
       'answers 404 for an unknown id, another organization id, ' +
         'an inaccessible appointment and one outside the location filter',
       async () => {
+        // Ids count per organization (DECISIONS 440): the other one's appointment has an id this one has none of.
         const other = await createWorld(server);
+        await idsAhead(other);
         const foreign = await createAppointment(other.as('admin'), { location_name: 'Toronto DC' });
         const admin = world.as('admin');
         expect((await admin.get('/appointments/99999999')).status).to.equal(404);

@@ -70,7 +70,7 @@ describe('authentication and organization-wide access', () => {
       expect(viaOrganization.status).to.equal(200);
       const viaLocation = await world.as('admin', 'vancouver').get('/products');
       expect(viaLocation.status).to.equal(402);
-      expect(viaLocation.body.error).to.include('Vancouver DC');
+      expect(viaLocation.body.error).to.include(`this location interface (${world.id}-vancouver)`);
     },
   );
 

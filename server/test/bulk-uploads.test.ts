@@ -135,6 +135,30 @@ describe('bulk uploads', () => {
     expect(items.find((i: { product_name: string }) => i.product_name === 'Bananas').id).to.not.equal(bananas.id);
   });
 
+  it("refuses an item id or removal in a row, whose items replace the order's, as the row's schema says", async () => {
+    const [item] = (await world.as('admin').get('/purchase_orders', { po_number: 'BULK-2' })).body[0]
+      .purchase_order_items;
+    const res = await upload({
+      purchase_orders: [
+        {
+          po_number: 'BULK-2',
+          purchase_order_items: [
+            { id: item.id, product_name: item.product_name, quantity: item.quantity },
+            { _destroy: true, product_name: 'Bananas', quantity: 1 },
+            { quantity: 1 },
+          ],
+        },
+      ],
+    });
+    expect(res.status).to.equal(422);
+    // DECISIONS 446: the schema's own words, where the server's were about replacing.
+    expect(res.body.errors).to.deep.equal({
+      'purchase_orders[0].purchase_order_items[0].id': ['is not allowed here'],
+      'purchase_orders[0].purchase_order_items[1]._destroy': ['is not allowed here'],
+      'purchase_orders[0].purchase_order_items[2].product_name': ['is required'],
+    });
+  });
+
   it('writes nothing when any row fails, and names every failing row and field, dates included', async () => {
     const res = await upload({
       products: [

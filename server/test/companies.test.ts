@@ -4,6 +4,7 @@ import { Location } from '../src/entities/location.js';
 import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
 import { createWorld, startWorld, type World } from '../src/testing/world.js';
+import { idsAhead, rowIdOf } from './support/record-rows.js';
 
 describe('companies', () => {
   let server: TestServer;
@@ -140,14 +141,18 @@ describe('companies', () => {
   });
 
   it('answers 404 for an unknown id and for another organization company', async () => {
+    // Ids count per organization (DECISIONS 440): the other one's company has an id this one has none of.
     const other = await createWorld(server);
-    const foreign = (await other.as('admin').get('/companies')).body[0].id;
+    await idsAhead(other);
+    const foreign = (
+      await other.as('admin').post('/companies', { company: { name: 'Theirs', company_type: 'carrier' } })
+    ).body.id;
     expect((await world.as('admin').get(`/companies/${foreign}`)).status).to.equal(404);
     expect((await world.as('admin').patch(`/companies/${foreign}`, { company: { name: 'Hijack' } })).status).to.equal(
       404,
     );
     expect((await world.as('admin').delete(`/companies/${foreign}`)).status).to.equal(404);
-    expect((await other.as('admin').get(`/companies/${foreign}`)).body.name).not.to.equal('Hijack');
+    expect((await other.as('admin').get(`/companies/${foreign}`)).body.name).to.equal('Theirs');
   });
 
   it('deletes a company with 204 and no body', async () => {
@@ -173,7 +178,7 @@ describe('companies', () => {
       state: 'needs_booking',
       appointmentType: 'delivery',
       duration: 30,
-      carrierId: carrier.id,
+      carrierId: await rowIdOf(world, 'companies', carrier.id),
       referenceNumbers: [],
     } as never);
     await em.flush();

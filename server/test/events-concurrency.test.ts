@@ -10,6 +10,7 @@ import type { ApiClient } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';
 import { startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { type FeedEvent, feedEnd } from './support/events.js';
+import { rowIdOf } from './support/record-rows.js';
 import { type SecondInstance, startSecondInstance } from './support/second-instance.js';
 
 describe('the feed under concurrent writers in two processes (extension)', function () {
@@ -67,7 +68,9 @@ describe('the feed under concurrent writers in two processes (extension)', funct
     let slow: Promise<{ status: number; body: any }> | undefined;
     let writes: { status: number; body: { id: number } }[] = [];
     try {
-      await lock.raw('select id from products where id = ? for update', [locked.body.id]);
+      await lock.raw('select id from products where id = ? for update', [
+        await rowIdOf(world, 'products', locked.body.id),
+      ]);
       // It creates its customer first, which gives its transaction an id, then waits for the product.
       slow = world.as('admin', 'toronto').post('/bulk_uploads', {
         bulk_upload: {

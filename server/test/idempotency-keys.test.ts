@@ -4,12 +4,14 @@ import { expect } from 'chai';
 import Koa from 'koa';
 import { IdempotencyKeys } from '../src/db/idempotency-keys.js';
 import { idempotency } from '../src/middleware/idempotency.js';
+import { provision } from '../src/provision/provision.js';
 import { testOrm } from '../src/testing/database.js';
 import { type ApiClient, send, type TestResponse } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
+import { createWorld, standardOrganization, startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { type SecondInstance, startSecondInstance } from './support/second-instance.js';
 import { openConnection } from './support/sockets.js';
+import { createUnmigratedDatabase } from './support/unmigrated-database.js';
 
 const withKey = (client: ApiClient, method: string, path: string, body: unknown, key: string) =>
   client.request(method, path, { body, headers: { 'idempotency-key': key } });
@@ -140,7 +142,9 @@ describe('Idempotency-Key on POST (extension)', () => {
     ];
     expect(answers.map((res) => res.status)).to.deep.equal([200, 200, 200]);
     expect(answers.map((res) => res.headers['idempotent-replayed'])).to.deep.equal([undefined, undefined, undefined]);
-    expect(new Set(answers.map((res) => res.body.id)).size).to.equal(3);
+    // Two appointments of this organization, and the other's own (ids count per organization, DECISIONS 440).
+    expect(answers[0]!.body.id).to.not.equal(answers[1]!.body.id);
+    expect((await other.as('admin').get(`/appointments/${answers[2]!.body.id}`)).body).to.deep.equal(answers[2]!.body);
     expect(await appointmentsWithNotes(notes)).to.equal(2);
   });
 
@@ -257,6 +261,54 @@ describe('Idempotency-Key on POST (extension)', () => {
       expect(runs).to.equal(2);
     } finally {
       failing.close();
+    }
+  });
+
+  it("answers a replay with the first answer's bytes, keys in their order, which jsonb would have reordered", async () => {
+    const key = uniqueId('key-');
+    const body = { product: { name: uniqueId('Bytes '), sku: uniqueId('B-'), location_name: 'Toronto DC' } };
+    const first = await withKey(world.as('admin'), 'POST', '/products', body, key);
+    const again = await withKey(world.as('admin'), 'POST', '/products', body, key);
+    expect(again.headers['idempotent-replayed']).to.equal('true');
+    expect(again.text).to.equal(first.text);
+    expect(again.headers['content-type']).to.equal(first.headers['content-type']);
+    expect(again.headers['content-length']).to.equal(first.headers['content-length']);
+    // jsonb orders an object's keys shortest first: the answer's order is not that one.
+    const keys = Object.keys(first.body);
+    const jsonbOrder = [...keys].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0));
+    expect(keys).to.not.deep.equal(jsonbOrder);
+  });
+
+  it('keeps the answers stored before bodies were kept as bytes, as jsonb wrote them', async () => {
+    const database = await createUnmigratedDatabase();
+    try {
+      const { orm } = database;
+      await orm.getMigrator().up({ to: 'Migration20261207100000_organization_ids' });
+      const id = uniqueId();
+      await provision(orm.em.fork(), { organizations: [standardOrganization(id)] });
+      const sql = orm.em.getKnex();
+      const user = await sql('api_users')
+        .join('organizations', 'organizations.id', 'api_users.organization_id')
+        .where({ 'organizations.subdomain': id, 'api_users.name': 'admin' })
+        .first('api_users.id', 'api_users.organization_id');
+      await sql('idempotency_keys').insert({
+        organization_id: user.organization_id,
+        api_user_id: user.id,
+        key: 'before',
+        request_digest: 'digest',
+        claimed_until: new Date(),
+        expires_at: new Date(Date.now() + 3_600_000),
+        status: 200,
+        headers: JSON.stringify({ ETag: '"1"' }),
+        body: JSON.stringify({ sku: 'APL-001', id: 7 }),
+      });
+      await orm.getMigrator().up();
+      const row = await sql('idempotency_keys').where({ key: 'before' }).first('body', 'headers');
+      expect(Buffer.isBuffer(row.body)).to.equal(true);
+      expect(row.body.toString('utf8')).to.equal('{"id": 7, "sku": "APL-001"}');
+      expect(row.headers).to.deep.equal({ ETag: '"1"' });
+    } finally {
+      await database.drop();
     }
   });
 

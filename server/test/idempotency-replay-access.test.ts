@@ -205,7 +205,7 @@ describe('Idempotency-Key replays and the request they answer (extension)', () =
       await setRole('Toronto DC', null);
       const again = await withKey(second.as(own, 'admin', 'toronto'), body, key);
       expect(again.status).to.equal(403);
-      expect(again.body.error).to.equal('you have no access to location Toronto DC');
+      expect(again.body.error).to.equal(`you have no access to this location interface (${own.id}-toronto)`);
     });
   });
 });

@@ -5,6 +5,7 @@ import { testDatabaseUrl, testOrm } from '../src/testing/database.js';
 import { send } from '../src/testing/http.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, locationNames, type World } from '../src/testing/world.js';
+import { rowIdOf } from './support/record-rows.js';
 
 const MB = 1024 * 1024;
 const long = (length: number, letter = 'x') => letter.repeat(length);
@@ -73,13 +74,14 @@ describe('memory: records at every maximum, listed 100 at a time, three lists at
 
     // 99 copies, made by the database: the API has already shown it accepts this order.
     const connection = (await testOrm()).em.getConnection();
+    const original = await rowIdOf(world, 'purchase_orders', maximal.body.id);
     await connection.execute(
       `insert into purchase_orders (organization_id, location_id, po_number, expected_starts_at, expected_ends_at,
          earliest_assignment_date, carrier_name, reference_numbers, notes, custom_values)
        select organization_id, location_id, left(po_number, 60) || lpad(g::text, 4, '0'), expected_starts_at,
          expected_ends_at, earliest_assignment_date, carrier_name, reference_numbers, notes, custom_values
        from purchase_orders, generate_series(1, 99) g where id = ?`,
-      [maximal.body.id],
+      [original],
     );
     await connection.execute(
       `insert into purchase_order_items (organization_id, purchase_order_id, product_name, quantity, customer_id,
@@ -87,7 +89,7 @@ describe('memory: records at every maximum, listed 100 at a time, three lists at
        select i.organization_id, copy.id, i.product_name, i.quantity, i.customer_id, i.custom_values
        from purchase_order_items i, purchase_orders copy
        where i.purchase_order_id = ? and copy.organization_id = i.organization_id and copy.id <> ?`,
-      [maximal.body.id, maximal.body.id],
+      [original, original],
     );
 
     const pid = child.child.pid!;

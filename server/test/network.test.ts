@@ -1,3 +1,4 @@
+import { eventually } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
 import { send } from '../src/testing/http.js';
@@ -62,6 +63,26 @@ describe('wh-server on the network', () => {
       expect(open.every((connection) => !connection.socket.closed)).to.equal(true);
       await Promise.all(open.map((connection) => connection.closed));
       expect((await send(server.port, TEST_BASE_HOST, 'GET', '/healthz')).status).to.equal(200);
+    });
+
+    it('lets go of connections it refused, though their clients keep their end open', async () => {
+      // As many as the server takes, each refused and then kept open by its client: a CONNECT,
+      // whose connection Node hands over, so that no check of its own closes it.
+      const refused = await Promise.all(
+        Array.from({ length: 5 }, () => openConnection(server.port, '127.0.0.1', { allowHalfOpen: true })),
+      );
+      for (const { socket } of refused) socket.write('CONNECT other.example:443 HTTP/1.1\r\n\r\n');
+      for (const connection of refused)
+        await eventually('the refusal', async () => connection.received().includes(' 501 ') || undefined);
+      // Beyond the maximum a connection is closed at once; once the server let the refused go, one is served.
+      const served = await eventually('a connection served', () =>
+        send(server.port, TEST_BASE_HOST, 'GET', '/healthz').then(
+          (res) => res.status,
+          () => undefined,
+        ),
+      );
+      expect(served).to.equal(200);
+      for (const { socket } of refused) socket.destroy();
     });
 
     it('closes a kept-alive connection that stays idle after its request', async () => {

@@ -4,6 +4,7 @@ import { Location } from '../src/entities/location.js';
 import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
 import { createWorld, startWorld, type World } from '../src/testing/world.js';
+import { idsAhead, rowIdOf } from './support/record-rows.js';
 
 describe('products', () => {
   let server: TestServer;
@@ -246,11 +247,14 @@ describe('products', () => {
       'answers 404 for an unknown id, another organization id, ' +
         'an inaccessible product and one outside the location filter',
       async () => {
+        // Ids count per organization (DECISIONS 440): the other one's product has an id this one has none of.
         const other = await createWorld(server);
-        const foreignId = (await other.as('admin').get('/products')).body[0].id;
+        await idsAhead(other);
+        const foreignId = (await other.as('admin').post('/products', newProduct())).body.id;
         const admin = world.as('admin');
         expect((await admin.get('/products/99999999')).status).to.equal(404);
         expect((await admin.get(`/products/${foreignId}`)).status).to.equal(404);
+        expect((await other.as('admin').get(`/products/${foreignId}`)).status).to.equal(200);
         expect((await world.as('integration').get(`/products/${aucklandProduct}`)).status).to.equal(404);
         expect((await admin.get(`/products/${torontoApples}`, { location_name: 'Vancouver DC' })).status).to.equal(404);
         expect((await world.as('admin', 'auckland').get(`/products/${torontoApples}`)).status).to.equal(404);
@@ -325,7 +329,7 @@ describe('products', () => {
         em.create(PackingList, {
           organizationId: appointment.organizationId,
           appointmentId: appointment.id,
-          productId: product.id,
+          productId: await rowIdOf(world, 'products', product.id),
           productName: product.name,
           quantity: 5,
         } as never);

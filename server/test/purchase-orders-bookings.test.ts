@@ -4,6 +4,7 @@ import type { TestServer } from '../src/testing/server.js';
 import { startWorld, type World } from '../src/testing/world.js';
 import { createAppointment } from './support/appointments.js';
 import { createOrder } from './support/purchase-orders.js';
+import { rowIdOf } from './support/record-rows.js';
 
 type Order = { id: number; po_number: string; location_name: string | null };
 
@@ -185,9 +186,10 @@ describe('booked purchase orders stay with their booking', () => {
       .where({ subdomain: `${world.id}-toronto` })
       .first('id');
     // A move of the order, locked and written but not yet committed, as the API's update holds it.
+    const row = { id: await rowIdOf(world, 'purchase_orders', order.id) };
     const move = await knex.transaction();
-    await move('purchase_orders').where({ id: order.id }).forUpdate().first('id');
-    await move('purchase_orders').where({ id: order.id }).update({ location_id: toronto.id });
+    await move('purchase_orders').where(row).forUpdate().first('id');
+    await move('purchase_orders').where(row).update({ location_id: toronto.id });
     const booking = world.as('admin').post('/appointments', {
       appointment: {
         location_name: 'Auckland DC',

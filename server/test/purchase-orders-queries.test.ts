@@ -3,6 +3,7 @@ import { countQueries, testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, type World } from '../src/testing/world.js';
 import { insertAppointment, orderBody } from './support/purchase-orders.js';
+import { rowIdOf } from './support/record-rows.js';
 
 describe('purchase order queries', () => {
   let server: TestServer;
@@ -69,8 +70,9 @@ describe('purchase order queries', () => {
     const admin = world.as('admin');
     const all = (await admin.get('/purchase_orders', { per_page: 12 })).body as { id: number; location_name: string }[];
     const { id } = all.find((order) => order.location_name === 'Toronto DC')!;
+    const row = await rowIdOf(world, 'purchase_orders', id);
     const execute = async (statement: string) =>
-      (await testOrm()).em.getConnection().execute(statement.replaceAll(':id', String(id)));
+      (await testOrm()).em.getConnection().execute(statement.replaceAll(':id', String(row)));
     await execute(`update purchase_orders set created_at = '2033-01-02 03:04:05.678999+00',
       expected_starts_at = '2033-06-01 12:00:00.0009+00' where id = :id`);
     await execute(`update purchase_order_items set updated_at = '2033-01-02 03:04:05.000999+00'

@@ -19,6 +19,7 @@ import type { HttpError, ValidationFailed } from '../src/http/errors.js';
 import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
 import { startWorld, uniqueId, type World } from '../src/testing/world.js';
+import { shownIdOf } from './support/record-rows.js';
 
 /** Runs `work` in a transaction of its own, as the router and a bulk upload do. */
 async function inTransaction<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
@@ -90,6 +91,8 @@ describe('purchase order writes outside HTTP', () => {
   after(() => server.close());
 
   const viewed = async (id: number) => (await world.as('admin').get(`/purchase_orders/${id}`)).body;
+  /** The order a write outside HTTP answered by its row id, as the API shows it. */
+  const viewedRow = async (rowId: number) => viewed(await shownIdOf('purchase_orders', rowId));
 
   it('creates an order with the same rules as the API', async () => {
     const order = await inTransaction(async (em) =>
@@ -100,7 +103,7 @@ describe('purchase order writes outside HTTP', () => {
         purchase_order_items: [{ product_name: 'Apples', quantity: 3, customer_name: 'fresh market' }],
       }),
     );
-    const shown = await viewed(order.id);
+    const shown = await viewedRow(order.id);
     expect(shown).to.include({ location_name: 'Toronto DC', expected_starts_at: '2025-03-09T03:30:00-04:00' });
     expect(shown.purchase_order_items[0]).to.include({ product_name: 'Apples', customer_name: 'Fresh Market' });
   });
@@ -123,7 +126,7 @@ describe('purchase order writes outside HTTP', () => {
     );
     expect(second).to.include({ action: 'updated' });
     expect(second.id).to.equal(first.id);
-    const shown = await viewed(first.id);
+    const shown = await viewedRow(first.id);
     expect(shown.notes).to.equal('again');
     expect(shown.purchase_order_items.map((item: { product_name: string }) => item.product_name)).to.deep.equal([
       'Apples',
@@ -153,7 +156,7 @@ describe('purchase order writes outside HTTP', () => {
         replaceItems: true,
       }),
     );
-    const shown = await viewed(order.id);
+    const shown = await viewedRow(order.id);
     expect(shown.location_name).to.equal('Toronto DC');
     expect(
       shown.purchase_order_items.map((item: { product_name: string; quantity: number }) => [

@@ -163,7 +163,7 @@ describe('ETag, If-None-Match and If-Match on records (extension)', () => {
       },
     );
     expect(weak.status).to.equal(412);
-    for (const bad of ['7', '"7', 'W/7', '"a" "b"']) {
+    for (const bad of ['0', '7', '"7', 'W/7', '"a" "b"']) {
       const res = await withHeaders(
         world.as('admin'),
         'PATCH',
@@ -172,9 +172,31 @@ describe('ETag, If-None-Match and If-Match on records (extension)', () => {
         { company: { city: 'Oslo' } },
       );
       expect(res.status, bad).to.equal(400);
-      expect(res.body.error).to.include('If-Match');
+      expect(res.body.error).to.equal('header If-Match must look like "7"');
     }
     expect((await world.as('admin').get(path)).body.city).to.not.equal('Oslo');
+  });
+
+  it('reads a malformed If-Match before the body, as every documented header (DECISIONS 446)', async () => {
+    const company = await world
+      .as('admin')
+      .post('/companies', { company: { name: uniqueId('C '), company_type: 'carrier' } });
+    const path = `/companies/${company.body.id}`;
+    const both = await withHeaders(world.as('admin'), 'PATCH', path, { 'if-match': '0' }, { company: { name: '' } });
+    expect(both.status).to.equal(400);
+    expect(both.body.error).to.equal('header If-Match must look like "7"');
+  });
+
+  it('reads a record as without the header when If-None-Match is malformed (DECISIONS 448)', async () => {
+    const company = await world
+      .as('admin')
+      .post('/companies', { company: { name: uniqueId('C '), company_type: 'carrier' } });
+    const path = `/companies/${company.body.id}`;
+    for (const value of ['0', company.headers.etag!.slice(1), `${company.headers.etag}garbage`]) {
+      const read = await withHeaders(world.as('admin'), 'GET', path, { 'if-none-match': value });
+      expect(read.status, value).to.equal(200);
+      expect(read.body.id).to.equal(company.body.id);
+    }
   });
 
   it('answers 404, not 412, for a record the caller cannot see, whatever its If-Match', async () => {

@@ -9,6 +9,7 @@ import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import type { WebhookDelivery } from '../src/webhooks/worker.js';
+import { rowIdOf } from './support/record-rows.js';
 import { type Receiver, startReceiver, verifies } from './support/webhook-receiver.js';
 import { deleteEndpoints, startWebhookWorker } from './support/webhook-worker.js';
 
@@ -128,7 +129,9 @@ describe('webhook delivery (extension)', function () {
     const orm = await testOrm();
     await orm.em
       .getConnection()
-      .execute("update webhook_endpoints set failing_since = now() - interval '6 days' where id = ?", [id]);
+      .execute("update webhook_endpoints set failing_since = now() - interval '6 days' where id = ?", [
+        await rowIdOf(world, 'webhook_endpoints', id),
+      ]);
     receiver.answer(() => ({ status: 500 }));
     await createProduct();
     await receiver.waitFor(1);

@@ -1,5 +1,6 @@
 // Webhook endpoints (DECISIONS 240–245), an extension beyond the reference: their life cycle, the
 // bounds on every field, who may manage which, the secret shown once, and the SSRF guard.
+import { specEnum } from '@warehouse-kit/spec/enums';
 import { expect } from 'chai';
 import { ApiClient } from '../src/testing/http.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
@@ -88,6 +89,19 @@ describe('webhook endpoints (extension)', () => {
     expect((await admin.get('/webhook_endpoints', { per_page: 100 })).body.length).to.equal(before);
   });
 
+  it("takes every event type, kind and * the schema lists, and refuses another by the schema's list", async () => {
+    const admin = world.as('admin');
+    const listed = ['*', 'product.*', 'company.*', 'appointment.*', 'purchase_order.*', ...specEnum('EventType')];
+    const all = await create(admin, { url: 'http://127.0.0.1/every-type', event_types: listed, enabled: false });
+    expect(all.status, JSON.stringify(all.body)).to.equal(200);
+    expect(all.body.event_types).to.deep.equal(listed);
+    await admin.delete(`/webhook_endpoints/${all.body.id}`);
+    const unknown = await create(admin, { url: 'http://127.0.0.1/hook', event_types: ['product.*', 'dock.*'] });
+    expect(unknown.status).to.equal(422);
+    // DECISIONS 446: the schema's list, where the server named the entry.
+    expect(unknown.body.errors).to.deep.equal({ 'event_types[1]': [`must be one of: ${listed.join(', ')}`] });
+  });
+
   it('lets only admins of every covered location manage an endpoint: 403 where read-only, 404 where no role', async () => {
     const admin = world.as('admin');
     const integration = world.as('integration'); // admin at Toronto, read-only at Vancouver, none at Auckland
@@ -146,7 +160,7 @@ describe('webhook endpoints (extension)', () => {
     ];
     for (const answer of answers) {
       expect(answer.status, JSON.stringify(answer.body)).to.equal(403);
-      expect(answer.body.error).to.equal('you have no access to location Auckland DC');
+      expect(answer.body.error).to.equal(`you have no access to this location interface (${world.id}-auckland)`);
     }
     // Where the user has a role, the list answers as before.
     expect((await world.as('integration', 'toronto').get('/webhook_endpoints')).status).to.equal(200);

@@ -7,6 +7,7 @@ import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import { SHARES, type WebhookDelivery } from '../src/webhooks/worker.js';
+import { rowIdOf } from './support/record-rows.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';
 import { deleteEndpoints, startWebhookWorker } from './support/webhook-worker.js';
 
@@ -81,7 +82,9 @@ describe('the fair delivery queue (extension)', () => {
     ]);
 
     // Once that recovery is delivered, another may run; it leaves out an event a redelivery has pending.
-    await em.execute(`update webhook_deliveries set status = 'delivered' where endpoint_id = ?`, [id]);
+    await em.execute(`update webhook_deliveries set status = 'delivered' where endpoint_id = ?`, [
+      await rowIdOf(b, 'webhook_endpoints', id),
+    ]);
     const [oldest] = (await admin.get(`/webhook_endpoints/${id}/deliveries`)).body.slice(-1);
     expect((await admin.post(`/webhook_endpoints/${id}/deliveries/${oldest.id}/redeliver`, undefined)).status).to.equal(
       200,
@@ -99,7 +102,7 @@ describe('the fair delivery queue (extension)', () => {
   it("delivers another organization's event within 5 s while one has 10,000 pending to a receiver taking 1 s", async function () {
     this.timeout(30_000);
     slow.answer(() => ({ status: 204, delayMs: SLOW_ANSWER_MS }));
-    const backlogged = await endpoint(a, slow.url, ['company.created']);
+    const backlogged = await rowIdOf(a, 'webhook_endpoints', await endpoint(a, slow.url, ['company.created']));
     await company(a);
     // A's backlog, written as a long outage or a recovery would leave it: older than anything B writes.
     const [event] = await em.execute<{ id: string }[]>(

@@ -13,6 +13,7 @@ import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import { SHARES } from '../src/webhooks/worker.js';
 import { childEnv } from './support/child-env.js';
+import { rowIdOf } from './support/record-rows.js';
 import { type Received, type Receiver, startReceiver } from './support/webhook-receiver.js';
 import { fastWebhooks } from './support/webhook-worker.js';
 
@@ -63,6 +64,7 @@ describe('webhook delivery by several processes (extension)', function () {
       webhook_endpoint: { url: receiver.url, event_types: ['product.created'] },
     });
     expect(res.status).to.equal(200);
+    const endpoint = await rowIdOf(world, 'webhook_endpoints', res.body.id);
     const children: ChildServer[] = [];
     try {
       await test({
@@ -76,7 +78,7 @@ describe('webhook delivery by several processes (extension)', function () {
             `select d.id::text as id, d.status,
                 (select count(*)::int from webhook_attempts a where a.delivery_id = d.id) as attempts
               from webhook_deliveries d where d.endpoint_id = ? order by d.id`,
-            [res.body.id],
+            [endpoint],
           ),
       });
     } finally {

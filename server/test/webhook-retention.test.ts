@@ -9,6 +9,7 @@ import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
 import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import { sweepOldDeliveries } from '../src/webhooks/queue.js';
+import { rowIdOf } from './support/record-rows.js';
 import { deleteEndpoints } from './support/webhook-worker.js';
 
 const RETENTION_DAYS = 30;
@@ -52,7 +53,7 @@ describe('webhook delivery retention (extension)', () => {
     expect(recovered.body).to.deep.include({ deliveries: 6 });
     const rows = await em.execute<{ id: string; organization_id: number }[]>(
       'select d.id::text as id, d.organization_id from webhook_deliveries d where d.endpoint_id = ? order by d.id',
-      [endpoint.body.id],
+      [await rowIdOf(world, 'webhook_endpoints', endpoint.body.id)],
     );
     expect(rows).to.have.length(6);
     for (const [i, row] of rows.entries()) {

@@ -3,7 +3,7 @@
 // only for their own endpoint and key.
 import { expect } from 'chai';
 import { MAX_ATTEMPTS, retryAfterWait, scheduledWait } from '../src/webhooks/schedule.js';
-import { decryptSecret, encryptionKey, encryptSecret, newSecret, signature } from '../src/webhooks/secrets.js';
+import { newSecret, SecretKeys, signature } from '../src/webhooks/secrets.js';
 import { refusedRange } from '../src/webhooks/url-guard.js';
 
 describe('webhook delivery rules (extension)', () => {
@@ -52,14 +52,14 @@ describe('webhook delivery rules (extension)', () => {
   });
 
   it('keeps a secret readable only with its key and for its own endpoint, and signs as Standard Webhooks', () => {
-    const key = encryptionKey('a-key-of-sixteen-chars');
+    const keys = new SecretKeys('a-key-of-sixteen-chars');
     const secret = newSecret();
     expect(secret).to.match(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    const stored = encryptSecret(key, 7, secret);
+    const stored = keys.encrypt(7, secret);
     expect(stored).to.not.include(secret.slice(6));
-    expect(decryptSecret(key, 7, stored)).to.equal(secret);
-    expect(() => decryptSecret(key, 8, stored)).to.throw();
-    expect(() => decryptSecret(encryptionKey('another-key-sixteen'), 7, stored)).to.throw();
+    expect(keys.open(7, stored).secret).to.equal(secret);
+    expect(() => keys.open(8, stored)).to.throw();
+    expect(() => new SecretKeys('another-key-sixteen').open(7, stored)).to.throw();
     // The example of the Standard Webhooks specification.
     expect(
       signature(

@@ -2,6 +2,8 @@
 // URL, the WHATWG parser's, stored as its normalized href; forms refused in every mode (controls,
 // credentials in any spelling, port 0); and, in production mode, every special-purpose address
 // block of IPv4 and IPv6, at save and again at delivery.
+import { loadDocument } from '@warehouse-kit/spec/document';
+import { createAjv, toAjvSchema } from '@warehouse-kit/spec/validators';
 import { expect } from 'chai';
 import { ApiClient } from '../src/testing/http.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';
@@ -103,9 +105,13 @@ const refusedForms: [url: string, problem: RegExp][] = [
   ['http://[::1/hook', /absolute URL/],
 ];
 
+/** URLs without a host, which the spec's pattern refuses as the server did (DECISIONS 446). */
+const hostless = ['HTTP://', 'http:///', 'https://?q=1', 'http://#f', 'http://:80/hook', 'http://user@:80/hook'];
+
 /** As written, and as the WHATWG parser normalizes it: what is stored and shown. */
 const normalized: [written: string, stored: string][] = [
   ['HTTP://127.0.0.1:80/a/./b/../c', 'http://127.0.0.1/a/c'],
+  ['http:///127.0.0.1/x', 'http://127.0.0.1/x'],
   ['http://0x7f.1:8080', 'http://127.0.0.1:8080/'],
   ['http://[::FFFF:127.0.0.1]/x', 'http://[::ffff:7f00:1]/x'],
   ['https://127.0.0.1:443/x?q=1', 'https://127.0.0.1/x?q=1'],
@@ -133,17 +139,35 @@ describe('the webhook URL policy (extension)', () => {
   const create = (client: ApiClient, url: string) =>
     client.post('/webhook_endpoints', { webhook_endpoint: { url, enabled: false } });
 
-  it('refuses at save every special-purpose address in production mode, naming its range but not the address', async () => {
+  /** The one refusal at save for a host that does not resolve or resolves to a refused range (DECISIONS 438). */
+  const unusable = (url: string, allowPrivate = false) => {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return allowPrivate
+      ? `must name a host that resolves within 5 s; ${host} does not`
+      : 'must name a host that resolves within 5 s to public addresses only (WH_WEBHOOK_ALLOW_PRIVATE allows ' +
+          `others); ${host} does not`;
+  };
+
+  it('refuses at save every special-purpose address in production mode, naming neither its range nor the address', async () => {
     expect(refusedAddresses.length + refusedForms.length).to.be.at.least(60);
-    for (const [url, range] of refusedAddresses) {
+    for (const [url] of refusedAddresses) {
       const res = await create(guarded, url);
       expect(res.status, url).to.equal(422);
-      const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-      expect(res.body.errors.url, url).to.deep.equal([
-        `${host} resolves to a ${range} address; webhooks go to public addresses only (WH_WEBHOOK_ALLOW_PRIVATE allows others)`,
-      ]);
+      expect(res.body.errors.url, url).to.deep.equal([unusable(url)]);
     }
     expect((await guarded.get('/webhook_endpoints')).body).to.deep.equal([]);
+  });
+
+  it('answers a host that does not resolve in the words of one that resolves inward, so saving tells nothing of internal names', async () => {
+    // `.invalid` never resolves (RFC 6761); `localhost` resolves to loopback.
+    const answers = await Promise.all(
+      ['http://no-such-host.invalid/hook', 'http://localhost/hook'].map((url) => create(guarded, url)),
+    );
+    expect(answers.map((res) => res.status)).to.deep.equal([422, 422]);
+    expect(answers[0]!.body.errors.url).to.deep.equal([unusable('http://no-such-host.invalid/hook')]);
+    expect(answers[1]!.body.errors.url).to.deep.equal([unusable('http://localhost/hook')]);
+    const allowing = await create(world.as('admin'), 'http://no-such-host.invalid/hook');
+    expect(allowing.body.errors.url).to.deep.equal([unusable('http://no-such-host.invalid/hook', true)]);
   });
 
   it('refuses controls, credentials in any spelling, backslashes and port 0 in every mode', async () => {
@@ -155,6 +179,21 @@ describe('the webhook URL policy (extension)', () => {
       }
     }
     expect((await world.as('admin').get('/webhook_endpoints')).body).to.deep.equal([]);
+  });
+
+  it("refuses a URL without a host by the spec's pattern, and no URL the server reads", async () => {
+    const url = (loadDocument().components.schemas as Record<string, object>).WebhookUrl;
+    const bySpec = createAjv().compile(toAjvSchema(url));
+    for (const written of hostless) {
+      expect(bySpec(written), written).to.equal(false);
+      const res = await create(world.as('admin'), written);
+      expect(res.status, written).to.equal(422);
+      expect(res.body.errors).to.deep.equal({ url: ['must look like https://erp.example.com/hooks/warehouse'] });
+    }
+    // What the server refuses for another reason, or stores, the pattern leaves alone.
+    const others = [...refusedAddresses.map(([written]) => written), ...normalized.map(([written]) => written)];
+    const forms = refusedForms.map(([written]) => written).filter((written) => !written.startsWith('ftp:'));
+    for (const written of [...others, ...forms]) expect(bySpec(written), JSON.stringify(written)).to.equal(true);
   });
 
   it('accepts public addresses in production mode', async () => {

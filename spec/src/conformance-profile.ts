@@ -101,7 +101,11 @@ export interface ProfileExtensions {
   webhooks?: boolean | WebhookReceiverSettings;
 }
 
-/** Where the suite's webhook receiver listens and the address the deployment delivers to. */
+/**
+ * Where the suite's webhook receivers listen and the address the deployment delivers to. All of
+ * them listen on the one `listen` address: the first at `url`, the others at paths under it
+ * (`/gone`, `/busy`, `/unavailable`, `/paused`, `/deleted`), so one forwarded port reaches them all.
+ */
 export interface WebhookReceiverSettings {
   /** `host:port` to listen on (`[::1]:0` for IPv6); `127.0.0.1:0` by default, 0 being a free port. */
   listen?: string;

@@ -67,7 +67,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -142,7 +143,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -217,7 +219,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -360,7 +363,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -578,10 +582,12 @@ export interface paths {
          * Create a webhook endpoint (extension)
          * @description Extension beyond the reference (DECISIONS 240–244). Needs admin access at every location
          *     the endpoint covers: those of `location_names`, or without it every location of the
-         *     organization, present and future (on a location interface: that location). The answer
-         *     shows the signing `secret` once; keep it. An organization has at most 20 endpoints (422).
-         *     A URL whose host resolves to a loopback, private, link-local or other non-public address
-         *     is 422 unless the deployment allows it (the reference server: `WH_WEBHOOK_ALLOW_PRIVATE`).
+         *     organization, present and future (on a location interface: that location); without it at
+         *     one of all the organization's locations the answer is 403 naming none (DECISIONS 437). The
+         *     answer shows the signing `secret` once; keep it. An organization has at most 20 endpoints
+         *     (422). A URL whose host does not resolve, or resolves to a loopback, private, link-local or
+         *     other non-public address, is 422 in the same words whichever it is, unless the deployment
+         *     allows such addresses (the reference server: `WH_WEBHOOK_ALLOW_PRIVATE`; DECISIONS 438).
          *     An `Idempotency-Key` is refused (400): the answer holds the secret, which is never stored.
          */
         post: operations["createWebhookEndpoint"];
@@ -597,7 +603,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -615,7 +622,8 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook endpoint (extension)
-         * @description Extension beyond the reference (DECISIONS 241). 204; its deliveries go with it.
+         * @description Extension beyond the reference (DECISIONS 241). 204; its deliveries go with it, and
+         *     nothing more is sent to its URL.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -624,7 +632,9 @@ export interface paths {
          * Update a webhook endpoint (extension)
          * @description Extension beyond the reference (DECISIONS 241, 245): the URL, description, event types
          *     or `enabled`. Enabling a disabled endpoint clears its `disabled_reason`, and its pending
-         *     deliveries go out again. The covered locations stay as created.
+         *     deliveries go out again. A disabled endpoint receives nothing: the events written while it
+         *     is disabled are not delivered to it, then or once it is enabled again (recover the window
+         *     to have them). The covered locations stay as created.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -635,7 +645,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -665,7 +676,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -692,7 +704,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -722,7 +735,8 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -977,6 +991,10 @@ export interface components {
             created_at: components["schemas"]["DateTime"];
             updated_at: components["schemas"]["DateTime"];
         };
+        /**
+         * @description A packing list as an update sends it: with `id` to change or remove that entry, without to
+         *     add one. A create takes `PackingListCreate`.
+         */
         PackingListInput: {
             /** @description Update this packing list; it must belong to the appointment (422). Not allowed on create. */
             id?: components["schemas"]["NestedId"];
@@ -989,6 +1007,18 @@ export interface components {
             /** @description Required on new entries. */
             quantity?: components["schemas"]["Quantity"];
             received_quantity?: number | null;
+        };
+        /**
+         * @description A packing list of a new appointment, a new entry: `product_name` and `quantity` are
+         *     required, an `id` is 422 `is not allowed here`, and `_destroy` (which needs an `id`) may
+         *     only be false (DECISIONS 446).
+         */
+        PackingListCreate: components["schemas"]["PackingListInput"] & {
+            product_name: string;
+            quantity: components["schemas"]["Quantity"];
+            id?: unknown;
+            /** @enum {boolean} */
+            _destroy?: false;
         };
         /**
          * @description The writable fields of an appointment; any other is 422 `is not a known attribute`.
@@ -1017,6 +1047,8 @@ export interface components {
         /** @description A new appointment starts `pending` or `booked` (see the company's `auto_approve_appointments`), so `state` is 422 here. */
         AppointmentCreate: components["schemas"]["AppointmentFields"] & {
             state?: unknown;
+        } & {
+            packing_lists?: components["schemas"]["PackingListCreate"][];
         };
         AppointmentUpdate: components["schemas"]["AppointmentFields"];
         Appointment: {
@@ -1075,6 +1107,10 @@ export interface components {
                 [key: string]: unknown;
             } | unknown[];
         };
+        /**
+         * @description An item as an update sends it: with `id` to change or remove that item, without to add one.
+         *     A create and a bulk upload row take `PurchaseOrderItemCreate`.
+         */
         PurchaseOrderItemInput: {
             /** @description Update this item; it must belong to the order (422). Not allowed on create. */
             id?: components["schemas"]["NestedId"];
@@ -1087,6 +1123,17 @@ export interface components {
             /** @description Matched against the organization's customers; an unknown name creates a customer when the user and the effective warehouse allow it (422 otherwise). */
             customer_name?: string | null;
             custom_values?: components["schemas"]["CustomValuesInput"];
+        };
+        /**
+         * @description An item of a new order, or of a bulk upload row (whose items replace the order's): a new
+         *     item, so `product_name` and `quantity` are required, and `id` and `_destroy`, which name an
+         *     item the order has, are 422 `is not allowed here` (DECISIONS 446).
+         */
+        PurchaseOrderItemCreate: components["schemas"]["PurchaseOrderItemInput"] & {
+            product_name: string;
+            quantity: components["schemas"]["Quantity"];
+            id?: unknown;
+            _destroy?: unknown;
         };
         /** @description The writable fields of a purchase order; any other is 422 `is not a known attribute`. */
         PurchaseOrderFields: {
@@ -1107,6 +1154,8 @@ export interface components {
         };
         PurchaseOrderCreate: components["schemas"]["PurchaseOrderFields"] & {
             po_number: string;
+        } & {
+            purchase_order_items?: components["schemas"]["PurchaseOrderItemCreate"][];
         };
         PurchaseOrderUpdate: components["schemas"]["PurchaseOrderFields"];
         PurchaseOrderItem: {
@@ -1197,6 +1246,8 @@ export interface components {
         BulkPurchaseOrderRow: components["schemas"]["PurchaseOrderFields"] & {
             po_number: string;
             location_name?: unknown;
+        } & {
+            purchase_order_items?: components["schemas"]["PurchaseOrderItemCreate"][];
         };
         BulkUploadInput: {
             products?: components["schemas"]["BulkProductRow"][];
@@ -1373,10 +1424,12 @@ export interface components {
             has_more: boolean;
         };
         /**
-         * @description Where deliveries are POSTed: an absolute `https://` or `http://` URL without user or
-         *     password (not even an empty one), control characters, backslashes or port 0, at most 2,048
-         *     characters, whose host resolves to public addresses only (unless the deployment allows
-         *     others). It is stored and shown as the WHATWG URL parser normalizes it (DECISIONS 333).
+         * @description Where deliveries are POSTed: an absolute `https://` or `http://` URL with a host, as the
+         *     pattern says, without user or password (not even an empty one), control characters,
+         *     backslashes or port 0, at most 2,048 characters, whose host resolves to public addresses
+         *     only (unless the deployment allows others). It is stored and shown as the WHATWG URL
+         *     parser normalizes it (DECISIONS 333). What the pattern leaves to the server is 422 as
+         *     `x-prose-rules` says (DECISIONS 445, 446).
          * @example https://erp.example.com/hooks/warehouse
          */
         WebhookUrl: string;
@@ -1388,7 +1441,7 @@ export interface components {
          *       "purchase_order.moved"
          *     ]
          */
-        WebhookEventTypes: string[];
+        WebhookEventTypes: ("*" | "product.*" | "company.*" | "appointment.*" | "purchase_order.*" | "product.created" | "product.updated" | "product.deleted" | "company.created" | "company.updated" | "company.deleted" | "appointment.created" | "appointment.updated" | "appointment.needs_booking" | "appointment.pending" | "appointment.booked" | "appointment.arrived" | "appointment.started" | "appointment.completed" | "appointment.left" | "appointment.cancelled" | "purchase_order.created" | "purchase_order.updated" | "purchase_order.deleted" | "purchase_order.assigned" | "purchase_order.moved" | "purchase_order.unassigned")[];
         /** @description A note for people; not sent anywhere. */
         WebhookDescription: string;
         WebhookEndpointCreate: {
@@ -1443,7 +1496,10 @@ export interface components {
         WebhookDeliveryStatus: "pending" | "delivered" | "failed";
         WebhookAttempt: {
             attempted_at: components["schemas"]["DateTime"];
-            /** @description The receiver's HTTP status; null when no answer came. */
+            /**
+             * @description The receiver's HTTP status, once its status line and headers came, whatever became of
+             *     the body (DECISIONS 420); null when no final answer came.
+             */
             status_code: number | null;
             /**
              * @description Why the attempt failed without an answer, as a category (DECISIONS 336); null when the
@@ -1452,7 +1508,8 @@ export interface components {
              *     (DECISIONS 242); `connection_refused`: nothing accepted the connection; `timeout`: no
              *     answer within the deployment's timeout; `tls`: the TLS handshake or the certificate
              *     failed; `connection_failed`: the connection broke otherwise (reset, closed before an
-             *     answer, unreachable); `event_expired`: the event was deleted after the retention period
+             *     answer, unreachable) or what came back was not HTTP/1.x (no status line, headers over
+             *     16 KiB, over 64 KiB of `1xx` answers); `event_expired`: the event was deleted after the retention period
              *     (DECISIONS 177); `secret_unreadable`: the deployment cannot decrypt the endpoint's secret
              *     (rotate it, DECISIONS 244). A client should expect categories added later.
              */
@@ -1700,8 +1757,9 @@ export interface components {
          * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
          *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
          *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-         *     method, path, query and body is answered that response again with
-         *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+         *     method, path, query and body is answered that response again, its body byte for byte
+         *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+         *     with another request,
          *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
          *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
          *     as of now, at the locations the request names (its interface, the query's and the
@@ -1710,19 +1768,24 @@ export interface components {
          */
         IdempotencyKey: string;
         /**
-         * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-         *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-         *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-         *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+         * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+         *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+         *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+         *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+         *     and 403 answer as without the header; an empty value is no condition. A malformed or
+         *     longer value is 400 (DECISIONS 153, 446).
          */
         IfMatch: string;
         /**
          * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-         *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+         *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+         *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+         *     longer value is 400 (DECISIONS 153).
          */
         IfNoneMatch: string;
         /**
-         * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+         * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+         *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
          *     a larger id names no record and is 404, like any id that names none.
          */
         RecordId: number;
@@ -1923,8 +1986,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -1981,13 +2045,16 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+                 *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+                 *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+                 *     longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2028,16 +2095,19 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2082,16 +2152,19 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2124,16 +2197,19 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2222,8 +2298,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -2276,13 +2353,16 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+                 *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+                 *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+                 *     longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2319,16 +2399,19 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2369,16 +2452,19 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2407,16 +2493,19 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2514,8 +2603,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -2572,13 +2662,16 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+                 *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+                 *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+                 *     longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2619,16 +2712,19 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2674,7 +2770,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2703,16 +2800,19 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2807,8 +2907,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -2907,13 +3008,16 @@ export interface operations {
             header?: {
                 /**
                  * @description Extension beyond the reference (DECISIONS 121). When the record's current `ETag` is
-                 *     listed (or `*`), 304 Not Modified without a body. A longer value is 400 (DECISIONS 153).
+                 *     listed (or `*`), 304 Not Modified without a body; a value that names no current ETag,
+                 *     malformed ones included, reads the record as without the header (DECISIONS 448). A
+                 *     longer value is 400 (DECISIONS 153).
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -2955,16 +3059,19 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3010,16 +3117,19 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3052,16 +3162,19 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a list of `ETag`s: the write
-                 *     happens only if the record's current ETag is one of them (strong comparison; `*` matches
-                 *     any existing record), else 412 with the current `ETag` and nothing is changed. 404 and
-                 *     403 answer as without the header. A malformed or longer value is 400 (DECISIONS 153).
+                 * @description Extension beyond the reference (DECISIONS 122–124). `*` or a comma-separated list of
+                 *     `ETag`s (`"7"`, or weak `W/"7"`), as the pattern says: the write happens only if the
+                 *     record's current ETag is one of them (strong comparison, so a weak tag never matches; `*`
+                 *     matches any existing record), else 412 with the current `ETag` and nothing is changed. 404
+                 *     and 403 answer as without the header; an empty value is no condition. A malformed or
+                 *     longer value is 400 (DECISIONS 153, 446).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3152,8 +3265,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -3219,7 +3333,8 @@ export interface operations {
                 limit?: number;
                 /**
                  * @description Only these event types, comma-separated: an exact type (`purchase_order.moved`), every
-                 *     type of one kind (`purchase_order.*`), or `*`. An unknown type is 400.
+                 *     type of one kind (`purchase_order.*`), or `*`, as the pattern lists them (white space
+                 *     around each is ignored). An unknown type is 400.
                  */
                 types?: string;
                 /**
@@ -3363,7 +3478,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3396,7 +3512,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3421,7 +3538,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3464,7 +3582,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3505,7 +3624,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3545,8 +3665,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -3557,7 +3678,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3596,8 +3718,9 @@ export interface operations {
                  * @description Extension beyond the reference (DECISIONS 110–118). A key the client chooses, 1 to 255
                  *     printable ASCII characters (else 400), such as a UUID: the first response to it is stored
                  *     for 24 hours (by default) for this API user, and a retry with the same key, interface,
-                 *     method, path, query and body is answered that response again with
-                 *     `Idempotent-Replayed: true`, without running twice. The same key with another request,
+                 *     method, path, query and body is answered that response again, its body byte for byte
+                 *     (DECISIONS 439), with `Idempotent-Replayed: true`, without running twice. The same key
+                 *     with another request,
                  *     or on another interface, is 422 (`errors["Idempotency-Key"]`); while the first request is
                  *     still running it is 409. Server errors (5xx) are not stored. A replay needs read access,
                  *     as of now, at the locations the request names (its interface, the query's and the
@@ -3608,7 +3731,8 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description Numeric record ID, a plain decimal integer. Records have ids below 2147483648 (2^31);
+                 * @description Numeric record ID, a plain decimal integer, counted per organization: it names a record
+                 *     of the caller's organization (DECISIONS 440). Records have ids below 2147483648 (2^31);
                  *     a larger id names no record and is 404, like any id that names none.
                  */
                 id: components["parameters"]["RecordId"];
@@ -3696,7 +3820,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Received. Any 2xx status counts as delivered; the body is ignored. */
+            /**
+             * @description Received. Any 2xx status counts as delivered once its status line and headers came;
+             *     the body is read up to 64 KiB and ignored, and one that stalls or breaks off changes
+             *     nothing (DECISIONS 420).
+             */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3704,8 +3832,9 @@ export interface operations {
                 content?: never;
             };
             /**
-             * @description Any other answer (a redirect included: redirects are not followed), no answer within
-             *     15 seconds, or none at all: the delivery failed and is retried with backoff
+             * @description Any other answer (a redirect included: redirects are not followed; a `101 Switching
+             *     Protocols` too, whose connection is closed), no final answer within 15 seconds (`1xx`
+             *     answers are not one), or none at all: the delivery failed and is retried with backoff
              *     (immediately, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, each ±20 %);
              *     after the last attempt it stays failed, and can be redelivered.
              */

@@ -125,6 +125,105 @@ describe('contract diff: one meaning written another way', () => {
   });
 });
 
+describe('contract diff: a narrowing that states what the base refused (DECISIONS 447)', () => {
+  const described = 'Where deliveries go: an absolute URL whose host resolves.';
+  const url = (pattern: string, info: Doc = {}) =>
+    contract({
+      info: { title: 'fixture', version: '1.0.0', ...info },
+      components: { schemas: { Url: { type: 'string', description: described, pattern } } },
+      paths: {
+        '/hooks': {
+          post: {
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Url' } } } },
+            responses: { 204: { description: 'done' } },
+          },
+        },
+        '/hooks/{id}': {
+          patch: {
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Url' } } } },
+            responses: { 204: { description: 'done' } },
+          },
+        },
+      },
+    });
+  const refusal = (was: string, documented = ['whose host resolves']) => ({
+    'x-stated-refusals': [{ at: '#/components/schemas/Url/pattern', was, documented }],
+  });
+  const rulesOf = (base: Doc, revision: Doc) =>
+    diffContracts(base, revision).map((change) => [change.operation, change.rule]);
+
+  it('calls it compatible in every operation that sends the schema, naming what the base said', () => {
+    const changes = diffContracts(url('^https?://'), url('^https?://[^/?#]', refusal('^https?://')));
+    expect(changes.map((change) => [change.operation, change.rule, change.kind])).to.deep.equal([
+      ['POST /hooks', 'request-refusal-stated', 'compatible'],
+      ['PATCH /hooks/{id}', 'request-refusal-stated', 'compatible'],
+    ]);
+    expect(changes[0]!.detail).to.equal(
+      'request-pattern-changed "^https?://" → "^https?://[^/?#]", which the base refused: "whose host resolves"',
+    );
+  });
+
+  it('holds only where the base has the value it names and the sentences it quotes', () => {
+    const narrower = (info: Doc) => url('^https?://[^/?#]', info);
+    // The base says nothing of the kind.
+    expect(rulesOf(url('^https?://'), narrower(refusal('^https?://', ['a host is required'])))).to.deep.equal([
+      ['POST /hooks', 'request-pattern-changed'],
+      ['PATCH /hooks/{id}', 'request-pattern-changed'],
+    ]);
+    // A later release already states it: the entry is history, and a further narrowing breaks clients.
+    const released = url('^https?://[^/?#]');
+    expect(rulesOf(released, url('^https://[^/?#]', refusal('^https?://')))).to.deep.equal([
+      ['POST /hooks', 'request-pattern-changed'],
+      ['PATCH /hooks/{id}', 'request-pattern-changed'],
+    ]);
+  });
+
+  it('finds the place inside a list, so an entry for an inline parameter holds no more once released', () => {
+    const filter = (pattern: string | undefined, info: Doc = {}) =>
+      contract({
+        info: { title: 'fixture', version: '1.0.0', ...info },
+        paths: {
+          '/events': {
+            get: {
+              parameters: [
+                {
+                  name: 'types',
+                  in: 'query',
+                  description: 'An unknown type is 400.',
+                  schema: { type: 'string', pattern },
+                },
+              ],
+              responses: { 200: { description: 'ok' } },
+            },
+          },
+        },
+      });
+    const entry = {
+      'x-stated-refusals': [
+        { at: '#/paths/~1events/get/parameters/0/schema/pattern', documented: ['An unknown type is 400'] },
+      ],
+    };
+    expect(rulesOf(filter(undefined), filter('^[a-z.]+$', entry))).to.deep.equal([
+      ['GET /events', 'request-refusal-stated'],
+    ]);
+    expect(rulesOf(filter('^[a-z.]+$'), filter('^[a-z]+$', entry))).to.deep.equal([
+      ['GET /events', 'request-pattern-changed'],
+    ]);
+  });
+
+  it('leaves changes elsewhere as their rules say', () => {
+    const base = url('^https?://');
+    const revision = url('^https?://[^/?#]', refusal('^https?://'));
+    (revision.components as { schemas: Record<string, Doc> }).schemas.Url!.maxLength = 10;
+    expect(rulesOf(base, revision)).to.have.deep.members([
+      ['POST /hooks', 'request-refusal-stated'],
+      ['PATCH /hooks/{id}', 'request-refusal-stated'],
+      ['POST /hooks', 'request-bound-tightened'],
+      ['PATCH /hooks/{id}', 'request-bound-tightened'],
+    ]);
+  });
+});
+
 describe('contract diff on the real spec', () => {
   const spec = () =>
     structuredClone(loadDocument()) as unknown as Doc & { components: { schemas: Record<string, Doc> } };

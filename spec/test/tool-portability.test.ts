@@ -91,11 +91,14 @@ describe('the contract as other tools read it', () => {
     )['x-prose-rules'];
     expect(rules.map((rule) => rule.id)).to.include.members([
       'real-dates',
+      'blank-text',
       'uniqueness',
       'states',
+      'location-selection',
+      'nested-entries',
+      'webhook-urls',
       'etags',
       'idempotency',
-      'location-selection',
     ]);
     expect(new Set(rules.map((rule) => rule.id)).size).to.equal(rules.length);
     for (const rule of rules) {

@@ -13,7 +13,6 @@ import { headerOf, preview } from '../http.js';
 import { paidLocation } from '../needs.js';
 import { expectStatus, isObject, Problems } from '../problems.js';
 import { expectedInstant, offsetLess, offsetOf } from '../zones.js';
-import { defineContractVersion } from './contract-version.js';
 import { defineDaylightSaving } from './daylight-saving.js';
 import { productUpdatedElsewhere } from './location-rules.js';
 import { defineRateLimitHeaders } from './rate-limit-headers.js';
@@ -27,7 +26,6 @@ export const decisions: CheckGroup = {
   define(group) {
     defineDaylightSaving(group);
     defineRateLimitHeaders(group);
-    defineContractVersion(group);
 
     group.check(
       {

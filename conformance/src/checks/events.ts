@@ -57,7 +57,13 @@ export const events: CheckGroup = {
         path: '/events',
         status: 200,
         section: 'decision 172',
-        verifies: [EVENTS],
+        verifies: [
+          EVENTS,
+          'events.listEvents.event-per-change',
+          'events.listEvents.oldest-first',
+          'events.listEvents.200.oldest-first',
+          'events.getEvent.id.format',
+        ],
       },
       async (run) => {
         requireExtension(run, 'events');
@@ -123,7 +129,13 @@ export const events: CheckGroup = {
         path: '/events',
         status: 200,
         section: 'decision 175',
-        verifies: [EVENTS],
+        verifies: [
+          EVENTS,
+          'events.listEvents.next-cursor',
+          'events.listEvents.after.position',
+          'events.listEvents.limit.per-page',
+          'events.getEvent.as-feed',
+        ],
       },
       async (run) => {
         requireExtension(run, 'events');
@@ -177,7 +189,7 @@ export const events: CheckGroup = {
         path: '/events',
         status: 200,
         section: 'decision 173',
-        verifies: [EVENTS, '§5.rule-3'],
+        verifies: [EVENTS, '§5.rule-3', 'events.listEvents.visibility', 'events.getEvent.unseen-404'],
       },
       async (run) => {
         requireExtension(run, 'events');
@@ -227,7 +239,7 @@ export const events: CheckGroup = {
         path: '/events',
         status: 200,
         section: 'decision 173',
-        verifies: [EVENTS, '§1.location-interface'],
+        verifies: [EVENTS, '§1.location-interface', 'events.listEvents.visibility-location'],
       },
       async (run) => {
         requireExtension(run, 'events');
@@ -268,7 +280,7 @@ export const events: CheckGroup = {
         path: '/events',
         status: 410,
         section: 'decision 177',
-        verifies: [EVENTS],
+        verifies: [EVENTS, 'events.listEvents.expired-cursor-410', 'events.CursorExpired.after-deleted'],
       },
       async (run) => {
         requireExtension(run, 'events');
@@ -294,7 +306,7 @@ export const events: CheckGroup = {
         path: '/events',
         status: 200,
         section: 'decision 171',
-        verifies: [EVENTS],
+        verifies: [EVENTS, 'events.listEvents.event-per-change', 'events.listEvents.oldest-first'],
       },
       async (run) => {
         requireExtension(run, 'events');

@@ -30,7 +30,7 @@ export const extensions: CheckGroup = {
         path: '/companies',
         status: 200,
         section: 'decision 112',
-        verifies: [],
+        verifies: ['idempotency.Idempotency-Key.replayed', 'idempotency.Idempotent-Replayed.true'],
       },
       async (run) => {
         requireExtension(run, 'idempotency');
@@ -65,7 +65,7 @@ export const extensions: CheckGroup = {
         path: '/companies',
         status: 422,
         section: 'decision 115',
-        verifies: [],
+        verifies: ['idempotency.Idempotency-Key.other-request-422'],
       },
       async (run) => {
         requireExtension(run, 'idempotency');
@@ -97,7 +97,7 @@ export const extensions: CheckGroup = {
         path: '/companies/{id}',
         status: 304,
         section: 'decision 121',
-        verifies: [],
+        verifies: ['etags.If-None-Match.304', 'etags.NotModified.same-etag'],
       },
       async (run) => {
         requireExtension(run, 'etags');
@@ -122,7 +122,13 @@ export const extensions: CheckGroup = {
         path: '/companies/{id}',
         status: 412,
         section: 'decision 122',
-        verifies: [],
+        verifies: [
+          'etags.ETag.changes-on-write',
+          'etags.If-Match.listed',
+          'etags.If-Match.412',
+          'etags.PreconditionFailed.mismatch',
+          'etags.PreconditionFailed.nothing-changed',
+        ],
       },
       async (run) => {
         requireExtension(run, 'etags');

@@ -1,7 +1,10 @@
-// Every group in the order a run takes them. Rate limits come last because they exhaust the
-// token's per-minute budget; robustness (opt-in) runs before them, for the same reason.
+// Every group in the order a run takes them. Rate limits come near the end because they exhaust
+// the token's per-minute budget; robustness (opt-in) runs before them, for the same reason. The
+// contract version comes after them: it reads every answer of the run, their 429s included, and
+// sends its own two requests without waiting out a 429.
 import type { CheckGroup } from '../check.js';
 import { bulkUploads } from './bulk-uploads.js';
+import { contractVersion } from './contract-version.js';
 import { decisions } from './decisions.js';
 import { events } from './events.js';
 import { extensions } from './extensions.js';
@@ -15,7 +18,7 @@ import { roundTrip } from './round-trip.js';
 import { schemas } from './schemas.js';
 import { statusCodes } from './status-codes/index.js';
 import { timeZones } from './time-zones.js';
-import { webhooks } from './webhooks.js';
+import { webhooks } from './webhooks/index.js';
 
 export const groups: readonly CheckGroup[] = [
   statusCodes,
@@ -33,4 +36,5 @@ export const groups: readonly CheckGroup[] = [
   webhooks,
   robustness,
   rateLimits,
+  contractVersion,
 ];

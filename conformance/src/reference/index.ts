@@ -9,8 +9,10 @@ export type { ReferenceRule, ReferenceSection, ReferenceUnit, UnitKind } from '.
 
 export const API_REFERENCE: readonly ReferenceSection[] = [...resources, ...endpoints, ...sharedRules];
 
-/** A rule with where it stands: its section and the whole unit it is part of. */
+/** A rule with where it stands: its source, its section and the whole unit it is part of. */
 export interface LocatedRule extends ReferenceRule {
+  /** The API reference, or the spec's description of an extension (extension-rules/). */
+  source: 'reference' | 'extension';
   section: string;
   sectionTitle: string;
   kind: UnitKind;
@@ -22,7 +24,7 @@ export interface LocatedRule extends ReferenceRule {
 export function referenceRules(): LocatedRule[] {
   return API_REFERENCE.flatMap(({ section, title, units }) =>
     units.flatMap(({ text, kind, rules }) =>
-      rules.map((rule) => ({ ...rule, section, sectionTitle: title, kind, unit: text })),
+      rules.map((rule) => ({ ...rule, source: 'reference' as const, section, sectionTitle: title, kind, unit: text })),
     ),
   );
 }

@@ -6,14 +6,17 @@
  * `outside`: no request can observe it (how tokens are issued, a location being renamed).
  * `setup`: it needs configuration the profile cannot describe and the API cannot create.
  * `cost`: checking it would spend more than a run may (an hour's budget, appointments, which cannot be deleted).
+ * `pending`: a check could be made and is not yet; only rules of the extensions, whose tracing
+ * began after their checks (extension-rules/unchecked.ts), may say so (DECISIONS 454).
  */
-export type UncheckedWhy = 'outside' | 'setup' | 'cost';
+export type UncheckedWhy = 'outside' | 'setup' | 'cost' | 'pending';
 
 /** How each reason reads in a listing. */
 export const UNCHECKED_WHY: Readonly<Record<UncheckedWhy, string>> = {
   outside: 'untestable from outside',
   setup: 'needs setup the profile cannot describe',
   cost: 'costs more than a run may spend',
+  pending: 'no check yet',
 };
 
 export interface Unchecked {

@@ -1,11 +1,11 @@
 // `report.html`: the verdict as one self-contained page a vendor can open from a CI artifact:
 // the verdict, each group and check with its state, each failure with Received / Documented and
-// the curl that reproduces it, the trace of every rule of the reference to its checks, and the
-// coverage of every operation and documented status. It loads nothing (its policy forbids it),
+// the curl that reproduces it, the trace of every rule of the reference and of the spec's
+// extensions to its checks (or why it is untested), and the coverage of every operation and
+// documented status. It loads nothing (its policy forbids it),
 // and every text from the run is escaped, since much of it is the deployment's own output.
-import { catalogue } from '../catalogue.js';
 import { UNCHECKED_WHY } from '../reference/unchecked.js';
-import { type TraceEntry, trace } from '../trace.js';
+import type { TraceCounts, TracedRuleResult } from '../trace.js';
 import type { CheckResult, Verdict } from '../verdict.js';
 import type { Coverage } from './coverage.js';
 import { STYLE } from './style.js';
@@ -96,15 +96,13 @@ function checksSection(verdict: Verdict): string {
   );
 }
 
-function traceRow(entry: TraceEntry, states: Map<string, string>): string {
-  const checks = entry.checks.map(
-    (check) => `<li>${badge(states.get(`${check.group}: ${check.title}`) ?? 'not run')} ${esc(check.title)}</li>`,
-  );
+function traceRow(entry: TracedRuleResult, states: Map<string, string>): string {
+  const checks = entry.checks.map((check) => `<li>${badge(states.get(check) ?? 'not run')} ${esc(check)}</li>`);
   const verified = checks.length
     ? `<ul class="traced">${checks.join('')}</ul>`
     : entry.unchecked
-      ? `<span class="unchecked">unchecked: ${esc(UNCHECKED_WHY[entry.unchecked.why])}</span> — ${esc(entry.unchecked.detail)}`
-      : '<span class="unchecked">no check</span>';
+      ? `<span class="unchecked">untested: ${esc(UNCHECKED_WHY[entry.unchecked.why])}</span> — ${esc(entry.unchecked.detail)}`
+      : '<span class="unchecked">untested</span>';
   const kind = entry.kind === 'open' ? ' <span class="open">open</span>' : '';
   return (
     `<tr class="${esc(entry.kind)}"><td class="id">${esc(entry.id)}${kind}</td>` +
@@ -112,17 +110,38 @@ function traceRow(entry: TraceEntry, states: Map<string, string>): string {
   );
 }
 
+/** `218 rules of the API reference: 205 with checks, 13 untested with the reason`. */
+const counted = (what: string, counts: TraceCounts) =>
+  `${counts.rules} rules ${what}: ${counts.checked} with checks, ${counts.unchecked} untested with the reason`;
+
+function traceTable(caption: string, entries: TracedRuleResult[], states: Map<string, string>): string {
+  return (
+    `<table class="trace"><caption>${esc(caption)}</caption>` +
+    '<thead><tr><th>Rule</th><th>It says</th><th>Checks (state in this run)</th></tr></thead>' +
+    `<tbody>${entries.map((entry) => traceRow(entry, states)).join('')}</tbody></table>`
+  );
+}
+
 function traceSection(verdict: Verdict): string {
   const states = new Map(verdict.checks.map((check) => [`${check.group}: ${check.title}`, check.state]));
-  const entries = trace(catalogue());
-  const rules = entries.filter((entry) => entry.kind === 'rule');
-  const unchecked = rules.filter((entry) => !entry.checks.length).length;
+  const { summary, rules } = verdict.trace;
+  const untested = summary.extensions.unchecked_why.pending;
   return (
     '<section id="trace"><h2>Traceability</h2>' +
-    `<p>${rules.length} rules of the API reference: ${rules.length - unchecked} with checks, ${unchecked} unchecked ` +
-    `with the reason; ${entries.length - rules.length} points the reference leaves open, settled by our decisions.</p>` +
-    '<table class="trace"><thead><tr><th>Rule</th><th>The reference says</th><th>Checks (state in this run)</th></tr></thead>' +
-    `<tbody>${entries.map((entry) => traceRow(entry, states)).join('')}</tbody></table></section>`
+    `<p>${counted('of the API reference', summary)}; ${summary.open} points the reference leaves open, settled by ` +
+    `our decisions. ${counted("the spec's extensions state", summary.extensions)}` +
+    `${untested ? `, ${untested} of them because no check is written yet` : ''}.</p>` +
+    traceTable(
+      'The API reference',
+      rules.filter((entry) => entry.source === 'reference'),
+      states,
+    ) +
+    traceTable(
+      "The spec's extensions (idempotency, ETags, events, webhooks)",
+      rules.filter((entry) => entry.source === 'extension'),
+      states,
+    ) +
+    '</section>'
   );
 }
 

@@ -39,6 +39,7 @@ pre { margin: 0; padding: 8px; background: var(--soft); border-radius: 6px; whit
 .trace .id { white-space: nowrap; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; }
 .trace ul { margin: 0; padding: 0; list-style: none; }
 .trace li { font-size: 12px; }
+.trace caption { text-align: left; font-weight: 600; padding: 12px 0 4px; }
 .unchecked { color: var(--block); font-weight: 600; }
 .open { font-size: 11px; color: var(--skip); border: 1px solid var(--line); border-radius: 8px; padding: 0 5px; }
 tr.open td { color: var(--skip); }

@@ -1,6 +1,6 @@
 // The deviations the fault tests plant, each one a real way a reimplementation goes wrong.
 import { DateTime } from 'luxon';
-import type { Fault, ProxiedResponse } from './faulty-proxy.js';
+import type { Fault, ProxiedRequest, ProxiedResponse } from './faulty-proxy.js';
 
 const DATE_TIME = /"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))"/g;
 
@@ -214,3 +214,57 @@ export const keepsLastWebhookAttempt: Fault = {
     return { ...response, body: JSON.stringify(deliveries) };
   },
 };
+
+/** Leaves Contract-Version off every error answer, as a deployment that sets it on its successes only would. */
+export const versionOnSuccessesOnly: Fault = {
+  change: (response) => (response.status >= 400 ? withoutHeader(response, 'contract-version') : response),
+};
+
+/** Takes a webhook receiver's 410 for any failure: the delivery is tried again and the endpoint stays enabled. */
+export const goneTakenForFailure: Fault = {
+  relay: (answer) => (answer.status === 410 ? { ...answer, status: 500 } : answer),
+};
+
+/** Drops a webhook receiver's Retry-After: a 429 or 503 is tried again on the schedule. */
+export const retryAfterIgnored: Fault = {
+  relay: (answer) => withoutHeader(answer, 'retry-after'),
+};
+
+const ENDPOINT = /\/webhook_endpoints\/(\d+)$/;
+
+const disabling = (request: ProxiedRequest) =>
+  request.method === 'PATCH' &&
+  ENDPOINT.test(request.url.pathname) &&
+  (JSON.parse(request.body || '{}') as { webhook_endpoint?: { enabled?: unknown } }).webhook_endpoint?.enabled ===
+    false;
+
+/** Answers that a webhook endpoint is disabled, but leaves it enabled, so it goes on receiving. */
+export const disablesInNameOnly: Fault = {
+  rewrite: (request) => (disabling(request) ? JSON.stringify({ webhook_endpoint: { enabled: true } }) : request.body),
+  change: (response, request) => {
+    if (!disabling(request) || response.status !== 200) return response;
+    return { ...response, body: JSON.stringify({ ...JSON.parse(response.body), enabled: false }) };
+  },
+};
+
+/**
+ * Answers the delete of the endpoint of the suite's `deleted` receiver with 204 but keeps it, so it
+ * goes on receiving, as a deployment that hides deleted endpoints without unsubscribing them would.
+ */
+export function deletesInNameOnly(): Fault {
+  const kept = new Set<string>();
+  return {
+    respond: (request) => {
+      const id = ENDPOINT.exec(request.url.pathname)?.[1];
+      if (request.method !== 'DELETE' || id === undefined || !kept.has(id)) return undefined;
+      return { status: 204, headers: {}, body: '' };
+    },
+    change: (response, request) => {
+      if (request.method === 'POST' && request.url.pathname.endsWith('/webhook_endpoints') && response.status === 200) {
+        const endpoint = JSON.parse(response.body) as { id: number; url: string };
+        if (endpoint.url.endsWith('/deleted')) kept.add(String(endpoint.id));
+      }
+      return response;
+    },
+  };
+}

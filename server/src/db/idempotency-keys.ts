@@ -3,8 +3,9 @@
 // is a claim on a request still running; a claim older than CLAIM_LEASE_SECONDS is taken to be
 // left by a process that died, and the next request with the key takes it over. A write's
 // answer is stored in the write's own transaction (DECISIONS 372); only a refusal is stored after.
+// The body is kept as the bytes that were sent (`bytea`), so a replay sends them again as they
+// were (DECISIONS 439).
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
-import { storableJson } from '../domain/text.js';
 
 /** Longer than any request may run (the request timeout is 30 s by default), so a live claim is never taken over. */
 export const CLAIM_LEASE_SECONDS = 120;
@@ -21,7 +22,8 @@ export interface KeyOwner {
 export interface StoredResponse {
   status: number;
   headers: Record<string, string>;
-  body: unknown;
+  /** The body's bytes as they were sent; null for an answer without a body. */
+  body: Buffer | null;
 }
 
 export type Claim =
@@ -34,13 +36,13 @@ interface Row {
   request_digest: string;
   status: number | null;
   headers: Record<string, string> | null;
-  body: unknown;
+  body: Buffer | null;
 }
 
 const storedColumns = (response: StoredResponse) => ({
   status: response.status,
   headers: JSON.stringify(response.headers),
-  body: response.body === undefined ? null : storableJson(response.body),
+  body: response.body,
 });
 
 const ownerOf = (owner: KeyOwner) => ({

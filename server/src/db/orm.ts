@@ -15,6 +15,8 @@ import { Migration20261127500000_count_slots } from './migrations/Migration20261
 import { Migration20261127600000_events_without_foreign_keys } from './migrations/Migration20261127600000_events_without_foreign_keys.js';
 import { Migration20261201330000_webhook_tenancy } from './migrations/Migration20261201330000_webhook_tenancy.js';
 import { Migration20261202100000_location_statistics } from './migrations/Migration20261202100000_location_statistics.js';
+import { Migration20261207100000_organization_ids } from './migrations/Migration20261207100000_organization_ids.js';
+import { Migration20261207110000_idempotency_bodies_as_bytes } from './migrations/Migration20261207110000_idempotency_bodies_as_bytes.js';
 import { CLIENT_DEADLINE_MARGIN_MS, closeWhenUnanswered } from './statement-deadline.js';
 
 export type Orm = MikroORM;
@@ -45,6 +47,11 @@ const migrationsList = [
   },
   { name: 'Migration20261201330000_webhook_tenancy', class: Migration20261201330000_webhook_tenancy },
   { name: 'Migration20261202100000_location_statistics', class: Migration20261202100000_location_statistics },
+  { name: 'Migration20261207100000_organization_ids', class: Migration20261207100000_organization_ids },
+  {
+    name: 'Migration20261207110000_idempotency_bodies_as_bytes',
+    class: Migration20261207110000_idempotency_bodies_as_bytes,
+  },
 ];
 
 export interface PoolOptions {

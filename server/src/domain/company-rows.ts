@@ -17,9 +17,9 @@ export interface CompanyFilter {
 }
 
 /** Columns named as the entity's properties, so a row is a company once its times are read. */
-const columns = `c.id, c.name, c.company_type as "companyType", c.company_number as "companyNumber",
-  c.contact_name as "contactName", c.contact_email as "contactEmail", c.contact_phone as "contactPhone",
-  c.address_line1 as "addressLine1", c.address_line2 as "addressLine2", c.city, c.region,
+const columns = `c.id, c.public_id as "publicId", c.name, c.company_type as "companyType",
+  c.company_number as "companyNumber", c.contact_name as "contactName", c.contact_email as "contactEmail",
+  c.contact_phone as "contactPhone", c.address_line1 as "addressLine1", c.address_line2 as "addressLine2", c.city, c.region,
   c.postal_code as "postalCode", c.country, c.auto_approve_appointments as "autoApproveAppointments",
   c.can_create_carriers as "canCreateCarriers", c.created_at as "createdAt", c.updated_at as "updatedAt"`;
 

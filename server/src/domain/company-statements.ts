@@ -12,7 +12,7 @@ import { writeOrConflict } from './unique-flush.js';
 const properties = Object.keys(companyColumns) as (keyof CompanyValues)[];
 const valuesOf = (values: CompanyValues) => properties.map((property) => values[property] ?? null);
 
-/** The organization's company with this id, locked for a write; undefined when there is none. */
+/** The organization's company with this shown id, locked for a write; undefined when there is none. */
 export async function lockedCompany(em: EntityManager, organizationId: number, id: number) {
   return (await writtenCompanies(em, lockedRecordSql('companies c', writtenCompanyColumns), [organizationId, id]))[0];
 }

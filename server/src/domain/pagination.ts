@@ -97,8 +97,9 @@ export const countedMatchesSql = ({ table, alias, where }: Pick<ListSql, 'table'
 });
 
 /**
- * One page of `list`, by id (stable while records are added; DECISIONS 17), with `total` as a
- * column (pageWithTotal): no query builder and no entities, only rows for `read` to shape.
+ * One page of `list`, by the id the API shows (stable while records are added; DECISIONS 17,
+ * 440), with `total` as a column (pageWithTotal): no query builder and no entities, only rows
+ * for `read` to shape.
  */
 export function listPage<R extends { total?: string | number | null }, T>(
   em: EntityManager,
@@ -110,7 +111,7 @@ export function listPage<R extends { total?: string | number | null }, T>(
   const { columns, table, alias, where } = list;
   const page = {
     text: `select ${columns}, (${total.text}) as total from ${table} ${alias} where ${where.text}
-      order by ${alias}.id limit ? offset ?`,
+      order by ${alias}.public_id limit ? offset ?`,
     values: [...total.values, ...where.values, request.perPage, request.offset],
   };
   return pageWithTotal(em, page, total, request.offset, read);

@@ -23,6 +23,7 @@ export interface ProductRow extends ProductFields {
 
 interface RawRow {
   id: number;
+  public_id: number;
   location_id: number;
   name: string;
   sku: string | null;
@@ -50,7 +51,7 @@ export function productPage(
   request: PageRequest,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const list = {
-    columns: 'p.id, p.location_id, p.name, p.sku, p.created_at, p.updated_at',
+    columns: 'p.id, p.public_id, p.location_id, p.name, p.sku, p.created_at, p.updated_at',
     table: 'products',
     alias: 'p',
     where: productFilterSql(filter),
@@ -68,6 +69,7 @@ function productReader(em: EntityManager): (raw: RawRow) => ProductRow {
   const time = timeReader(em);
   return (raw) => ({
     id: raw.id,
+    publicId: raw.public_id,
     locationId: raw.location_id,
     name: raw.name,
     sku: raw.sku,
@@ -80,7 +82,8 @@ function productReader(em: EntityManager): (raw: RawRow) => ProductRow {
 export type WrittenProduct = Versioned<ProductRow>;
 
 /** What a write's statement on `products p` returns of a product, as `returning` or a select's columns. */
-export const writtenProductColumns = 'p.id, p.location_id, p.name, p.sku, p.created_at, p.updated_at, p.version';
+export const writtenProductColumns =
+  'p.id, p.public_id, p.location_id, p.name, p.sku, p.created_at, p.updated_at, p.version';
 
 /** Runs a write's statement that answers products' writtenProductColumns, and reads them. */
 export function writtenProducts(em: EntityManager, text: string, values: Knex.Value[]): Promise<WrittenProduct[]> {

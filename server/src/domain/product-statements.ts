@@ -10,7 +10,7 @@ import { inInsertOrder, insertRowsSql } from './row-statements.js';
 import { lockedRecordSql } from './sql.js';
 import { writeOrConflict } from './unique-flush.js';
 
-/** The organization's product with this id, locked for a write; undefined when there is none. */
+/** The organization's product with this shown id, locked for a write; undefined when there is none. */
 export async function lockedProduct(em: EntityManager, organizationId: number, id: number) {
   return (await writtenProducts(em, lockedRecordSql('products p', writtenProductColumns), [organizationId, id]))[0];
 }

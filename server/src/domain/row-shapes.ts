@@ -4,7 +4,7 @@ import type { Company } from '../entities/company.js';
 import type { Product } from '../entities/product.js';
 
 /** What a product shows of its row. */
-export type ProductFields = Pick<Product, 'id' | 'name' | 'sku' | 'createdAt' | 'updatedAt'>;
+export type ProductFields = Pick<Product, 'id' | 'publicId' | 'name' | 'sku' | 'createdAt' | 'updatedAt'>;
 
 /** What a company shows of its row: all but its keys and version. */
 export type CompanyFields = Omit<Company, 'organizationId' | 'version'>;

@@ -36,6 +36,18 @@ export function timeReader(em: EntityManager): (value: string) => Date {
 /** A record as a write reads or returns it: its row and its version (DECISIONS 119), for the ETag. */
 export type Versioned<Row> = Row & { version: string };
 
-/** The statement that locks an organization's record of `table` by id for a write and reads `columns` of it. */
+/** The statement that locks an organization's record of `table` by the id the API shows, for a write, and reads `columns` of it. */
 export const lockedRecordSql = (table: string, columns: string) =>
-  `select ${columns} from ${table} where organization_id = ? and id = ? for update`;
+  `select ${columns} from ${table} where organization_id = ? and public_id = ? for update`;
+
+/**
+ * Which of an organization's records: by its row's `id`, as the server refers to a row it wrote,
+ * or by `publicId`, the id the API shows and takes (DECISIONS 440).
+ */
+export type RecordRef = { id: number } | { publicId: number };
+
+/** The condition naming `ref`'s record of the table aliased `alias`. */
+export const recordRefSql = (alias: string, ref: RecordRef): Sql =>
+  'id' in ref
+    ? { text: `${alias}.id = ?`, values: [ref.id] }
+    : { text: `${alias}.public_id = ?`, values: [ref.publicId] };

@@ -1,11 +1,12 @@
-// Loading a tenant's record by id. Every lookup is scoped by organization_id, so another
-// organization's id reads exactly like an id that does not exist.
+// Loading a tenant's record by the id the API shows (DECISIONS 440). Every lookup is scoped by
+// organization_id: ids count per organization, so another organization's record is never found
+// by one, whatever ids the two have.
 
 import type { EntityName } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFound } from './errors.js';
 
-/** Ids are PostgreSQL `integer`s; a larger id names no record, and must not reach a query (DECISIONS 55). */
+/** Ids are PostgreSQL `integer`s; a larger id names no record, and must not reach a query (DECISIONS 55, 440). */
 export const MAX_RECORD_ID = 2_147_483_647;
 
 /** NotFound for an id beyond the id type, before any query. */
@@ -25,12 +26,17 @@ export async function foundById<T>(
   return record;
 }
 
-export function findOwned<T extends { id: number; organizationId: number }>(
+/** The organization's record of `entity` whose shown id is `id`, or NotFound naming `what`. */
+export function findOwned<T extends { publicId: number; organizationId: number }>(
   em: EntityManager,
   entity: EntityName<T>,
   organizationId: number,
   id: number,
   what: string,
 ): Promise<T> {
-  return foundById(id, what, async () => (await em.findOne(entity, { id, organizationId } as never)) as T | null);
+  return foundById(
+    id,
+    what,
+    async () => (await em.findOne(entity, { publicId: id, organizationId } as never)) as T | null,
+  );
 }

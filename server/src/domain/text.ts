@@ -29,14 +29,3 @@ export function escapeUnstorable(text: string): string {
   const escaped = (character: string) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
   return text.replaceAll('\u0000', escaped).replace(UNPAIRED_SURROGATES, escaped);
 }
-
-/** JSON for a jsonb column, every string and key passed through escapeUnstorable. */
-export function storableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (typeof inner === 'string') return escapeUnstorable(inner);
-    if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return inner;
-    const entries = Object.entries(inner);
-    if (entries.every(([key]) => escapeUnstorable(key) === key)) return inner;
-    return Object.fromEntries(entries.map(([key, member]) => [escapeUnstorable(key), member]));
-  });
-}

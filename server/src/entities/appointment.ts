@@ -5,7 +5,7 @@ import { Dock } from './dock.js';
 import { Location } from './location.js';
 import { Product } from './product.js';
 import { PurchaseOrder } from './purchase-order.js';
-import { tenantKeys } from './tenant-keys.js';
+import { recordKeys } from './tenant-keys.js';
 import { TextArrayType } from './text-array.js';
 import { timestamps } from './timestamps.js';
 
@@ -17,7 +17,7 @@ export const Appointment = defineEntity({
   name: 'Appointment',
   tableName: 'appointments',
   properties: (p) => ({
-    ...tenantKeys(),
+    ...recordKeys(),
     locationId: p.manyToOne(Location).mapToPk(),
     state: p.enum(appointmentStates),
     appointmentType: p.enum(appointmentTypes),
@@ -42,7 +42,7 @@ export const PackingList = defineEntity({
   name: 'PackingList',
   tableName: 'packing_lists',
   properties: (p) => ({
-    ...tenantKeys(),
+    ...recordKeys(),
     appointmentId: p.manyToOne(Appointment).mapToPk(),
     purchaseOrderId: p.manyToOne(PurchaseOrder).mapToPk().nullable(),
     poNumber: p.text().nullable(),

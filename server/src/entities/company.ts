@@ -1,6 +1,6 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { specEnum } from '@warehouse-kit/spec/enums';
-import { tenantKeys } from './tenant-keys.js';
+import { recordKeys } from './tenant-keys.js';
 import { timestamps } from './timestamps.js';
 
 export const companyTypes = specEnum('CompanyType');
@@ -11,7 +11,7 @@ export const Company = defineEntity({
   name: 'Company',
   tableName: 'companies',
   properties: (p) => ({
-    ...tenantKeys(),
+    ...recordKeys(),
     name: p.text(),
     companyType: p.enum(companyTypes),
     companyNumber: p.text().nullable(),

@@ -1,7 +1,7 @@
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import { Location } from './location.js';
 import { Product } from './product.js';
-import { tenantKeys } from './tenant-keys.js';
+import { recordKeys, tenantKeys } from './tenant-keys.js';
 import { timestamps } from './timestamps.js';
 
 /** How much of a product a warehouse receives per date, in a recurring local time window. */
@@ -9,7 +9,7 @@ export const ProductLimit = defineEntity({
   name: 'ProductLimit',
   tableName: 'product_limits',
   properties: (p) => ({
-    ...tenantKeys(),
+    ...recordKeys(),
     locationId: p.manyToOne(Location).mapToPk(),
     productId: p.manyToOne(Product).mapToPk(),
     quantity: p.integer(),

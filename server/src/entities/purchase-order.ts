@@ -2,7 +2,7 @@ import { defineEntity, type InferEntity } from '@mikro-orm/core';
 import type { components } from '@warehouse-kit/spec';
 import { Company } from './company.js';
 import { Location } from './location.js';
-import { tenantKeys } from './tenant-keys.js';
+import { recordKeys } from './tenant-keys.js';
 import { TextArrayType } from './text-array.js';
 import { timestamps } from './timestamps.js';
 
@@ -13,7 +13,7 @@ export const PurchaseOrder = defineEntity({
   name: 'PurchaseOrder',
   tableName: 'purchase_orders',
   properties: (p) => ({
-    ...tenantKeys(),
+    ...recordKeys(),
     /** null while unassigned. */
     locationId: p.manyToOne(Location).mapToPk().nullable(),
     poNumber: p.text(),
@@ -34,7 +34,7 @@ export const PurchaseOrderItem = defineEntity({
   name: 'PurchaseOrderItem',
   tableName: 'purchase_order_items',
   properties: (p) => ({
-    ...tenantKeys(),
+    ...recordKeys(),
     purchaseOrderId: p.manyToOne(PurchaseOrder).mapToPk(),
     productName: p.text(),
     quantity: p.decimal('number'),

@@ -40,10 +40,11 @@ export function parseIfMatch(header: string | undefined): '*' | string[] | undef
 /** Strong comparison, as If-Match requires: a weak tag never matches. */
 const matches = (condition: '*' | string[], etag: string) => condition === '*' || condition.includes(etag);
 
+/** The version of the organization's record whose shown id is `id` (DECISIONS 440), locked when asked. */
 async function versionOf(em: EntityManager, table: string, organizationId: number, id: number, lock: boolean) {
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_RECORD_ID) return undefined;
   const [row] = await preparedRows<{ version: string }>(em, {
-    text: `select version from ${table} where id = ? and organization_id = ?${lock ? ' for update' : ''}`,
+    text: `select version from ${table} where public_id = ? and organization_id = ?${lock ? ' for update' : ''}`,
     values: [id, organizationId],
   });
   return row?.version;

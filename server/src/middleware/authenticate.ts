@@ -1,6 +1,7 @@
 // Authentication, the rate limits and the organization-wide gates, in the order of DECISIONS 13
 // (as amended by 147): 429 for an exhausted token; 401 for a missing, malformed or unknown token
-// (429 past the per-address failure limit); 402 (paid subscription); 403 (admin access somewhere).
+// (429 past the per-address failure limit); 402 (paid subscription); 403 (admin access somewhere,
+// and on a location interface a role at its location, DECISIONS 436).
 // One statement counts the request against its token's limits, only when the token is one of
 // the organization's, and reads the directory version (DECISIONS 100), so a request without a
 // valid token writes nothing, and a revoked token or a deleted location is never served from a
@@ -83,7 +84,7 @@ export function authenticate(options: AuthenticationOptions): Middleware {
     ) {
       throw paymentRequired(
         tenant.interfaceLocation
-          ? `location ${tenant.interfaceLocation.name} has no paid subscription; ` +
+          ? `this location interface (${tenant.interfaceLocation.subdomain}) has no paid subscription; ` +
               'use the organization interface or contact support'
           : 'no location of this organization has a paid subscription',
       );
@@ -99,6 +100,10 @@ export function authenticate(options: AuthenticationOptions): Middleware {
     );
     if (!access.isAdminSomewhere)
       throw forbidden('this API user has no admin access at any location of the organization');
+    // The address names the location (DECISIONS 142): without a role there, every operation is
+    // refused before anything is looked up, in words naming only what the client sent (436).
+    if (tenant.interfaceLocation && !access.roleAt(tenant.interfaceLocation))
+      throw forbidden(`you have no access to this location interface (${tenant.interfaceLocation.subdomain})`);
     ctx.state.access = access;
     await next();
   };

@@ -1,10 +1,10 @@
-// Renders every error as the spec's JSON error body, in one place, with the request's id.
-// Domain errors are answered as the error map says. Only our own messages are exposed, and
-// only for client errors; a server error is answered generically and its details (message,
-// cause, stack, SQL) go to the request's log line alone (DECISIONS 83). A database that cannot
-// serve for now is 503 with Retry-After, whatever the route (DECISIONS 370). Field names and
-// messages may echo input, so what PostgreSQL cannot store is written escaped: an error body
-// can always be stored for its Idempotency-Key (DECISIONS 152).
+// Renders every error as the spec's JSON error body, in one place, with the request's id. Domain
+// errors are answered as the error map says. Only our own messages are exposed: those of client
+// errors, and of a 501 refusing what the client asked (DECISIONS 432); a server error is answered
+// generically and its details (message, cause, stack, SQL) go to the request's log line alone
+// (DECISIONS 83). A database that cannot serve for now is 503 with Retry-After, whatever the route
+// (DECISIONS 370). Field names and messages may echo input, so what PostgreSQL cannot store is
+// written escaped: an error body can always be stored for its Idempotency-Key (DECISIONS 152).
 import type { Middleware, ParameterizedContext } from 'koa';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { FieldErrors } from '../domain/errors.js';
@@ -59,7 +59,7 @@ export function errorHandler(): Middleware {
         ctx.body = { errors: storableErrors(error.errors), request_id: ctx.state.requestId };
         return;
       }
-      if (error instanceof HttpError && error.status < 500) {
+      if (error instanceof HttpError) {
         ctx.set(error.headers);
         ctx.status = error.status;
         ctx.body = { error: escapeUnstorable(error.message), request_id: ctx.state.requestId };

@@ -14,13 +14,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import type { OperationSpec } from '@warehouse-kit/spec/document';
 import type { Context, Middleware, Next } from 'koa';
-import { CLAIM_LEASE_SECONDS, type IdempotencyKeys, type KeyOwner } from '../db/idempotency-keys.js';
+import {
+  CLAIM_LEASE_SECONDS,
+  type IdempotencyKeys,
+  type KeyOwner,
+  type StoredResponse,
+} from '../db/idempotency-keys.js';
 import type { Access } from '../domain/access.js';
 import { type Answer, commitWithAnswer } from '../http/answer-with-commit.js';
 import { badRequest, HttpError, ValidationFailed } from '../http/errors.js';
 import { readJsonBody } from '../http/json-body.js';
 import type { Logger } from '../logging/logger.js';
 import { errorHandler } from './error-handler.js';
+import { answerBytes } from './json-bodies.js';
 import { operationOf } from './operation.js';
 import { requireReplayAccess } from './replay-access.js';
 
@@ -82,11 +88,13 @@ async function giveUp(keys: IdempotencyKeys, owner: KeyOwner, digest: string, lo
   }
 }
 
-function replay(ctx: Context, response: { status: number; headers: Record<string, string>; body: unknown }) {
+/** The stored answer again, its body the very bytes first sent (DECISIONS 439). */
+function replay(ctx: Context, response: StoredResponse) {
   ctx.status = response.status;
   ctx.set(response.headers);
   ctx.set('Idempotent-Replayed', 'true');
-  ctx.body = response.body ?? null;
+  ctx.body = response.body;
+  if (response.body) ctx.type = 'json';
 }
 
 export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: string) => number): Middleware {
@@ -120,7 +128,8 @@ export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: stri
     // The answer of the attempt that last reached its COMMIT; a write stores it in its transaction.
     let committing: Answer | undefined;
     commitWithAnswer(ctx, async (em, answer) => {
-      if (!(await keys.storeWithWrite(em, owner, digest, { ...answer, headers: keptHeaders(ctx) })))
+      const stored = { status: answer.status, headers: keptHeaders(ctx), body: answerBytes(answer.body) };
+      if (!(await keys.storeWithWrite(em, owner, digest, stored)))
         throw new HttpError(409, `a later request with this ${IDEMPOTENCY_KEY} took it over; nothing was changed`);
       committing = answer;
     });
@@ -133,7 +142,11 @@ export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: stri
     }
     // A refusal rolled its transaction back, stored nothing and is stored now.
     if (committing?.status !== ctx.status || committing.body !== (ctx.body ?? null))
-      await keys.complete(owner, digest, { status: ctx.status, headers: keptHeaders(ctx), body: ctx.body });
+      await keys.complete(owner, digest, {
+        status: ctx.status,
+        headers: keptHeaders(ctx),
+        body: answerBytes(ctx.body),
+      });
   };
   // Only a POST with the header does any of this; every other request passes straight through (DECISIONS 269).
   return (ctx, next) => {

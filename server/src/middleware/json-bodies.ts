@@ -31,6 +31,17 @@ export function encodeJsonArray(values: unknown[]): Buffer {
   return bytes;
 }
 
+/** The bytes a JSON body leaves as: `JSON.stringify(body)` as UTF-8. */
+export const encodeJsonBody = (body: object): Buffer =>
+  Array.isArray(body) ? encodeJsonArray(body) : Buffer.from(JSON.stringify(body));
+
+/** The bytes an API answer's body leaves as (every one is JSON); null for an answer without one. */
+export function answerBytes(body: unknown): Buffer | null {
+  if (body === null || body === undefined) return null;
+  if (!isJsonValue(body)) throw new Error('an API answer is a JSON object or array');
+  return encodeJsonBody(body);
+}
+
 /**
  * The answer's JSON body, however it was built, goes out as UTF-8 bytes. It keeps the JSON type
  * Koa gave it when it was set: Koa names a body's type only when the answer has none.
@@ -39,6 +50,6 @@ export function jsonBodies(): Middleware {
   return async (ctx, next) => {
     await next();
     const { body } = ctx;
-    if (isJsonValue(body)) ctx.body = Array.isArray(body) ? encodeJsonArray(body) : Buffer.from(JSON.stringify(body));
+    if (isJsonValue(body)) ctx.body = encodeJsonBody(body);
   };
 }

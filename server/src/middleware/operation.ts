@@ -15,6 +15,9 @@ export interface RequestOperation {
   operational?: boolean;
 }
 
+/** What a request that no operation answers is logged, counted and checked as. */
+const UNMATCHED: RequestOperation = { id: 'unmatched' };
+
 export function identifyOperation(operationalEndpoint: (path: string) => string | undefined): Middleware {
   const matcher = createOperationMatcher();
   const operations = listOperations();
@@ -28,10 +31,20 @@ export function identifyOperation(operationalEndpoint: (path: string) => string 
     const api = !endpoint && ctx.path.startsWith(API_PREFIX);
     const spec = api ? specFor(ctx.method, ctx.path.slice(API_PREFIX.length)) : undefined;
     ctx.state.operation = (
-      endpoint ? { id: endpoint, operational: true } : { id: spec?.operationId ?? 'unmatched', spec }
+      endpoint ? { id: endpoint, operational: true } : spec ? { id: spec.operationId, spec } : UNMATCHED
     ) satisfies RequestOperation;
     return next();
   };
+}
+
+/**
+ * `error`, for a request refused for how it was sent (its Host, its framing, a header sent
+ * twice) rather than for what it asks: it is answered as no operation's, since it applies to
+ * every request alike and the spec says so once, in its Errors paragraph, not per operation.
+ */
+export function refusedAsSent<E extends Error>(ctx: ParameterizedContext, error: E): E {
+  ctx.state.operation = UNMATCHED;
+  return error;
 }
 
 export function operationOf(ctx: ParameterizedContext): RequestOperation {

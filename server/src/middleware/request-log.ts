@@ -5,11 +5,15 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { Access } from '../domain/access.js';
 import type { Logger } from '../logging/logger.js';
+import { recordedStatus } from './client-closed.js';
 import { operationOf, type RequestOperation } from './operation.js';
 import type { Tenant } from './tenant.js';
 
 /** Operational endpoints polled by machines (probes, scrapers) log below info. */
 const quiet = new Set(['healthz', 'readyz', 'metrics']);
+
+/** A 5xx is the server's failure, but for a 501, which refuses what the client asked (DECISIONS 432). */
+const failed = (status: number) => status >= 500 && status !== 501;
 
 function loggedPath(ctx: ParameterizedContext, operation: RequestOperation): string {
   if (!ctx.querystring) return ctx.path;
@@ -31,7 +35,8 @@ export function requestLog(logger: Logger): Middleware {
       const tenant = ctx.state.tenant as Tenant | undefined;
       const access = ctx.state.access as Access | undefined;
       const error = ctx.state.error as unknown;
-      const level = ctx.status >= 500 ? 'error' : quiet.has(operation.id) ? 'debug' : 'info';
+      const status = recordedStatus(ctx);
+      const level = failed(status) ? 'error' : quiet.has(operation.id) ? 'debug' : 'info';
       // The line (its query string above all) is built only when its level is written.
       if (log.isLevelEnabled(level))
         log[level](
@@ -39,7 +44,7 @@ export function requestLog(logger: Logger): Middleware {
             method: ctx.method,
             path: loggedPath(ctx, operation),
             operation: operation.id,
-            status: ctx.status,
+            status,
             duration_ms: Math.round((performance.now() - started) * 10) / 10,
             organization: tenant?.organization.subdomain,
             location: tenant?.interfaceLocation?.subdomain,

@@ -16,7 +16,8 @@ export function validateResponses(): Middleware {
     const problems = check(operation.spec, {
       status: ctx.status,
       header: (name) => ctx.response.get(name) || undefined,
-      body: ctx.body ?? undefined,
+      // A replay's body is already the bytes it was first sent as (DECISIONS 439).
+      body: Buffer.isBuffer(ctx.body) ? JSON.parse(ctx.body.toString('utf8')) : (ctx.body ?? undefined),
     });
     if (problems.length === 0) return;
     const details = problems.map(formatProblem).join('; ');

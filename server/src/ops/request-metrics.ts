@@ -1,5 +1,7 @@
-// Counts every request and its latency for /metrics, by the operation it was identified as.
+// Counts every request and its latency for /metrics, by the operation it was identified as and
+// the status it is recorded with (499 for a client that hung up: client-closed.ts).
 import type { Middleware } from 'koa';
+import { recordedStatus } from '../middleware/client-closed.js';
 import { operationOf } from '../middleware/operation.js';
 import type { Metrics } from './metrics.js';
 
@@ -12,7 +14,7 @@ export function requestMetrics(metrics: Metrics): Middleware {
       metrics.observe({
         operation: operationOf(ctx).id,
         method: ctx.method,
-        status: ctx.status,
+        status: recordedStatus(ctx),
         seconds: (performance.now() - started) / 1000,
         rateLimit: ctx.response.get('X-RateLimit-Limit') || undefined,
       });

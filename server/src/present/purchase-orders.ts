@@ -22,6 +22,7 @@ import {
   type OrderRowScope,
   type PurchaseOrderRow,
   purchaseOrderPage,
+  purchaseOrderRowByPublicId,
   purchaseOrderRowsById,
 } from '../domain/purchase-orders/rows.js';
 import type { Location } from '../entities/location.js';
@@ -55,8 +56,8 @@ function present(access: PresentingAccess, rows: PurchaseOrderRow[]): RenderedPu
 }
 
 /**
- * One order the user may see, by itself or at the URL's location (404 otherwise, as if it did
- * not exist), and its version, in one statement: an item read (DECISIONS 261).
+ * One order the user may see by its shown id, by itself or at the URL's location (404 otherwise,
+ * as if it did not exist), and its version, in one statement: an item read (DECISIONS 261).
  */
 export async function presentVisiblePurchaseOrder(
   em: EntityManager,
@@ -64,7 +65,7 @@ export async function presentVisiblePurchaseOrder(
   id: number,
   url: Location | undefined,
 ): Promise<{ order: RenderedPurchaseOrder; version: string }> {
-  const [row] = await purchaseOrderRowsById(em, scopeOf(access), [id]);
+  const row = await purchaseOrderRowByPublicId(em, scopeOf(access), id);
   if (!row) throw orderNotFound(id);
   if (row.locationId != null) access.recordLocation(row.locationId, url, `purchase order ${id}`);
   return { order: present(access, [row])[0]!, version: row.version };
@@ -92,23 +93,24 @@ export function presentWholePurchaseOrder(
     object: object!,
     location: row.locationId == null ? null : organization.locationById(row.locationId),
     appointmentLocations: Object.fromEntries(
-      row.appointments.map((appointment) => [appointment.id, appointment.locationId]),
+      row.appointments.map((appointment) => [appointment.publicId, appointment.locationId]),
     ),
     version: row.version,
   };
 }
 
 /**
- * The organization's orders with these ids, by id, each read whole (presentWholePurchaseOrder);
- * each one's version is read in the same statement (a write's ETag once it has made its last change).
+ * The organization's orders with these row ids (a write's own), by row id, each read whole
+ * (presentWholePurchaseOrder); each one's version is read in the same statement (a write's ETag
+ * once it has made its last change).
  */
 export async function presentWholePurchaseOrders(
   em: EntityManager,
   organization: Organization,
   ids: number[],
-): Promise<(RecordState<'purchase_order'> & { version: string })[]> {
+): Promise<Map<number, RecordState<'purchase_order'> & { version: string }>> {
   const rows = await purchaseOrderRowsById(em, wholeOrderScope(organization), ids);
-  return rows.map((row) => presentWholePurchaseOrder(organization, row));
+  return new Map(rows.map((row) => [row.id, presentWholePurchaseOrder(organization, row)]));
 }
 
 /** A whole order as the user sees it: its booked appointments at the user's accessible locations only. */

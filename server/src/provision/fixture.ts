@@ -66,7 +66,11 @@ export interface CustomFieldFixture {
  * An appointment as a create body, plus the state to bring it to through the lifecycle's
  * own transitions. Its first reference number identifies it at its location.
  */
-export type AppointmentFixture = Schemas['AppointmentUpdate'] & { location_name: string; reference_numbers: string[] };
+export type AppointmentFixture = Omit<Schemas['AppointmentUpdate'], 'packing_lists'> & {
+  location_name: string;
+  reference_numbers: string[];
+  packing_lists?: Schemas['PackingListCreate'][];
+};
 
 export interface OrganizationFixture {
   name: string;
@@ -194,7 +198,10 @@ const fixtureSchema = {
               type: 'object',
               allOf: [{ $ref: 'urn:warehouse-api:schemas#/$defs/AppointmentUpdate' }],
               required: ['location_name', 'reference_numbers'],
-              properties: { reference_numbers: { type: 'array', minItems: 1 } },
+              properties: {
+                reference_numbers: { type: 'array', minItems: 1 },
+                packing_lists: { type: 'array', items: { $ref: 'urn:warehouse-api:schemas#/$defs/PackingListCreate' } },
+              },
             },
           },
           custom_fields: {

@@ -102,7 +102,7 @@ export async function provisionOrdersAndAppointments(
     await record(`purchase order ${order.po_number}`, async () => {
       const id = await insertPurchaseOrder(lookups, order, newOrderLocation(actor, order));
       recordCreatedCustomers(events, lookups);
-      const [after] = await presentWholePurchaseOrders(em, whole, [id]);
+      const after = (await presentWholePurchaseOrders(em, whole, [id])).get(id);
       events.record({ kind: 'purchase_order', organizationId: organization.id, after });
     });
   }

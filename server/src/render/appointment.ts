@@ -10,7 +10,7 @@ const noParts: AppointmentParts = { dockName: null, carrierName: null, customerN
 
 function renderPackingList(list: PackingListView, zone: string): Schemas['PackingList'] {
   return {
-    id: list.id,
+    id: list.publicId,
     po_number: list.poNumber ?? null,
     product_name: list.productName,
     quantity: list.quantity,
@@ -46,7 +46,7 @@ export function renderAppointment(
 ): Schemas['Appointment'] {
   const zone = location.timeZone;
   return {
-    id: appointment.id,
+    id: appointment.publicId,
     location_name: location.name,
     location: location.name,
     state: appointment.state,

@@ -8,7 +8,7 @@ import { renderTime } from './time.js';
 /** What a nested booked appointment shows: a few of its fields and its dock's and carrier's names. */
 export type BookedAppointmentView = Pick<
   Appointment,
-  'id' | 'state' | 'duration' | 'referenceNumbers' | 'updatedAt'
+  'publicId' | 'state' | 'duration' | 'referenceNumbers' | 'updatedAt'
 > & {
   scheduledAt: Date;
   dockName: string | null;
@@ -20,7 +20,7 @@ export function renderBookedAppointment(
   location: Location,
 ): components['schemas']['BookedAppointment'] {
   return {
-    id: appointment.id,
+    id: appointment.publicId,
     location_name: location.name,
     location: location.name,
     state: appointment.state,

@@ -6,7 +6,7 @@ import { renderTime } from './time.js';
 /** Companies belong to no warehouse, so their times are UTC (DECISIONS 24). */
 export function renderCompany(company: CompanyFields): components['schemas']['Company'] {
   return {
-    id: company.id,
+    id: company.publicId,
     name: company.name,
     company_type: company.companyType,
     company_number: company.companyNumber ?? null,

@@ -17,7 +17,7 @@ export function renderProductLimit(
   const overrides = [...overridesByDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
   const zone = location.timeZone;
   return {
-    id: limit.id,
+    id: limit.publicId,
     location_name: location.name,
     product_name: product.name,
     quantity: limit.quantity,

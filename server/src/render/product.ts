@@ -5,7 +5,7 @@ import { renderTime } from './time.js';
 
 export function renderProduct(product: ProductFields, location: Location): components['schemas']['Product'] {
   return {
-    id: product.id,
+    id: product.publicId,
     name: product.name,
     sku: product.sku ?? null,
     location_name: location.name,

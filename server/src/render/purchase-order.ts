@@ -20,7 +20,7 @@ export function renderPurchaseOrder(order: PurchaseOrderFields, parts: PurchaseO
   const zone = zoneOf(parts.location);
   const locationName = parts.location?.name ?? null;
   return {
-    id: order.id,
+    id: order.publicId,
     po_number: order.poNumber,
     location_name: locationName,
     expected_starts_at: renderNullableTime(order.expectedStartsAt, zone),
@@ -31,7 +31,7 @@ export function renderPurchaseOrder(order: PurchaseOrderFields, parts: PurchaseO
     notes: order.notes ?? null,
     custom_values: order.customValues,
     purchase_order_items: parts.items.map((item) => ({
-      id: item.id,
+      id: item.publicId,
       product_name: item.productName,
       quantity: item.quantity,
       customer_name: item.customerName,

@@ -7,7 +7,8 @@ type WebhookDelivery = components['schemas']['WebhookDelivery'];
 
 /** What the rendering needs of a delivery's row (rendering imports no domain module: layers.test.ts). */
 export interface DeliveryFields {
-  id: number;
+  /** The id the API shows (DECISIONS 440). */
+  publicId: number;
   /** The event's id as the API shows it (DECISIONS 334). */
   eventId: string;
   eventType: string;
@@ -24,7 +25,7 @@ export interface DeliveryFields {
 }
 
 export const renderWebhookDelivery = (row: DeliveryFields): WebhookDelivery => ({
-  id: row.id,
+  id: row.publicId,
   event_id: row.eventId,
   event_type: row.eventType as WebhookDelivery['event_type'],
   status: row.status,

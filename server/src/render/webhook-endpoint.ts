@@ -7,7 +7,8 @@ type WebhookEndpoint = components['schemas']['WebhookEndpoint'];
 
 /** What the rendering needs of an endpoint's row (rendering imports no domain module: layers.test.ts). */
 export interface EndpointFields {
-  id: number;
+  /** The id the API shows (DECISIONS 440). */
+  publicId: number;
   url: string;
   description: string;
   types: string[];
@@ -23,7 +24,7 @@ export function renderWebhookEndpoint(row: EndpointFields, locationNames: string
   const rotationEnds =
     row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date() ? row.previousSecretExpiresAt : null;
   return {
-    id: row.id,
+    id: row.publicId,
     url: row.url,
     description: row.description,
     event_types: row.types,

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
 import { insertAppointment, updateAppointment } from '../domain/appointments/appointment-statements.js';
 import { appointmentListFilter } from '../domain/appointments/list-filter.js';
-import { appointmentPage, appointmentRowById, lockedAppointmentRow } from '../domain/appointments/rows.js';
+import { appointmentPage, appointmentRow, lockedAppointmentRow } from '../domain/appointments/rows.js';
 import { newAppointment, planAppointment } from '../domain/appointments/write.js';
 import { NotFound } from '../domain/errors.js';
 import { pageRequest } from '../domain/pagination.js';
@@ -65,7 +65,7 @@ export const appointmentHandlers: Pick<
       party: async () => null,
     });
     const id = await insertAppointment(em, location, plan);
-    const row = (await appointmentRowById(em, access.organization.id, id))!;
+    const row = (await appointmentRow(em, access.organization.id, { id }))!;
     readVersion(ctx, row.version);
     const rendered = renderAppointment(row, location, row.parts);
     events.record({
@@ -78,7 +78,7 @@ export const appointmentHandlers: Pick<
 
   async getAppointment({ em, access, path, query, ctx }) {
     requirePossibleId(path.id, 'appointment');
-    const row = await appointmentRowById(em, access.organization.id, path.id);
+    const row = await appointmentRow(em, access.organization.id, { publicId: path.id });
     if (!row) throw new NotFound(`appointment ${path.id} not found`);
     const location = access.recordLocation(
       row.locationId,

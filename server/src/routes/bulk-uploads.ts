@@ -29,6 +29,9 @@ import { renderProduct } from '../render/product.js';
 
 type Row = components['schemas']['BulkUploadRow'];
 
+/** A row's order as the upload plans it, by the order's row id; shown as a Row once written (DECISIONS 440). */
+type OrderResult = Omit<Row, 'id'> & { orderId: number };
+
 /**
  * Plans one row. A rule broken (Invalid) or a value the row cannot use (BadInput) is recorded
  * under the row's path; anything else, such as missing access, stops the upload.
@@ -124,7 +127,7 @@ async function uploadProducts(
     const after = { object: renderProduct(result.product, location), location };
     events.record({ kind: 'product', organizationId, before, after });
   }
-  return results.map(({ row, product, action }) => ({ row, id: product.id, action }));
+  return results.map(({ row, product, action }) => ({ row, id: product.publicId, action }));
 }
 
 /**
@@ -177,7 +180,7 @@ async function uploadPurchaseOrders(
   );
   // As they were, for the events of the rows that change them.
   const before = existing.map((order) => presentWholePurchaseOrder(access, order));
-  const results: Row[] = [];
+  const results: OrderResult[] = [];
   const writes: PlannedOrderWrite[] = [];
   for (const index of sequence) {
     const result = await applyRow(`purchase_orders[${index}]`, errors, async () => {
@@ -187,36 +190,40 @@ async function uploadPurchaseOrders(
         replaceItems: true,
       });
       writes.push(write);
-      return { row: index, id: write.id, action };
+      return { row: index, orderId: write.id, action };
     });
     if (result) results.push(result);
   }
   return { results: results.sort(byRow), before, writes };
 }
 
-/** Each row's order after the upload, with its state before when it existed: one read for all of them. */
+/**
+ * Each row's order after the upload, with its state before when it existed: one read for all of
+ * them. Answers the rows as the API shows them, each with its order's shown id.
+ */
 async function recordOrderEvents(
   em: EntityManager,
   access: Access,
-  rows: Row[],
+  results: OrderResult[],
   before: RecordState<'purchase_order'>[],
   events: EventLog,
-) {
+): Promise<Row[]> {
   const previous = new Map(before.map((order) => [order.object.id, order]));
   const after = await presentWholePurchaseOrders(
     em,
     access,
-    rows.map((row) => row.id),
+    results.map((result) => result.orderId),
   );
-  const byId = new Map(after.map((order) => [order.object.id, order]));
-  for (const { id } of rows) {
+  return results.map(({ row, orderId, action }) => {
+    const order = after.get(orderId)!;
     events.record({
       kind: 'purchase_order',
       organizationId: access.organization.id,
-      before: previous.get(id),
-      after: byId.get(id),
+      before: previous.get(order.object.id),
+      after: order,
     });
-  }
+    return { row, id: order.object.id, action };
+  });
 }
 
 /** Creates, in name order, the customers the upload's items name that do not exist yet, before any row. */
@@ -252,7 +259,7 @@ export const bulkUploadHandlers: Pick<Handlers, 'createBulkUpload'> = {
     errors.throwIfAny();
     await writePurchaseOrders(lookups, orders.writes);
     recordCreatedCustomers(events, lookups);
-    await recordOrderEvents(em, access, orders.results, orders.before, events);
-    return { location_name: location.name, products, purchase_orders: orders.results };
+    const purchaseOrders = await recordOrderEvents(em, access, orders.results, orders.before, events);
+    return { location_name: location.name, products, purchase_orders: purchaseOrders };
   },
 };

@@ -72,11 +72,11 @@ export const purchaseOrderHandlers: Pick<
     const input = body.purchase_order;
     const location = newOrderLocation(access, input, access.urlLocation(query.location_name));
     const id = await insertPurchaseOrder(lookups, input, location);
-    const [after] = await presentWholePurchaseOrders(em, access, [id]);
-    readVersion(ctx, after!.version);
+    const after = (await presentWholePurchaseOrders(em, access, [id])).get(id)!;
+    readVersion(ctx, after.version);
     recordCreatedCustomers(events, lookups);
     events.record({ kind: 'purchase_order', organizationId: access.organization.id, after });
-    return asSeenBy(access, after!);
+    return asSeenBy(access, after);
   },
 
   async getPurchaseOrder({ em, access, path, query, ctx }) {

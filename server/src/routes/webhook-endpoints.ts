@@ -1,13 +1,13 @@
 // Webhook endpoints (DECISIONS 240–245), an extension beyond the reference, on both interfaces:
 // create, list, view, update, delete and rotate the secret, for admins of the covered locations.
 import type { Access } from '../domain/access.js';
-import { BadInput, Invalid } from '../domain/errors.js';
+import { AccessDenied, BadInput, Invalid } from '../domain/errors.js';
 import { pageRequest } from '../domain/pagination.js';
 import { selectedTypes } from '../events/types.js';
 import type { Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { renderWebhookEndpoint } from '../render/webhook-endpoint.js';
-import { coveredLocations, managedEndpoint, manages, requireInterfaceRole } from '../webhooks/access.js';
+import { coveredLocations, managedEndpoint, manages } from '../webhooks/access.js';
 import {
   deleteEndpoint,
   insertEndpoint,
@@ -48,7 +48,12 @@ function locationsToCover(access: Access, names: string[] | undefined): number[]
     return [access.require(here, 'write').id];
   }
   if (!names) {
-    for (const location of access.locations) access.require(location, 'write');
+    // Naming the location the token lacks would tell it a name it cannot list (DECISIONS 437).
+    if (!access.locations.every((location) => access.can(location, 'write')))
+      throw new AccessDenied(
+        'an endpoint without location_names covers every location of the organization, present and future, ' +
+          'and needs admin access at each; name the locations it should cover in location_names',
+      );
     return null;
   }
   const ids = new Set(names.map((name) => access.require(access.locationNamed(name), 'write').id));
@@ -65,7 +70,6 @@ export const webhookEndpointHandlers: Pick<
   | 'rotateWebhookEndpointSecret'
 > = {
   async listWebhookEndpoints({ em, access, query, ctx }) {
-    requireInterfaceRole(access);
     const page = pageRequest(query);
     const mine = (await listEndpoints(em, access.organization.id)).filter((row) => manages(access, row));
     setPaginationHeaders(ctx, page, mine.length);
@@ -78,7 +82,7 @@ export const webhookEndpointHandlers: Pick<
     const types = input.event_types ?? ['*'];
     const selected = eventTypesOf(types);
     const url = await checkWebhookUrl(input.url, webhooks.allowPrivate);
-    const { row, secret } = await insertEndpoint(em, webhooks.key, {
+    const { row, secret } = await insertEndpoint(em, webhooks.keys, {
       organizationId: access.organization.id,
       locationIds,
       url,
@@ -114,7 +118,7 @@ export const webhookEndpointHandlers: Pick<
 
   async rotateWebhookEndpointSecret({ em, access, path, webhooks }) {
     const row = await managedEndpoint(em, access, path.id);
-    const rotated = await rotateSecret(em, webhooks.key, row);
+    const rotated = await rotateSecret(em, webhooks.keys, row);
     return { ...render(access, rotated.row), secret: rotated.secret };
   },
 };

@@ -1,15 +1,18 @@
-// Assembles the reference server. Order matters: a JSON answer is encoded last, once every
-// other middleware has seen it as a value (json-bodies.ts). Every request first gets its client
-// address (behind trusted proxies only, DECISIONS 149), its id, its standard headers and the name
-// of its operation, then is logged and counted once it is answered; responses are validated (in
-// tests) outside the error renderer, so error bodies are checked too. The operational endpoints
-// answer on every host, before the tenant is known (the metrics address, when set, answers
-// /metrics and nothing else); then the host decides the tenant; authentication counts the request
-// against its token's rate limits in the statement that checks the token, so a request without a
-// valid token writes nothing (DECISIONS 147); the method is checked against the spec before any
-// route, and bodies are read only by the routes, for authenticated requests. Two extensions sit
-// just before the routes (DECISIONS 110–129): If-None-Match answers 304 after a read, and an
-// Idempotency-Key (which belongs to the authenticated API user) is claimed before a POST runs.
+// Assembles the reference server. Order matters: a JSON answer is encoded last, once every other
+// middleware has seen it as a value (json-bodies.ts). Every request first gets its client address
+// (behind trusted proxies only, DECISIONS 149), its id, its standard headers and the name of its
+// operation, then is logged and counted once it is answered; responses are validated (in tests)
+// outside the error renderer, so error bodies are checked too. Then what HTTP asks of every
+// request is checked: the header fields that must come once, its expectations and transfer
+// codings, and its host, which is normalized where Koa reads it (DECISIONS 429–431). The
+// operational endpoints answer on every host, before the tenant is known (the metrics address,
+// when set, answers /metrics and nothing else); then the host decides the tenant; authentication
+// counts the request against its token's rate limits in the statement that checks the token, so a
+// request without a valid token writes nothing (DECISIONS 147); the method is checked against the
+// spec before any route, and bodies are read only by the routes, for authenticated requests. Two
+// extensions sit just before the routes (DECISIONS 110–129): If-None-Match answers 304 after a
+// read, and an Idempotency-Key (which belongs to the authenticated API user) is claimed before a
+// POST runs.
 import { RequestContext } from '@mikro-orm/postgresql';
 import Koa from 'koa';
 import type { ServerConfig } from '../config.js';
@@ -29,6 +32,8 @@ import { errorHandler } from '../middleware/error-handler.js';
 import { idempotency } from '../middleware/idempotency.js';
 import { jsonBodies } from '../middleware/json-bodies.js';
 import { identifyOperation, operationOf } from '../middleware/operation.js';
+import { requestHeaders } from '../middleware/request-headers.js';
+import { requestHost } from '../middleware/request-host.js';
 import { requestId } from '../middleware/request-id.js';
 import { requestLog } from '../middleware/request-log.js';
 import { responseHeaders } from '../middleware/response-headers.js';
@@ -58,6 +63,7 @@ export interface AppOptions {
     | 'idempotencyTtlHours'
     | 'webhookAllowPrivate'
     | 'webhookSecretKey'
+    | 'webhookPreviousSecretKey'
   >;
   logger: Logger;
 }
@@ -83,6 +89,8 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
   app.use(requestMetrics(metrics));
   if (config.validateResponses) app.use(validateResponses());
   app.use(errorHandler());
+  app.use(requestHeaders());
+  app.use(requestHost());
   app.use(onlyMetricsOnTheirListener());
   const operational = operationalEndpoints({
     orm,

@@ -1,13 +1,15 @@
 // The HTTP server around the app, with the network settings an exposed server needs: time
 // limits for headers, whole requests and idle keep-alive connections, and a cap on open
-// connections, so idle or slow clients cannot hold the server's sockets (DECISIONS 86); what its
-// parser refuses is answered with the contract's JSON (DECISIONS 373). The metrics address
-// (DECISIONS 150) is a second server with the same settings.
+// connections, so idle or slow clients cannot hold the server's sockets (DECISIONS 86). Every
+// answer is the app's or speaks the contract as the app's do (DECISIONS 373, 425): what the
+// parser refuses and CONNECT are answered in client-error.ts, and what Node would answer itself
+// (a request without Host, an expectation it does not know) goes to the app. The metrics
+// address (DECISIONS 150) is a second server with the same settings.
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
 import type { ServerConfig } from '../config.js';
 import type { Logger } from '../logging/logger.js';
-import { answerClientError } from './client-error.js';
+import { answerClientError, answerConnect, trackingAnswers } from './client-error.js';
 
 export type NetworkSettings = Pick<
   ServerConfig,
@@ -19,7 +21,8 @@ export class ListenError extends Error {
   override name = 'ListenError';
 }
 
-export function createHttpServer(listener: RequestListener, settings: NetworkSettings, logger?: Logger): Server {
+export function createHttpServer(app: RequestListener, settings: NetworkSettings, logger?: Logger): Server {
+  const listener = trackingAnswers(app);
   const server = createServer(
     {
       headersTimeout: settings.headersTimeoutMs,
@@ -27,12 +30,20 @@ export function createHttpServer(listener: RequestListener, settings: NetworkSet
       // Node enforces both limits when it checks its connections, every 30 s by default;
       // checking at a quarter of the headers limit keeps an idle socket from outliving it by much.
       connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(settings.headersTimeoutMs / 4))),
+      // Node would answer an HTTP/1.1 request without Host with a bare 400; the app answers it (request-host.ts).
+      requireHostHeader: false,
     },
     listener,
   );
   server.keepAliveTimeout = settings.keepAliveTimeoutMs;
   server.maxConnections = settings.maxConnections;
-  server.on('clientError', answerClientError(logger));
+  const refusals = { keepAliveTimeoutMs: settings.keepAliveTimeoutMs, logger };
+  server.on('clientError', answerClientError(refusals));
+  server.on('connect', answerConnect(refusals));
+  // Node would answer an Expect other than 100-continue with a bare 417; the app answers it
+  // (request-headers.ts). For 100-continue Node's default stands: it sends `100 Continue` at
+  // once and hands the request to the app, whose final answer is the contract's (DECISIONS 428).
+  server.on('checkExpectation', listener);
   return server;
 }
 

@@ -1,12 +1,14 @@
 // `wh-server start`: check that its addresses are free (before PostgreSQL starts, so a port in
-// use is said at once), open the database (embedded or DATABASE_URL), migrate, provision the
-// fixture or the demo if asked, serve (and /metrics on WH_METRICS_ADDRESS when set) until
-// SIGTERM or SIGINT, sweeping ended rate-limit windows and delivering webhooks meanwhile, then
-// drain and close the pool and the database, in that order. Resolves once everything is closed.
+// use is said at once), open the database (embedded or DATABASE_URL), find the key of webhook
+// secrets, migrate, bring stored secrets under that key, provision the fixture or the demo if
+// asked, serve (and /metrics on WH_METRICS_ADDRESS when set) until SIGTERM or SIGINT, sweeping
+// ended rate-limit windows and delivering webhooks meanwhile, then drain (requests and webhook
+// sends alike, within one deadline) and close the pool and the database, in that order. Resolves
+// once everything is closed.
 
 import { ConfigError, configFromEnv } from '../config.js';
 import { connectOrm, openDatabase } from '../db/database.js';
-import { migrate } from '../db/orm.js';
+import { migrate, type Orm } from '../db/orm.js';
 import { RateLimitCounters, sweepPeriodically } from '../db/rate-limit-counters.js';
 import { createLogger } from '../logging/logger.js';
 import { metricsListener } from '../ops/metrics-endpoint.js';
@@ -20,6 +22,7 @@ import { banner } from './banner.js';
 import { sweepExpiredEventsEveryMinute } from './event-retention.js';
 import { checkAddress, createHttpServer, listen } from './http-server.js';
 import { drainOnSignal } from './shutdown.js';
+import { reencryptWebhookSecrets, webhookSecretKey } from './webhook-secret-key.js';
 
 const METRICS_ADDRESS = { port: 'WH_METRICS_ADDRESS', host: 'WH_METRICS_ADDRESS' };
 
@@ -44,16 +47,21 @@ export async function start(options: StartOptions): Promise<void> {
   const logger = await createLogger(config);
 
   const database = await openDatabase(config, (line) => logger.warn(line), { stopOnSignals: false });
-  const orm = await connectOrm(database, {
-    poolSize: config.poolSize,
-    timeoutMs: config.dbTimeoutMs,
-    // Only the driver's reason, after the statement that knex puts first with its values.
-    warn: (message) =>
-      logger.warn({ reason: message.slice(message.lastIndexOf(' - ') + 3) }, 'database connection failed'),
-  }).catch(async (error: unknown) => {
+  let orm: Orm;
+  try {
+    // Before connecting: with DATABASE_URL and no key the server refuses to start.
+    config.webhookSecretKey = webhookSecretKey(config, Boolean(options.demo), logger);
+    orm = await connectOrm(database, {
+      poolSize: config.poolSize,
+      timeoutMs: config.dbTimeoutMs,
+      // Only the driver's reason, after the statement that knex puts first with its values.
+      warn: (message) =>
+        logger.warn({ reason: message.slice(message.lastIndexOf(' - ') + 3) }, 'database connection failed'),
+    });
+  } catch (error) {
     await database.close();
     throw error;
-  });
+  }
   const release = async () => {
     await orm.close();
     await database.close();
@@ -66,6 +74,7 @@ export async function start(options: StartOptions): Promise<void> {
   try {
     const applied = await migrate(orm);
     if (applied.length) logger.info({ migrations: applied }, 'applied migrations');
+    await reencryptWebhookSecrets(orm, config, logger);
     if (fixture) await provision(orm.em, fixture);
     address = await listen(server, config);
     if (metricsServer && config.metricsAddress)
@@ -76,16 +85,15 @@ export async function start(options: StartOptions): Promise<void> {
     throw error;
   }
 
+  const webhooks = deliverWebhooks(orm, config, logger);
   // Signals are handled from here on, before anyone is told the server listens.
-  const stopped = drainOnSignal(metricsServer ? [server, metricsServer] : [server], config.shutdownTimeoutMs, logger);
+  const stopped = drainOnSignal(metricsServer ? [server, metricsServer] : [server], config.shutdownTimeoutMs, logger, [
+    webhooks,
+  ]);
   const stopSweeping = sweepPeriodically(new RateLimitCounters(orm.em.getKnex()), (error) =>
     logger.warn({ err: error }, 'sweeping ended rate-limit windows failed; the next sweep tries again'),
   );
   const sweeps = sweepExpiredEventsEveryMinute(orm, config.eventRetentionDays, logger);
-  if (!config.webhookSecretKey) {
-    logger.warn('WH_WEBHOOK_SECRET_KEY is not set: webhook secrets are encrypted with the demo key (DECISIONS 244)');
-  }
-  const webhooks = deliverWebhooks(orm, config, logger);
   const origin = (bound: typeof address) =>
     `http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}`;
   const listening = origin(address);
@@ -108,7 +116,6 @@ export async function start(options: StartOptions): Promise<void> {
   await stopped;
   stopSweeping();
   await sweeps.stop();
-  await webhooks.stop();
   await release();
   logger.info('stopped');
 }

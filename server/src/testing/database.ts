@@ -1,5 +1,6 @@
 // The test run's ORM on the PostgreSQL the global fixture started, migrated once, and the
 // budgets every test starts with in full.
+import { recordTables } from '../db/migrations/Migration20261207100000_organization_ids.js';
 import { migrate, type Orm, openOrm } from '../db/orm.js';
 
 let shared: Promise<Orm> | undefined;
@@ -37,9 +38,28 @@ export async function useWorkerDatabase(): Promise<void> {
   process.env.TEST_DATABASE_URL = url.toString();
 }
 
+/** Where the test run's internal row ids start, far from any organization's own ids. */
+const INTERNAL_IDS_FROM = 1_000_000_000;
+
+/**
+ * Moves each record table's own id sequence to INTERNAL_IDS_FROM at least, so that in the test
+ * run a row's internal id never equals the id the API shows for it (an organization's ids count
+ * from 1, DECISIONS 440): a response, lookup or message that used the internal one fails.
+ */
+async function separateInternalIds(orm: Orm): Promise<void> {
+  const connection = orm.em.getConnection();
+  for (const table of recordTables) {
+    await connection.execute(
+      `select setval(pg_get_serial_sequence(?, 'id'), greatest(?, (select coalesce(max(id), 0) from ${table})))`,
+      [table, INTERNAL_IDS_FROM],
+    );
+  }
+}
+
 export function testOrm(): Promise<Orm> {
   shared ??= openOrm(testDatabaseUrl()).then(async (orm) => {
     await migrate(orm);
+    await separateInternalIds(orm);
     return orm;
   });
   return shared;

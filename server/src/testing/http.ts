@@ -7,6 +7,8 @@ export interface TestResponse<T = any> {
   headers: Record<string, string>;
   /** Parsed JSON, or the raw text when the body is not JSON, or undefined when empty. */
   body: T;
+  /** The body as it came, decoded as UTF-8: what a test compares byte for byte. */
+  text: string;
 }
 
 export interface RequestOptions {
@@ -61,7 +63,7 @@ export function send(
           const headers = Object.fromEntries(
             Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
           );
-          resolve({ status: res.statusCode ?? 0, headers, body });
+          resolve({ status: res.statusCode ?? 0, headers, body, text });
         });
       },
     );

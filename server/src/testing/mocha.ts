@@ -1,13 +1,14 @@
 // Mocha global fixtures: one real PostgreSQL for the whole run, the run's log, which must hold
-// no token when the run ends (run-log.ts), and one folder that holds every temporary folder of
-// the run. With TEST_DATABASE_URL set the run uses that server instead (its `postgres` database
-// must be disposable).
+// no token when the run ends (run-log.ts), one folder that holds every temporary folder of the
+// run, and the run's random key for webhook secrets. With TEST_DATABASE_URL set the run uses
+// that server instead (its `postgres` database must be disposable).
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from '../db/embedded.js';
 import { closeTestOrm, resetRateLimits, useWorkerDatabase } from './database.js';
 import { checkRunLog, RUN_LOG_ENV } from './run-log.js';
+import { testWebhookSecretKey } from './webhook-secret-key.js';
 
 let database: EmbeddedDatabase | undefined;
 let scratch: string | undefined;
@@ -27,6 +28,7 @@ export async function mochaGlobalSetup(): Promise<void> {
   runFolder = mkdtempSync(join(tmpdir(), 'wh-test-run-'));
   chmodSync(runFolder, 0o755);
   process.env.TMPDIR = runFolder;
+  testWebhookSecretKey();
   if (process.env.TEST_DATABASE_URL) return;
   scratch = mkdtempSync(join(tmpdir(), 'wh-test-'));
   // mkdtemp makes the folder private; the postgres system user must pass through it when

@@ -11,6 +11,7 @@ import { createApp } from '../serve/app.js';
 import { createHttpServer, listen } from '../serve/http-server.js';
 import { testOrm } from './database.js';
 import { runLogDestination } from './run-log.js';
+import { testWebhookSecretKey } from './webhook-secret-key.js';
 
 export const TEST_BASE_HOST = 'wh.test';
 
@@ -54,7 +55,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ])
     : runLogDestination();
   const logger = await createLogger({ logLevel: 'debug', logFormat: 'json' }, destination);
-  const config = { ...configFromEnv({}), baseHost, validateResponses: true, ...options.config };
+  const config = {
+    ...configFromEnv({}),
+    baseHost,
+    validateResponses: true,
+    webhookSecretKey: testWebhookSecretKey(),
+    ...options.config,
+  };
   const app = createApp({ orm, config, logger });
   // The HTTP server wh-server start runs, with its limits and its answers to what Node's parser refuses.
   const server: Server = createHttpServer(app.callback(), config, logger);

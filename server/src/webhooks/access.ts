@@ -1,7 +1,7 @@
 // Who manages a webhook endpoint (DECISIONS 241): an admin of every location it covers. A covered
 // location without a role reads like nothing (404), a read-only one is 403; on a location
-// interface only the endpoints covering exactly that location exist, and its address names its
-// location, so a user without a role there is 403 whatever it asks (DECISIONS 142, 335).
+// interface only the endpoints covering exactly that location exist (a user without a role there
+// was refused before any operation, DECISIONS 335, 436).
 
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access } from '../domain/access.js';
@@ -16,11 +16,6 @@ export const coveredLocations = (access: Access, locationIds: number[] | null): 
 const onThisInterface = (access: Access, row: WebhookEndpointRow) =>
   !access.interfaceLocation || (row.locationIds?.length === 1 && row.locationIds[0] === access.interfaceLocation.id);
 
-/** AccessDenied on a location interface where the user has no role, as every operation there answers. */
-export function requireInterfaceRole(access: Access): void {
-  if (access.interfaceLocation) access.require(access.interfaceLocation, 'read');
-}
-
 /** Whether the list shows the endpoint to this token. */
 export const manages = (access: Access, row: WebhookEndpointRow) =>
   onThisInterface(access, row) && coveredLocations(access, row.locationIds).every((l) => access.can(l, 'write'));
@@ -29,7 +24,7 @@ export const manages = (access: Access, row: WebhookEndpointRow) =>
 function requireManager(access: Access, row: WebhookEndpointRow): WebhookEndpointRow {
   const covered = coveredLocations(access, row.locationIds);
   if (!onThisInterface(access, row) || covered.some((location) => !access.roleAt(location))) {
-    throw new NotFound(`webhook endpoint ${row.id} not found`);
+    throw new NotFound(`webhook endpoint ${row.publicId} not found`);
   }
   for (const location of covered) access.require(location, 'write');
   return row;
@@ -37,6 +32,5 @@ function requireManager(access: Access, row: WebhookEndpointRow): WebhookEndpoin
 
 /** The organization's endpoint `id` if this token manages it; AccessDenied or NotFound otherwise. */
 export async function managedEndpoint(em: EntityManager, access: Access, id: number): Promise<WebhookEndpointRow> {
-  requireInterfaceRole(access);
   return requireManager(access, await findEndpoint(em, access.organization.id, id));
 }

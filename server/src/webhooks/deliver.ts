@@ -1,6 +1,8 @@
 // One attempt of one delivery (DECISIONS 248): the event as the feed shows it to the endpoint's
 // locations, signed with every valid secret, sent, and its outcome recorded with the next
-// attempt's time on the schedule (or after the receiver's Retry-After).
+// attempt's time on the schedule (or after the receiver's Retry-After). A send that would not
+// end within its claim's lease, or that the server stops, is handed back instead (DECISIONS 421,
+// 422).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Location } from '../entities/location.js';
 import { Organization } from '../entities/organization.js';
@@ -8,7 +10,8 @@ import { envelopeFor } from '../events/envelope.js';
 import { readEvent } from '../events/feed.js';
 import { eventCodec } from '../events/opaque.js';
 import type { AttemptError } from './deliveries.js';
-import { type AttemptOutcome, type ClaimedDelivery, recordAttempt } from './queue.js';
+import { sendFits } from './lease.js';
+import { type AttemptOutcome, type ClaimedDelivery, handBack, recordAttempt } from './queue.js';
 import { MAX_ATTEMPTS, retryAfterWait, scheduledWait } from './schedule.js';
 import { signature, signingSecrets } from './secrets.js';
 import { type SendResult, send } from './send.js';
@@ -18,6 +21,19 @@ export interface DeliverySettings extends WebhookSettings {
   timeoutMs: number;
   retryScale: number;
   disableAfterDays: number;
+}
+
+/** What a send of a claimed delivery runs within. */
+export interface Claim {
+  /** When the claim's lease ends, on performance.now()'s clock (lease.ts). */
+  leaseEndsAt: number;
+  /** Aborted when the server stops: the send ends at once and the delivery is handed back. */
+  stopping: AbortSignal;
+}
+
+/** A delivery given back unsent: the server stopped, or its lease had too little left for a send. */
+export interface HandedBack {
+  handedBack: 'interrupted' | 'lease_spent';
 }
 
 /** An organization and its locations, as an envelope needs them. */
@@ -56,7 +72,7 @@ async function prepare(
   if (!event) return { error: 'event_expired', final: true };
   let secrets: string[];
   try {
-    secrets = signingSecrets(settings.key, claimed.endpointId, claimed.secret, claimed.previousSecret);
+    secrets = signingSecrets(settings.keys, claimed.endpointId, claimed.secret, claimed.previousSecret);
   } catch {
     return { error: 'secret_unreadable', final: false };
   }
@@ -82,7 +98,7 @@ async function prepare(
 
 /** What follows an answer (or its absence): delivered, disabled by 410, or retried. */
 function outcomeOf(
-  result: SendResult | { error: AttemptError },
+  result: Exclude<SendResult, { interrupted: true }> | { error: AttemptError },
   claimed: ClaimedDelivery,
   settings: DeliverySettings,
   startedAt: Date,
@@ -114,28 +130,39 @@ function outcomeOf(
   return { ...base, next: { status: 'pending', at: new Date(Date.now() + wait) }, succeeded: false };
 }
 
-/** Makes the attempt and records it; answers its outcome. */
+async function handedBack(
+  em: EntityManager,
+  claimed: ClaimedDelivery,
+  reason: HandedBack['handedBack'],
+): Promise<HandedBack> {
+  await handBack(em, claimed);
+  return { handedBack: reason };
+}
+
+/** Makes the attempt and records it, answering its outcome; or hands the delivery back unsent. */
 export async function deliver(
   em: EntityManager,
   claimed: ClaimedDelivery,
   tenant: Tenant,
   settings: DeliverySettings,
-): Promise<AttemptOutcome> {
+  claim: Claim,
+): Promise<AttemptOutcome | HandedBack> {
   const startedAt = new Date();
   const prepared = await prepare(em, claimed, tenant, settings, Math.floor(startedAt.getTime() / 1000));
-  const outcome =
-    'error' in prepared
-      ? outcomeOf(prepared, claimed, settings, startedAt, prepared.final)
-      : outcomeOf(
-          await send(claimed.url, prepared.body, {
-            headers: prepared.headers,
-            timeoutMs: settings.timeoutMs,
-            allowPrivate: settings.allowPrivate,
-          }),
-          claimed,
-          settings,
-          startedAt,
-        );
+  let outcome: AttemptOutcome;
+  if ('error' in prepared) outcome = outcomeOf(prepared, claimed, settings, startedAt, prepared.final);
+  else {
+    // Preparing took so long (a slow database) that the send could outlast the lease.
+    if (!sendFits(claim.leaseEndsAt, settings.timeoutMs)) return handedBack(em, claimed, 'lease_spent');
+    const result = await send(claimed.url, prepared.body, {
+      headers: prepared.headers,
+      timeoutMs: settings.timeoutMs,
+      allowPrivate: settings.allowPrivate,
+      signal: claim.stopping,
+    });
+    if ('interrupted' in result) return handedBack(em, claimed, 'interrupted');
+    outcome = outcomeOf(result, claimed, settings, startedAt);
+  }
   await recordAttempt(em, claimed, outcome, settings.disableAfterDays);
   return outcome;
 }

@@ -24,7 +24,8 @@ interface AttemptRow {
 }
 
 export interface DeliveryRow {
-  id: number;
+  /** The id the API shows (DECISIONS 440); the row's own stays in the queue. */
+  publicId: number;
   eventId: string;
   eventType: string;
   status: DeliveryStatus;
@@ -34,7 +35,7 @@ export interface DeliveryRow {
   attempts: AttemptRow[];
 }
 
-const columns = `d.id::int as id, d.event_id::text as "eventId", d.event_type as "eventType", d.status, d.reason,
+const columns = `d.public_id as "publicId", d.event_id::text as "eventId", d.event_type as "eventType", d.status, d.reason,
   case when d.status = 'pending' then d.next_attempt_at end as "nextAttemptAt", d.created_at as "createdAt",
   coalesce((select json_agg(json_build_object('attemptedAt', a.attempted_at, 'statusCode', a.status_code,
       'error', a.error, 'durationMs', a.duration_ms) order by a.id)
@@ -56,7 +57,7 @@ const fromRaw = (em: EntityManager, raw: Raw): DeliveryRow => {
   };
 };
 
-/** One page of the endpoint's deliveries, newest first, with how many match as its column (DECISIONS 260). */
+/** One page of the endpoint's deliveries, newest first (by shown id), with how many match as its column (DECISIONS 260). */
 export async function listDeliveries(
   em: EntityManager,
   endpoint: WebhookEndpointRow,
@@ -70,7 +71,7 @@ export async function listDeliveries(
   const total = countedMatchesSql({ table: 'webhook_deliveries', alias: 'd', where });
   const listed = {
     text: `select ${columns}, (${total.text}) as total from webhook_deliveries d where ${where.text}
-      order by d.id desc limit ? offset ?`,
+      order by d.public_id desc limit ? offset ?`,
     values: [...total.values, ...where.values, page.perPage, page.offset],
   };
   const { rows, total: count } = await pageWithTotal<Raw & { total?: string }, DeliveryRow>(
@@ -83,12 +84,13 @@ export async function listDeliveries(
   return { deliveries: rows, total: count };
 }
 
+/** The endpoint's delivery whose shown id is `id`; NotFound when it has none such. */
 async function findDelivery(em: EntityManager, endpoint: WebhookEndpointRow, id: number): Promise<DeliveryRow> {
   const [raw] = await em.execute<Raw[]>(
-    `select ${columns} from webhook_deliveries d where d.organization_id = ? and d.endpoint_id = ? and d.id = ?`,
+    `select ${columns} from webhook_deliveries d where d.organization_id = ? and d.endpoint_id = ? and d.public_id = ?`,
     [endpoint.organizationId, endpoint.id, id],
   );
-  if (!raw) throw new NotFound(`delivery ${id} of webhook endpoint ${endpoint.id} not found`);
+  if (!raw) throw new NotFound(`delivery ${id} of webhook endpoint ${endpoint.publicId} not found`);
   return fromRaw(em, raw);
 }
 
@@ -104,17 +106,17 @@ export async function redeliver(
 ): Promise<DeliveryRow> {
   const old = await findDelivery(em, endpoint, deliveryId);
   requireEnabled(endpoint);
-  const [created] = await em.execute<{ id: number }[]>(
+  const [created] = await em.execute<{ publicId: number }[]>(
     `insert into webhook_deliveries (organization_id, endpoint_id, event_id, event_type, reason, next_attempt_at)
       select e.organization_id, ?, e.id, e.type, 'redeliver', now() from events e
       where e.organization_id = ? and e.id = ?
-      returning id::int as id`,
+      returning public_id as "publicId"`,
     [endpoint.id, endpoint.organizationId, old.eventId],
   );
   if (!created) {
     throw Invalid.field('base', 'its event has expired (DECISIONS 177); it cannot be sent again');
   }
-  return findDelivery(em, endpoint, created.id);
+  return findDelivery(em, endpoint, created.publicId);
 }
 
 /** Any fixed number: with an endpoint's id, it names the lock that keeps its recoveries apart. */

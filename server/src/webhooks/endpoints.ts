@@ -1,10 +1,11 @@
 // Webhook endpoints as the database keeps them (DECISIONS 240–245): the organization's rows, read
-// and written by id within it. Who may touch which is the caller's check (access.ts).
+// and written by id within it, found by the id the API shows (DECISIONS 440). Who may touch which
+// is the caller's check (access.ts).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Invalid, NotFound } from '../domain/errors.js';
-import { timeReader } from '../domain/sql.js';
+import { type RecordRef, recordRefSql, timeReader } from '../domain/sql.js';
 import { MAX_RECORD_ID } from '../domain/tenant-lookup.js';
-import { encryptSecret, newSecret } from './secrets.js';
+import { newSecret, type SecretKeys } from './secrets.js';
 
 /** An organization's endpoints, at most (DECISIONS 240). */
 const MAX_ENDPOINTS = 20;
@@ -14,6 +15,8 @@ const ROTATION_OVERLAP = '24 hours';
 
 export interface WebhookEndpointRow {
   id: number;
+  /** The id the API shows (DECISIONS 440). */
+  publicId: number;
   organizationId: number;
   /** null: every location of the organization. */
   locationIds: number[] | null;
@@ -43,7 +46,7 @@ const intArray =
   '(select array_agg(v::int order by n) from json_array_elements_text(?::json) with ordinality as t(v, n))';
 const json = (value: unknown[] | null | undefined) => (value == null ? null : JSON.stringify(value));
 
-const columns = `id, organization_id as "organizationId", location_ids as "locationIds", url, description, types,
+const columns = `id, public_id as "publicId", organization_id as "organizationId", location_ids as "locationIds", url, description, types,
   selected_types as "selectedTypes", enabled, disabled_reason as "disabledReason",
   previous_secret_expires_at as "previousSecretExpiresAt", created_at as "createdAt", updated_at as "updatedAt"`;
 
@@ -64,27 +67,39 @@ const fromRaw = (em: EntityManager, raw: Raw): WebhookEndpointRow => {
   };
 };
 
-/** Every endpoint of the organization, by id (there are at most MAX_ENDPOINTS). */
+/** Every endpoint of the organization, by shown id (there are at most MAX_ENDPOINTS). */
 export async function listEndpoints(em: EntityManager, organizationId: number): Promise<WebhookEndpointRow[]> {
   const rows = await em.execute<Raw[]>(
-    `select ${columns} from webhook_endpoints where organization_id = ? order by id`,
+    `select ${columns} from webhook_endpoints where organization_id = ? order by public_id`,
     [organizationId],
   );
   return rows.map((raw) => fromRaw(em, raw));
 }
 
-/** The organization's endpoint `id`; NotFound when it has none such. */
-export async function findEndpoint(em: EntityManager, organizationId: number, id: number): Promise<WebhookEndpointRow> {
-  const [raw] =
-    id > MAX_RECORD_ID
-      ? []
-      : await em.execute<Raw[]>(`select ${columns} from webhook_endpoints where organization_id = ? and id = ?`, [
-          organizationId,
-          id,
-        ]);
-  if (!raw) throw new NotFound(`webhook endpoint ${id} not found`);
-  return fromRaw(em, raw);
+/** The organization's endpoint `ref` names, if it has one. */
+async function readEndpoint(
+  em: EntityManager,
+  organizationId: number,
+  ref: RecordRef,
+): Promise<WebhookEndpointRow | undefined> {
+  const record = recordRefSql('w', ref);
+  const [raw] = await em.execute<Raw[]>(
+    `select ${columns} from webhook_endpoints w where organization_id = ? and ${record.text}`,
+    [organizationId, ...record.values],
+  );
+  return raw && fromRaw(em, raw);
 }
+
+/** The organization's endpoint whose shown id is `id`; NotFound when it has none such. */
+export async function findEndpoint(em: EntityManager, organizationId: number, id: number): Promise<WebhookEndpointRow> {
+  const row = id > MAX_RECORD_ID ? undefined : await readEndpoint(em, organizationId, { publicId: id });
+  if (!row) throw new NotFound(`webhook endpoint ${id} not found`);
+  return row;
+}
+
+/** The endpoint of a row just written. */
+const writtenEndpoint = async (em: EntityManager, organizationId: number, id: number) =>
+  (await readEndpoint(em, organizationId, { id }))!;
 
 interface NewEndpoint extends Required<Omit<EndpointChanges, 'enabled'>> {
   organizationId: number;
@@ -98,7 +113,7 @@ interface NewEndpoint extends Required<Omit<EndpointChanges, 'enabled'>> {
  */
 export async function insertEndpoint(
   em: EntityManager,
-  key: Buffer,
+  keys: SecretKeys,
   endpoint: NewEndpoint,
 ): Promise<{ row: WebhookEndpointRow; secret: string }> {
   // One create at a time per organization, so two at once cannot pass the count together.
@@ -127,7 +142,7 @@ export async function insertEndpoint(
   );
   const secret = newSecret();
   await em.execute('update webhook_endpoints set secret = ? where organization_id = ? and id = ?', [
-    encryptSecret(key, id, secret),
+    keys.encrypt(id, secret),
     endpoint.organizationId,
     id,
   ]);
@@ -136,7 +151,7 @@ export async function insertEndpoint(
       values (?, pg_snapshot_xmin(pg_current_snapshot()), 0) on conflict (organization_id) do nothing`,
     [endpoint.organizationId],
   );
-  return { row: await findEndpoint(em, endpoint.organizationId, id), secret };
+  return { row: await writtenEndpoint(em, endpoint.organizationId, id), secret };
 }
 
 /** Applies changes; enabling clears the reason the server disabled it and its failing streak. */
@@ -168,7 +183,7 @@ export async function updateEndpoint(
       row.id,
     ],
   );
-  return findEndpoint(em, row.organizationId, row.id);
+  return writtenEndpoint(em, row.organizationId, row.id);
 }
 
 export async function deleteEndpoint(em: EntityManager, row: WebhookEndpointRow): Promise<void> {
@@ -178,7 +193,7 @@ export async function deleteEndpoint(em: EntityManager, row: WebhookEndpointRow)
 /** A new secret; the replaced one signs too for 24 hours, and an older one no more (DECISIONS 244). */
 export async function rotateSecret(
   em: EntityManager,
-  key: Buffer,
+  keys: SecretKeys,
   row: WebhookEndpointRow,
 ): Promise<{ row: WebhookEndpointRow; secret: string }> {
   const secret = newSecret();
@@ -186,7 +201,7 @@ export async function rotateSecret(
     `update webhook_endpoints set previous_secret = secret, secret = ?,
         previous_secret_expires_at = now() + interval '${ROTATION_OVERLAP}', updated_at = now()
       where organization_id = ? and id = ?`,
-    [encryptSecret(key, row.id, secret), row.organizationId, row.id],
+    [keys.encrypt(row.id, secret), row.organizationId, row.id],
   );
-  return { row: await findEndpoint(em, row.organizationId, row.id), secret };
+  return { row: await writtenEndpoint(em, row.organizationId, row.id), secret };
 }

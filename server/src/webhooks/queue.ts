@@ -82,7 +82,8 @@ export interface Shares {
  * this process, and within one its endpoints alike, oldest first among equals, never past the
  * shares. Each endpoint with pending deliveries is found by a skip scan of the pending index and
  * read only for its oldest due ones, so one organization's backlog costs the claim a few rows,
- * not a scan of the backlog.
+ * not a scan of the backlog. A delivery in `sending` (this process's sends under way) is never
+ * claimed, even with its lease ended (DECISIONS 421).
  */
 export async function claimDue(
   em: EntityManager,
@@ -90,6 +91,7 @@ export async function claimDue(
   leaseMs: number,
   shares: Shares,
   inFlight: InFlight[],
+  sending: string[],
 ): Promise<ClaimedDelivery[]> {
   return em.execute<ClaimedDelivery[]>(
     `with recursive queued (endpoint_id) as (
@@ -109,6 +111,7 @@ export async function claimDue(
           select due.id, due.next_attempt_at from webhook_deliveries due
           where due.endpoint_id = w.id and due.status = 'pending' and due.next_attempt_at <= now()
             and (due.locked_until is null or due.locked_until < now())
+            and due.id not in (select json_array_elements_text(?::json)::bigint)
           order by due.next_attempt_at, due.id limit ?) c),
       turns as (
         select c.id, c.next_attempt_at, c.endpoint_turn,
@@ -131,7 +134,15 @@ export async function claimDue(
         w.location_ids as "locationIds", w.secret,
         case when w.previous_secret_expires_at > now() then w.previous_secret end as "previousSecret",
         d.event_id::text as "eventId", d.attempt_count as attempt, d.lease::text as lease`,
-    [JSON.stringify(inFlight), shares.endpoint, shares.endpoint, shares.organization, limit, leaseMs],
+    [
+      JSON.stringify(inFlight),
+      JSON.stringify(sending),
+      shares.endpoint,
+      shares.endpoint,
+      shares.organization,
+      limit,
+      leaseMs,
+    ],
   );
 }
 
@@ -197,6 +208,20 @@ export async function recordAttempt(
       disableAfterDays,
       disableAfterDays,
     ],
+  );
+}
+
+/**
+ * Gives a claimed delivery back unsent (DECISIONS 421, 422), if its lease is still this
+ * process's: due again at once, in its place in line, the claim not counted as an attempt; no
+ * attempt is recorded and the endpoint's failing streak is left alone, since the receiver had
+ * no say in it.
+ */
+export async function handBack(em: EntityManager, claimed: ClaimedDelivery): Promise<void> {
+  await em.execute(
+    `update webhook_deliveries set locked_until = null, lease = null, attempt_count = attempt_count - 1
+      where organization_id = ? and id = ? and lease = ?`,
+    [claimed.organizationId, claimed.id, claimed.lease],
   );
 }
 

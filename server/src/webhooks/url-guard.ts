@@ -1,9 +1,9 @@
 // The webhook URL policy (DECISIONS 242, 333): one reading of a URL, the WHATWG parser's, whose
 // normalized `href` is what is stored and what each delivery connects to; and the SSRF guard on
 // the addresses its host resolves to, which must be public unless the deployment allows private
-// ones. Checked when an endpoint is saved, and again at each delivery through `guardedLookup`, so
-// the connection goes to the address that was checked (a name that resolves inward later is
-// refused then).
+// ones. Checked when an endpoint is saved, in words that tell nothing of where a name points,
+// and again at each delivery through `guardedLookup`, so the connection goes to the address that
+// was checked (a name that resolves inward later is refused then).
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
@@ -103,13 +103,26 @@ async function allowedAddress(host: string, allowPrivate: boolean): Promise<Look
   return addresses[0];
 }
 
-/** Checks a URL when an endpoint is saved; answers its normalized form, or Invalid on `url`. */
+/**
+ * Checks a URL when an endpoint is saved; answers its normalized form, or Invalid on `url`. A host
+ * that does not resolve and one that resolves to a refused range get the same words, so that
+ * saving a URL does not tell an admin which internal names exist or where they point (DECISIONS
+ * 438); the delivery's attempt keeps its category (DECISIONS 336).
+ */
 export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promise<string> {
   const url = parseWebhookUrl(raw);
+  const host = bareHost(url);
   try {
-    await allowedAddress(bareHost(url), allowPrivate);
+    await allowedAddress(host, allowPrivate);
   } catch (problem) {
-    throw Invalid.field('url', (problem as Error).message);
+    if (!(problem instanceof UnusableHost)) throw problem;
+    throw Invalid.field(
+      'url',
+      allowPrivate
+        ? `must name a host that resolves within 5 s; ${host} does not`
+        : 'must name a host that resolves within 5 s to public addresses only (WH_WEBHOOK_ALLOW_PRIVATE allows ' +
+            `others); ${host} does not`,
+    );
   }
   return url.href;
 }

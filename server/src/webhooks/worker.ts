@@ -4,12 +4,16 @@
 // organization always finds room; it looks again at once while there is work and room and
 // whenever a send ends, and after WH_WEBHOOK_POLL_MS when idle. A slow receiver holds only its
 // own sends: a round never waits for the sends it started. Claims carry a lease of twice the
-// timeout, so a process killed mid-send leaves its deliveries to any other once the lease ends.
+// timeout, so a process killed mid-send leaves its deliveries to any other once the lease ends;
+// every send ends within the timeout (send.ts), well inside its lease, and a process never claims
+// what it is still sending (DECISIONS 420, 421). On stop, the sends under way get until the
+// server's deadline, then are interrupted and handed back, due at once (DECISIONS 422).
 // Old deliveries are swept with the events (serve/event-retention.ts).
 import type { ServerConfig } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import type { Logger } from '../logging/logger.js';
 import { type DeliverySettings, deliver, type Tenant, tenantsOf } from './deliver.js';
+import { leaseFor } from './lease.js';
 import { type ClaimedDelivery, claimDue, dispatchAll, type InFlight, type Shares } from './queue.js';
 import { webhookSettings } from './settings.js';
 
@@ -28,6 +32,7 @@ export type WebhookDeliveryConfig = Pick<
   ServerConfig,
   | 'webhookAllowPrivate'
   | 'webhookSecretKey'
+  | 'webhookPreviousSecretKey'
   | 'webhookTimeoutMs'
   | 'webhookRetryScale'
   | 'webhookDisableAfterDays'
@@ -35,8 +40,14 @@ export type WebhookDeliveryConfig = Pick<
 >;
 
 export interface WebhookDelivery {
-  /** Stops claiming; resolves once the attempts under way are recorded. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming at once; the sends under way end by themselves until `deadline` aborts (at
+   * once without one), then are interrupted and handed back. Resolves once each is recorded or
+   * handed back.
+   */
+  stop(deadline?: AbortSignal): Promise<void>;
+  /** The ids of the deliveries being sent. */
+  sending(): string[];
 }
 
 export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger: Logger): WebhookDelivery {
@@ -46,11 +57,15 @@ export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger:
     retryScale: config.webhookRetryScale,
     disableAfterDays: config.webhookDisableAfterDays,
   };
-  const leaseMs = 2 * config.webhookTimeoutMs;
+  const leaseMs = leaseFor(config.webhookTimeoutMs);
   let stopped = false;
+  /** Aborted at the stop's deadline: the sends still under way end and are handed back. */
+  const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   /** The sends under way, each recorded when it ends, with the delivery it sends. */
   const inFlight = new Map<Promise<void>, ClaimedDelivery>();
+
+  const sendingIds = () => [...inFlight.values()].map((delivery) => delivery.id);
 
   /** The sends under way, by endpoint, as the claim weighs them. */
   const sending = (): InFlight[] => {
@@ -63,9 +78,23 @@ export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger:
     return [...byEndpoint.values()];
   };
 
-  const send = async (delivery: ClaimedDelivery, tenant: Promise<Tenant>) => {
+  const send = async (delivery: ClaimedDelivery, tenant: Promise<Tenant>, leaseEndsAt: number) => {
     try {
-      const outcome = await deliver(orm.em.fork(), delivery, await tenant, settings);
+      const outcome = await deliver(orm.em.fork(), delivery, await tenant, settings, {
+        leaseEndsAt,
+        stopping: stopping.signal,
+      });
+      const about = { delivery: delivery.id, endpoint: delivery.endpointId };
+      if ('handedBack' in outcome) {
+        if (outcome.handedBack === 'interrupted')
+          logger.info(about, 'webhook send interrupted by the stop: handed back, due at once, no attempt recorded');
+        else
+          logger.warn(
+            about,
+            'a webhook send did not start: preparing it took most of its lease (is the database slow?); handed back, due at once',
+          );
+        return;
+      }
       // The URL is left out: its query may hold a receiver's token.
       logger.debug(
         {
@@ -104,10 +133,12 @@ export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger:
     }
     const room = CONCURRENCY - inFlight.size;
     if (room === 0) return moreToDispatch;
-    const claimed = await claimDue(em, room, leaseMs, SHARES, sending());
+    // Before the claim: the lease the database sets starts later, so ends later.
+    const leaseEndsAt = performance.now() + leaseMs;
+    const claimed = await claimDue(em, room, leaseMs, SHARES, sending(), sendingIds());
     const tenantOf = tenantsOf(em);
     for (const delivery of claimed) {
-      const sent = send(delivery, tenantOf(delivery.organizationId)).finally(() => {
+      const sent = send(delivery, tenantOf(delivery.organizationId), leaseEndsAt).finally(() => {
         inFlight.delete(sent);
         // Room again, for this organization and endpoint at least: look without waiting for the poll.
         if (!stopped) wake();
@@ -146,11 +177,23 @@ export function deliverWebhooks(orm: Orm, config: WebhookDeliveryConfig, logger:
   };
   next(0);
   return {
-    async stop() {
+    async stop(deadline = AbortSignal.abort()) {
       stopped = true;
       clearTimeout(timer);
+      const interrupt = () => {
+        if (inFlight.size) logger.warn({ sends: inFlight.size }, 'interrupting the webhook sends still under way');
+        stopping.abort();
+      };
+      if (deadline.aborted) interrupt();
+      else {
+        if (inFlight.size)
+          logger.info({ sends: inFlight.size }, 'webhook sends under way get until the deadline to end');
+        deadline.addEventListener('abort', interrupt, { once: true });
+      }
       await running;
       await Promise.all(inFlight.keys());
+      deadline.removeEventListener('abort', interrupt);
     },
+    sending: sendingIds,
   };
 }

@@ -17,7 +17,7 @@ export async function createAppointment(
   return res.body;
 }
 
-/** A purchase order at `location` (unassigned when null), written directly to the database. */
+/** A purchase order at `location` (unassigned when null), written directly to the database; answers its row id. */
 export async function insertPurchaseOrder(
   world: World,
   location: LocationKey | null,

@@ -10,6 +10,7 @@ import { Location } from '../../src/entities/location.js';
 import { testOrm } from '../../src/testing/database.js';
 import type { ApiClient } from '../../src/testing/http.js';
 import { type LocationKey, uniqueId, type World } from '../../src/testing/world.js';
+import { rowIdOf } from './record-rows.js';
 
 export function orderBody(fields: Record<string, unknown> = {}) {
   return { purchase_order: { po_number: uniqueId('PO-'), ...fields } };
@@ -28,7 +29,7 @@ export async function createOrder(
 
 export interface AppointmentRow {
   location: LocationKey;
-  /** Purchase orders named by its packing lists. */
+  /** Purchase orders named by its packing lists, as the API shows them. */
   orders: { id: number; po_number: string }[];
   scheduledAt: string;
   state?: AppointmentState;
@@ -37,7 +38,7 @@ export interface AppointmentRow {
   carrier?: string;
 }
 
-/** Inserts an appointment with one packing list per order. */
+/** Inserts an appointment with one packing list per order; answers its id as the API shows it. */
 export async function insertAppointment(world: World, row: AppointmentRow): Promise<number> {
   const em = (await testOrm()).em.fork();
   const location = await em.findOneOrFail(Location, { subdomain: `${world.id}-${row.location}` });
@@ -61,12 +62,12 @@ export async function insertAppointment(world: World, row: AppointmentRow): Prom
     em.create(PackingList, {
       organizationId: location.organizationId,
       appointmentId: appointment.id,
-      purchaseOrderId: order.id,
+      purchaseOrderId: await rowIdOf(world, 'purchase_orders', order.id),
       poNumber: order.po_number,
       productName: 'Apples',
       quantity: 1,
     } as never);
   }
   await em.flush();
-  return appointment.id;
+  return appointment.publicId;
 }

@@ -10,10 +10,15 @@ export interface RawConnection {
   closed: Promise<string>;
 }
 
-export function openConnection(port: number, host = '127.0.0.1'): Promise<RawConnection> {
+/** `allowHalfOpen` keeps the client's end open after the server closed its own, as a careless client may. */
+export function openConnection(
+  port: number,
+  host = '127.0.0.1',
+  options: { allowHalfOpen?: boolean } = {},
+): Promise<RawConnection> {
   return new Promise((resolve, reject) => {
     let data = '';
-    const socket = connect(port, host);
+    const socket = connect({ port, host, ...options });
     const closed = new Promise<string>((done) => socket.once('close', () => done(data)));
     socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
     socket.once('error', reject);

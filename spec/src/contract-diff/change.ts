@@ -1,5 +1,6 @@
 // One classified change and the recorder the comparisons report to.
 import { type ChangeKind, type RuleId, rules } from './rules.js';
+import type { StatedRefusal } from './stated-refusals.js';
 
 export interface ContractChange {
   rule: RuleId;
@@ -25,7 +26,20 @@ export class ChangeLog {
   readonly changes: ContractChange[] = [];
   private readonly seen = new Set<string>();
 
-  record(rule: RuleId, at: readonly (string | number)[], detail: string, operation?: string): void {
+  /** `stated`: the revision's stated refusals that hold against the base, by their place in the revision. */
+  constructor(private readonly stated: ReadonlyMap<string, StatedRefusal> = new Map()) {}
+
+  /**
+   * `origin` is where the changed keyword sits in the revision (`#/components/schemas/X/pattern`),
+   * when a schema comparison knows it: a request narrowing there that the revision states as a
+   * refusal of the base is `request-refusal-stated` (DECISIONS 447).
+   */
+  record(rule: RuleId, at: readonly (string | number)[], detail: string, operation?: string, origin?: string): void {
+    const refusal = origin === undefined ? undefined : this.stated.get(origin);
+    if (refusal && rules[rule].kind === 'breaking' && rule.startsWith('request-')) {
+      detail = `${rule} ${detail}, which the base refused: "${refusal.documented.join('"; "')}"`;
+      rule = 'request-refusal-stated';
+    }
     const pointer = pointerOf(at);
     // One schema reached twice at the same place (both alternatives of a type list, say) is one change.
     const key = `${rule}\n${pointer}\n${detail}`;

@@ -2,7 +2,7 @@
 // by part: security, parameters, request body and responses (DECISIONS 352). The top-level
 // webhooks are operations the deployment sends: the client reads their payload and writes their
 // answer, so their schemas are compared the other way round.
-import type { ChangeLog } from './change.js';
+import { type ChangeLog, pointerOf } from './change.js';
 import { constraints, isNode, type Node, resolve, same } from './resolve.js';
 import { type Direction, SchemaComparison } from './schemas.js';
 
@@ -55,6 +55,8 @@ export function compareOperations(sides: Sides, section: 'paths' | 'webhooks'): 
 interface Parameter {
   at: (string | number)[];
   spec: Node;
+  /** Where the parameter sits in its document: its `$ref`'s target, or its own place. */
+  origin: string;
 }
 
 class OperationComparison {
@@ -70,9 +72,10 @@ class OperationComparison {
     this.sides.log.record(rule, at, detail, this.label);
   }
 
-  private schemas(direction: Direction): SchemaComparison {
+  /** `origin`: where the revision's schema sits in its document, for stated refusals. */
+  private schemas(direction: Direction, origin?: string): SchemaComparison {
     const { log, base, revision } = this.sides;
-    return new SchemaComparison({ log, base, revision, direction, operation: this.label });
+    return new SchemaComparison({ log, base, revision, direction, operation: this.label, origin });
   }
 
   compare([baseItem, base]: [Node, Node], [revisionItem, revision]: [Node, Node]): void {
@@ -108,11 +111,13 @@ class OperationComparison {
     const add = (list: unknown, at: (string | number)[]) => {
       if (!Array.isArray(list)) return;
       list.forEach((raw, index) => {
-        const spec = resolve(document, raw).node as Node;
+        const { node, refs } = resolve(document, raw);
+        const spec = node as Node;
         const name = String(spec.name);
         found.set(`${spec.in}:${spec.in === 'header' ? name.toLowerCase() : name}`, {
           at: [...at, 'parameters', index],
           spec,
+          origin: refs.at(-1) ?? `#${pointerOf([...at, 'parameters', index])}`,
         });
       });
     };
@@ -124,7 +129,7 @@ class OperationComparison {
   private compareParameters(before: Map<string, Parameter>, after: Map<string, Parameter>): void {
     const direction: Direction = this.sent ? 'response' : 'request';
     for (const [key, { at }] of before) if (!after.has(key)) this.record('parameter-removed', at, key);
-    for (const [key, { at, spec }] of after) {
+    for (const [key, { at, spec, origin }] of after) {
       const base = before.get(key);
       const required = spec.in === 'path' || spec.required === true;
       if (!base) {
@@ -140,14 +145,16 @@ class OperationComparison {
           at,
           `${key}: ${JSON.stringify(serialization(base.spec))} → ${JSON.stringify(serialization(spec))}`,
         );
-      this.schemas(direction).compare(base.spec.schema, spec.schema, [...at, 'schema']);
+      this.schemas(direction, `${origin}/schema`).compare(base.spec.schema, spec.schema, [...at, 'schema']);
     }
   }
 
   private compareRequestBody(rawBase: unknown, rawRevision: unknown): void {
     const at = [...this.at, 'requestBody'];
     const base = rawBase === undefined ? undefined : (resolve(this.sides.base, rawBase).node as Node);
-    const revision = rawRevision === undefined ? undefined : (resolve(this.sides.revision, rawRevision).node as Node);
+    const resolved = rawRevision === undefined ? undefined : resolve(this.sides.revision, rawRevision);
+    const revision = resolved?.node as Node | undefined;
+    const origin = resolved?.refs.at(-1) ?? `#${pointerOf(at)}`;
     if (!base && !revision) return;
     if (base && !revision) {
       this.record('request-body-removed', at, 'requestBody');
@@ -162,10 +169,22 @@ class OperationComparison {
       this.record('request-body-became-required', [...at, 'required'], 'required');
     if (base.required === true && !required)
       this.record('request-body-became-optional', [...at, 'required'], 'optional');
-    this.compareContent(base.content, revision!.content, [...at, 'content'], this.sent ? 'response' : 'request');
+    this.compareContent(
+      base.content,
+      revision!.content,
+      [...at, 'content'],
+      this.sent ? 'response' : 'request',
+      `${origin}/content`,
+    );
   }
 
-  private compareContent(base: unknown, revision: unknown, at: (string | number)[], direction: Direction): void {
+  private compareContent(
+    base: unknown,
+    revision: unknown,
+    at: (string | number)[],
+    direction: Direction,
+    origin?: string,
+  ): void {
     const before = isNode(base) ? base : {};
     const after = isNode(revision) ? revision : {};
     const [removed, added] =
@@ -179,7 +198,8 @@ class OperationComparison {
         continue;
       }
       const schemaOf = (value: unknown) => (isNode(value) ? value.schema : undefined);
-      this.schemas(direction).compare(schemaOf(before[type]), schemaOf(media), [...at, type, 'schema']);
+      const schemaOrigin = origin === undefined ? undefined : `${origin}${pointerOf([type, 'schema'])}`;
+      this.schemas(direction, schemaOrigin).compare(schemaOf(before[type]), schemaOf(media), [...at, type, 'schema']);
     }
   }
 

@@ -23,7 +23,8 @@ export function lookUp(document: unknown, ref: string): unknown {
   let node = document;
   for (const raw of ref.slice(1).split('/').slice(1)) {
     const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
-    node = isNode(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+    if (Array.isArray(node)) node = /^(0|[1-9][0-9]*)$/.test(key) ? node[Number(key)] : undefined;
+    else node = isNode(node) && Object.hasOwn(node, key) ? node[key] : undefined;
   }
   if (node === undefined) throw new Error(`$ref ${ref} names nothing in the document`);
   return node;

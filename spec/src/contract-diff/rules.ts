@@ -58,6 +58,9 @@ export const rules = {
   'request-constraint-added': breaking('adds an allOf member, or a not, to a request schema'),
   'request-constraint-removed': compatible('removes an allOf member, or a not, from a request schema'),
   'request-default-changed': breaking('changes the default the server applies to an omitted request value'),
+  'request-refusal-stated': compatible(
+    "narrows a request value only by values the base's descriptions said are refused, as the revision's x-stated-refusals shows",
+  ),
   'response-status-removed': breaking('removes a response status'),
   'response-status-added': compatible('adds a response status'),
   'response-media-type-removed': breaking('stops answering in a media type'),

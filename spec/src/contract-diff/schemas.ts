@@ -2,7 +2,7 @@
 // its values: narrowing what a request may hold, or widening what a response may hold, breaks
 // that client (DECISIONS 352). Every constraining keyword is compared; one no rule knows is a
 // `schema-changed`, breaking, so that nothing slips through unclassified.
-import { type ChangeLog, shown } from './change.js';
+import { type ChangeLog, pointerOf, shown } from './change.js';
 import { acceptsNothing, constraints, isNode, type Node, normalPattern, resolve, same, schemaOf } from './resolve.js';
 import type { RuleId } from './rules.js';
 
@@ -15,6 +15,8 @@ export interface SchemaScope {
   revision: unknown;
   direction: Direction;
   operation?: string;
+  /** Where the schema compared first sits in the revision, as a `#/...` pointer, for stated refusals. */
+  origin?: string;
 }
 
 const TYPES = ['null', 'boolean', 'object', 'array', 'number', 'integer', 'string'];
@@ -119,14 +121,26 @@ const compared = new Set([
 ]);
 
 export class SchemaComparison {
+  /** Where each schema compared sits in the revision, by its pointer in the comparison. */
+  private readonly origins = new Map<string, string>();
+
   constructor(private readonly scope: SchemaScope) {}
 
   private get request(): boolean {
     return this.scope.direction === 'request';
   }
 
+  /** Where `at` sits in the revision: under the nearest schema compared on the way, or unknown. */
+  private originOf(at: At): string | undefined {
+    for (let length = at.length; length >= 0; length--) {
+      const origin = this.origins.get(pointerOf(at.slice(0, length)));
+      if (origin !== undefined) return `${origin}${pointerOf(at.slice(length))}`;
+    }
+    return undefined;
+  }
+
   private record(rule: RuleId, at: At, detail: string): void {
-    this.scope.log.record(rule, at, detail, this.scope.operation);
+    this.scope.log.record(rule, at, detail, this.scope.operation, this.originOf(at));
   }
 
   /** Records a narrowing or a widening of the values this schema admits, by its direction. */
@@ -142,6 +156,8 @@ export class SchemaComparison {
   compare(base: unknown, revision: unknown, at: At, comparing: ReadonlySet<string> = new Set()): void {
     const before = resolve(this.scope.base, base);
     const after = resolve(this.scope.revision, revision);
+    const origin = after.refs.at(-1) ?? (this.origins.size ? this.originOf(at) : this.scope.origin);
+    if (origin !== undefined) this.origins.set(pointerOf(at), origin);
     // A schema that refers to itself is compared once along each path.
     const pair = `${before.refs.join(' ')}|${after.refs.join(' ')}`;
     if (before.refs.length && after.refs.length) {

@@ -28,7 +28,7 @@ export type PackingListValues = Pick<
 type Fields = Partial<PackingListValues>;
 
 /** What planning reads of a stored packing list: an entity, or a row a write read with its appointment. */
-export type StoredPackingList = Pick<PackingList, 'id' | 'appointmentId'> & PackingListValues;
+export type StoredPackingList = Pick<PackingList, 'id' | 'publicId' | 'appointmentId'> & PackingListValues;
 
 export type PackingListStep<L extends StoredPackingList = StoredPackingList> =
   | { add: Fields }
@@ -39,7 +39,10 @@ export interface PackingListPlan<L extends StoredPackingList = StoredPackingList
   steps: PackingListStep<L>[];
 }
 
-/** The stored packing lists an update's entries may name (by id), and how many the appointment has. */
+/**
+ * The stored packing lists an update's entries may name, by the ids the API shows (DECISIONS 440),
+ * and how many the appointment has.
+ */
 export interface StoredPackingLists<L extends StoredPackingList> {
   byId: Map<number, L>;
   count: number;
@@ -63,10 +66,10 @@ export async function storedPackingLists(
 ): Promise<StoredPackingLists<PackingList>> {
   const ids = packingListIds(inputs);
   const existing = ids.length
-    ? await em.find(PackingList, { organizationId: appointment.organizationId, id: { $in: ids } })
+    ? await em.find(PackingList, { organizationId: appointment.organizationId, publicId: { $in: ids } })
     : [];
   return {
-    byId: new Map(existing.map((list) => [list.id, list])),
+    byId: new Map(existing.map((list) => [list.publicId, list])),
     count: await em.count(PackingList, { appointmentId: appointment.id }),
   };
 }
@@ -139,7 +142,7 @@ function resolveFields(
 export async function planPackingLists<L extends StoredPackingList>(
   em: EntityManager,
   location: Location,
-  appointment: { id: number; stored: StoredPackingLists<L> } | undefined,
+  appointment: { id: number; publicId: number; stored: StoredPackingLists<L> } | undefined,
   inputs: PackingListInput[],
   errors: FieldErrorCollector,
 ): Promise<PackingListPlan<L>> {
@@ -163,7 +166,7 @@ export async function planPackingLists<L extends StoredPackingList>(
     if (!appointment) {
       errors.add(field('id'), 'is not allowed when creating an appointment; leave it out to add a packing list');
     } else if (!existing || existing.appointmentId !== appointment.id) {
-      errors.add(field('id'), `is not a packing list of appointment ${appointment.id}`);
+      errors.add(field('id'), `is not a packing list of appointment ${appointment.publicId}`);
     } else if (input._destroy) {
       steps.push({ remove: existing });
     } else {

@@ -6,7 +6,7 @@ import type { Company } from '../../entities/company.js';
 /** What a packing list shows. */
 export type PackingListView = Pick<
   PackingList,
-  'id' | 'poNumber' | 'productName' | 'quantity' | 'receivedQuantity' | 'createdAt' | 'updatedAt'
+  'id' | 'publicId' | 'poNumber' | 'productName' | 'quantity' | 'receivedQuantity' | 'createdAt' | 'updatedAt'
 >;
 
 /** What rendering an appointment needs besides its row: the names it refers to and its packing lists. */
@@ -21,6 +21,7 @@ export interface AppointmentParts {
 export type AppointmentFields = Pick<
   Appointment,
   | 'id'
+  | 'publicId'
   | 'state'
   | 'appointmentType'
   | 'scheduledAt'
@@ -44,7 +45,7 @@ export type StoredAppointment = Pick<
   | 'customerId'
   | 'referenceNumbers'
   | 'notes'
-> & { id?: number };
+> & { id?: number; publicId?: number };
 
 /** A company as planning an appointment needs it: whether it approves its appointments itself. */
 export type Party = Pick<Company, 'id' | 'autoApproveAppointments'>;

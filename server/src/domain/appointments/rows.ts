@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Appointment } from '../../entities/appointment.js';
 import { type CountedScope, countedMatchesSql, countedTotalSql, listPage, type PageRequest } from '../pagination.js';
 import { preparedRows } from '../prepared-statements.js';
-import { type Sql, timeReader } from '../sql.js';
+import { type RecordRef, recordRefSql, type Sql, timeReader } from '../sql.js';
 import type { StoredPackingList, StoredPackingLists } from './packing-lists.js';
 import type { AppointmentFields, AppointmentParts, Party, StoredAppointment } from './row-shapes.js';
 
@@ -25,6 +25,7 @@ interface RawParts {
   customer_name: string | null;
   packing_lists: {
     id: number;
+    public_id: number;
     /** Only in a write's read (lockedAppointmentRow). */
     product_id?: number | null;
     purchase_order_id?: number | null;
@@ -39,6 +40,7 @@ interface RawParts {
 
 interface RawRow extends RawParts {
   id: number;
+  public_id: number;
   location_id: number;
   state: Appointment['state'];
   appointment_type: Appointment['appointmentType'];
@@ -63,8 +65,9 @@ const partsColumnsWith = (keys: boolean) => `
       as carrier_name,
     (select c.name from companies c where c.id = a.customer_id and c.organization_id = a.organization_id)
       as customer_name,
-    coalesce((select json_agg(list order by list.id) from (
-        select p.id, p.po_number, p.product_name, p.quantity, p.received_quantity, p.created_at, p.updated_at
+    coalesce((select json_agg(list order by list.public_id) from (
+        select p.id, p.public_id, p.po_number, p.product_name, p.quantity, p.received_quantity, p.created_at,
+          p.updated_at
           ${keys ? ', p.product_id, p.purchase_order_id' : ''}
         from packing_lists p where p.organization_id = a.organization_id and p.appointment_id = a.id
       ) list), '[]') as packing_lists`;
@@ -78,6 +81,7 @@ function readParts(raw: RawParts, time: (value: string) => Date): AppointmentPar
     customerName: raw.customer_name,
     packingLists: raw.packing_lists.map((list) => ({
       id: list.id,
+      publicId: list.public_id,
       poNumber: list.po_number,
       productName: list.product_name,
       quantity: Number(list.quantity),
@@ -91,6 +95,7 @@ function readParts(raw: RawParts, time: (value: string) => Date): AppointmentPar
 function readRow(raw: RawRow, time: (value: string) => Date): AppointmentRow {
   return {
     id: raw.id,
+    publicId: raw.public_id,
     locationId: raw.location_id,
     state: raw.state,
     appointmentType: raw.appointment_type,
@@ -105,37 +110,39 @@ function readRow(raw: RawRow, time: (value: string) => Date): AppointmentRow {
   };
 }
 
-const ownColumns = `a.id, a.location_id, a.state, a.appointment_type, a.scheduled_at, a.duration,
+const ownColumns = `a.id, a.public_id, a.location_id, a.state, a.appointment_type, a.scheduled_at, a.duration,
     a.reference_numbers, a.notes, a.created_at, a.updated_at, a.version`;
 const rowColumns = `${ownColumns}, ${partsColumns}`;
 
-/** The raw row of the organization's appointment with this id (`columns` of `a`), locked for a write when asked. */
+/** The raw row of the organization's appointment `ref` names (`columns` of `a`), locked for a write when asked. */
 async function rawAppointment<R>(
   em: EntityManager,
   columns: string,
-  where: { organizationId: number; id: number; lock?: boolean },
+  where: { organizationId: number; ref: RecordRef; lock?: boolean },
 ): Promise<R | undefined> {
+  const record = recordRefSql('a', where.ref);
   const [raw] = await preparedRows<R>(em, {
     text: `select ${columns} from appointments a
-      where a.organization_id = ? and a.id = ?${where.lock ? ' for update of a' : ''}`,
-    values: [where.organizationId, where.id],
+      where a.organization_id = ? and ${record.text}${where.lock ? ' for update of a' : ''}`,
+    values: [where.organizationId, ...record.values],
   });
   return raw;
 }
 
-/** The organization's appointment with this id, or undefined. */
-export async function appointmentRowById(
+/** The organization's appointment `ref` names, or undefined. */
+export async function appointmentRow(
   em: EntityManager,
   organizationId: number,
-  id: number,
+  ref: RecordRef,
 ): Promise<AppointmentRow | undefined> {
-  const raw = await rawAppointment<RawRow>(em, rowColumns, { organizationId, id });
+  const raw = await rawAppointment<RawRow>(em, rowColumns, { organizationId, ref });
   return raw && readRow(raw, timeReader(em));
 }
 
 /** An appointment as a write locks and reads it: its row, what planning reads of it, and its parties and packing lists. */
 export interface LockedAppointment extends AppointmentRow, StoredAppointment {
   id: number;
+  publicId: number;
   carrier: Party | null;
   customer: Party | null;
   packingLists: StoredPackingLists<StoredPackingList>;
@@ -156,26 +163,28 @@ const autoApproveColumn = (party: 'carrier' | 'customer') =>
       where c.id = a.${party}_id and c.organization_id = a.organization_id) as ${party}_auto_approve`;
 
 /**
- * The organization's appointment with this id, locked for a write (two clients moving it at
- * once are checked one after the other against the lifecycle), read whole with what planning
- * needs, in one statement: its lock, its plan's input and its event's `before` (DECISIONS 395).
+ * The organization's appointment with this shown id (DECISIONS 440), locked for a write (two
+ * clients moving it at once are checked one after the other against the lifecycle), read whole
+ * with what planning needs, in one statement: its lock, its plan's input and its event's
+ * `before` (DECISIONS 395).
  */
 export async function lockedAppointmentRow(
   em: EntityManager,
   organizationId: number,
-  id: number,
+  publicId: number,
 ): Promise<LockedAppointment | undefined> {
   const raw = await rawAppointment<LockedRaw>(
     em,
     `${ownColumns}, ${partsColumnsWith(true)}, a.organization_id, a.dock_id, a.carrier_id, a.customer_id,
       ${autoApproveColumn('carrier')}, ${autoApproveColumn('customer')}`,
-    { organizationId, id, lock: true },
+    { organizationId, ref: { publicId }, lock: true },
   );
   if (!raw) return undefined;
   const party = (partyId: number | null, autoApprove: boolean | null) =>
     partyId === null ? null : { id: partyId, autoApproveAppointments: autoApprove === true };
   const lists = raw.packing_lists.map((list) => ({
     id: list.id,
+    publicId: list.public_id,
     appointmentId: raw.id,
     productId: list.product_id ?? null,
     productName: list.product_name,
@@ -192,7 +201,7 @@ export async function lockedAppointmentRow(
     customerId: raw.customer_id,
     carrier: party(raw.carrier_id, raw.carrier_auto_approve),
     customer: party(raw.customer_id, raw.customer_auto_approve),
-    packingLists: { byId: new Map(lists.map((list) => [list.id, list])), count: lists.length },
+    packingLists: { byId: new Map(lists.map((list) => [list.publicId, list])), count: lists.length },
   };
 }
 

@@ -27,7 +27,7 @@ type AppointmentCreate = components['schemas']['AppointmentCreate'];
 type AppointmentUpdate = components['schemas']['AppointmentUpdate'];
 
 /** What an appointment holds once written: its columns other than keys, location and times. */
-export type AppointmentValues = Omit<StoredAppointment, 'id' | 'organizationId'>;
+export type AppointmentValues = Omit<StoredAppointment, 'id' | 'publicId' | 'organizationId'>;
 
 /** What planning knows of a stored appointment besides its fields; undefined packing lists while creating. */
 export interface AppointmentContext<L extends StoredPackingList> {
@@ -98,7 +98,7 @@ export async function planAppointment<L extends StoredPackingList>(
   const packingLists = await planPackingLists(
     em,
     location,
-    context.packingLists && { id: appointment.id!, stored: context.packingLists },
+    context.packingLists && { id: appointment.id!, publicId: appointment.publicId!, stored: context.packingLists },
     input.packing_lists ?? [],
     errors,
   );

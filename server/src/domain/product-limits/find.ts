@@ -48,7 +48,8 @@ export async function findLimitPage(
     })),
   };
   const [limits, total] = await em.findAndCount(ProductLimit, where, {
-    orderBy: { id: 'asc' },
+    // By the ids the API shows (DECISIONS 17, 440).
+    orderBy: { publicId: 'asc' },
     limit: page.perPage,
     offset: page.offset,
   });

@@ -16,8 +16,14 @@ import { lockedPurchaseOrderRow, type OrderRowScope, type StoredOrderRow } from 
  */
 export type PurchaseOrderActor = Pick<Access, 'organization' | 'locationNamed' | 'locationById' | 'require' | 'can'>;
 
-/** The answer for an order the caller may not see, or may not learn more of: the same as for no order at all. */
+/**
+ * The answer for an order the caller may not see, or may not learn more of: the same as for no
+ * order at all. `id` is the one the API shows (DECISIONS 440).
+ */
 export const orderNotFound = (id: number) => new NotFound(`purchase order ${id} not found`);
+
+/** An order as the rules of its location see it: its row's id, and the id the API shows, which messages name. */
+type OrderKeys = Pick<PurchaseOrder, 'id' | 'publicId'>;
 
 /** What a body `location_name` asks for: omitted keeps, null or blank unassigns, a name assigns or moves. */
 export type Assignment = { kind: 'keep' } | { kind: 'unassign' } | { kind: 'assign'; location: Location };
@@ -92,15 +98,15 @@ function changesLocation(current: Location | null, requested: Assignment): boole
 async function requireBookingAccess(
   lookups: PurchaseOrderLookups,
   actor: PurchaseOrderActor,
-  orderId: number,
+  order: OrderKeys,
   hidden: () => DomainError,
 ): Promise<void> {
-  const bookedAt = (await lookups.bookingLocationIdsOf(orderId)).map((id) => actor.locationById(id));
+  const bookedAt = (await lookups.bookingLocationIdsOf(order.id)).map((id) => actor.locationById(id));
   if (bookedAt.some((location) => !actor.can(location, 'read'))) throw hidden();
   const readOnly = bookedAt.find((location) => !actor.can(location, 'write'));
   if (readOnly) {
     throw new AccessDenied(
-      `purchase order ${orderId} is booked at ${readOnly.name}, where you have read-only access; ` +
+      `purchase order ${order.publicId} is booked at ${readOnly.name}, where you have read-only access; ` +
         'moving, unassigning or deleting it needs write access there',
     );
   }
@@ -115,13 +121,13 @@ async function requireBookingAccess(
 export async function authorizeChange(
   lookups: PurchaseOrderLookups,
   actor: PurchaseOrderActor,
-  order: Pick<PurchaseOrder, 'id'>,
+  order: OrderKeys,
   current: Location | null,
   requested: Assignment,
-  hidden: () => DomainError = () => orderNotFound(order.id),
+  hidden: () => DomainError = () => orderNotFound(order.publicId),
 ): Promise<Location | null> {
   const effective = authorizeAssignment(actor, current, requested);
-  if (changesLocation(current, requested)) await requireBookingAccess(lookups, actor, order.id, hidden);
+  if (changesLocation(current, requested)) await requireBookingAccess(lookups, actor, order, hidden);
   return effective;
 }
 
@@ -129,15 +135,15 @@ export async function authorizeChange(
 export async function authorizeRemoval(
   lookups: PurchaseOrderLookups,
   actor: PurchaseOrderActor,
-  order: Pick<PurchaseOrder, 'id'>,
+  order: OrderKeys,
   current: Location | null,
 ): Promise<void> {
   if (current) actor.require(current, 'write');
-  await requireBookingAccess(lookups, actor, order.id, () => orderNotFound(order.id));
+  await requireBookingAccess(lookups, actor, order, () => orderNotFound(order.publicId));
 }
 
 /**
- * Finds an order to change or delete, locked, and reads it whole (`scope`: every booked
+ * Finds an order to change or delete by its shown id, locked, and reads it whole (`scope`: every booked
  * appointment, for its events) in the statement that locks it, without the unit of work
  * (DECISIONS 390): updates merge into what is stored (custom values, items), so two at once must
  * not both start from the same copy. A URL location must allow writes (AccessDenied), and only

@@ -23,7 +23,8 @@ function bookedRules(scope: BookedScope): Sql {
 
 /** What a purchase order shows of one of its booked appointments. */
 export interface BookedAppointmentRow {
-  id: number;
+  /** The id the API shows (DECISIONS 440). */
+  publicId: number;
   locationId: number;
   state: Appointment['state'];
   scheduledAt: Date;
@@ -36,7 +37,7 @@ export interface BookedAppointmentRow {
 
 /** One element of `bookedAppointmentsColumn`'s array, as PostgreSQL writes it in JSON. */
 export interface BookedAppointmentJson {
-  id: number;
+  public_id: number;
   location_id: number;
   state: Appointment['state'];
   scheduled_at: string;
@@ -49,14 +50,14 @@ export interface BookedAppointmentJson {
 
 /**
  * A JSON array column: the booked appointments of the order whose id is `orderId` (a column of
- * the outer statement, such as `po.id`), with their dock's and carrier's names, by appointment
- * id. An appointment that names the order on several packing lists appears once (`in`).
+ * the outer statement, such as `po.id`), with their dock's and carrier's names, by the
+ * appointments' shown ids. An appointment that names the order on several packing lists appears once (`in`).
  */
 export function bookedAppointmentsColumn(scope: BookedScope, orderId: string): Sql {
   const rules = bookedRules(scope);
   return {
-    text: `coalesce((select json_agg(appointment order by appointment.id) from (
-        select a.id, a.location_id, a.state, a.scheduled_at, a.duration, a.reference_numbers, a.updated_at,
+    text: `coalesce((select json_agg(appointment order by appointment.public_id) from (
+        select a.public_id, a.location_id, a.state, a.scheduled_at, a.duration, a.reference_numbers, a.updated_at,
           (select d.name from docks d where d.id = a.dock_id and d.organization_id = a.organization_id) as dock_name,
           (select c.name from companies c where c.id = a.carrier_id and c.organization_id = a.organization_id)
             as carrier_name
@@ -74,7 +75,7 @@ export function readBookedAppointments(
   time: (value: string) => Date,
 ): BookedAppointmentRow[] {
   return appointments.map((appointment) => ({
-    id: appointment.id,
+    publicId: appointment.public_id,
     locationId: appointment.location_id,
     state: appointment.state,
     scheduledAt: time(appointment.scheduled_at),

@@ -26,7 +26,10 @@ export const MAX_ITEMS = 50;
 export type ItemsMode = 'create' | 'nested' | 'replace';
 
 /** What planning reads of a stored item: an entity in the unit of work, or a row a write read (StoredItemRow). */
-export type StoredItem = Pick<PurchaseOrderItem, 'id' | 'productName' | 'quantity' | 'customValues' | 'customerId'>;
+export type StoredItem = Pick<
+  PurchaseOrderItem,
+  'id' | 'publicId' | 'productName' | 'quantity' | 'customValues' | 'customerId'
+>;
 
 export interface PlannedItem<I extends StoredItem = StoredItem> {
   /** The stored item; absent for a new one. */
@@ -141,7 +144,8 @@ export async function planItems<I extends StoredItem>(
   const { lookups, location, customFields, errors } = context;
   const names = inputs.flatMap((input) => trimToNull(input.customer_name) ?? []);
   const customers = await lookups.customerNames(location, names);
-  const byId = new Map(current.map((item) => [item.id, item]));
+  // Entries name items by the ids the API shows (DECISIONS 440).
+  const byId = new Map(current.map((item) => [item.publicId, item]));
   const changed = new Map<number, PlannedItem<I>>();
   const destroyed = new Set<number>();
   const added: PlannedItem<I>[] = [];
@@ -165,7 +169,7 @@ export async function planItems<I extends StoredItem>(
     };
   };
   const unchanged = (item: I): PlannedItem<I> => {
-    const path = `purchase_order_items[id=${item.id}].`;
+    const path = `purchase_order_items[id=${item.publicId}].`;
     return {
       item,
       path,

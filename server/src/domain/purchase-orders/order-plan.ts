@@ -9,7 +9,7 @@ import type { PurchaseOrderFields } from './row-shapes.js';
 export type StoredOrder = Omit<PurchaseOrderFields, 'createdAt' | 'updatedAt'> & Pick<PurchaseOrder, 'locationId'>;
 
 /** What an order holds once written: its columns other than keys and times. */
-export type OrderValues = Omit<StoredOrder, 'id'>;
+export type OrderValues = Omit<StoredOrder, 'id' | 'publicId'>;
 
 /** A checked write: the order's values, its items' plan, and the customers it created for them. */
 export interface OrderPlan<I extends StoredItem> {

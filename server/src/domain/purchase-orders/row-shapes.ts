@@ -6,6 +6,7 @@ import type { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-o
 export type PurchaseOrderFields = Pick<
   PurchaseOrder,
   | 'id'
+  | 'publicId'
   | 'poNumber'
   | 'expectedStartsAt'
   | 'expectedEndsAt'
@@ -21,5 +22,5 @@ export type PurchaseOrderFields = Pick<
 /** An item's fields, with its customer's name. */
 export type PurchaseOrderItemRow = Pick<
   PurchaseOrderItem,
-  'id' | 'productName' | 'quantity' | 'customValues' | 'createdAt' | 'updatedAt'
+  'id' | 'publicId' | 'productName' | 'quantity' | 'customValues' | 'createdAt' | 'updatedAt'
 > & { customerName: string | null };

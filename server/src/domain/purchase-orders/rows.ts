@@ -40,6 +40,7 @@ export type StoredOrderRow = Omit<PurchaseOrderRow, 'items'> & { items: StoredIt
 /** One element of the items column, as PostgreSQL writes it in JSON. */
 interface ItemJson {
   id: number;
+  public_id: number;
   product_name: string;
   quantity: number | string;
   custom_values: PurchaseOrderItem['customValues'];
@@ -53,6 +54,7 @@ interface ItemJson {
 /** A row as the statement answers it: times as PostgreSQL's text, nested rows as parsed JSON. */
 interface RawRow {
   id: number;
+  public_id: number;
   location_id: number | null;
   po_number: string;
   expected_starts_at: string | null;
@@ -72,12 +74,12 @@ interface RawRow {
 
 /**
  * A JSON array column: the items of the order whose id is `orderId`, with their customers' names
- * (and ids, for a write), by id.
+ * (and ids, for a write), by their shown ids.
  */
 function itemsColumn(organizationId: number, orderId: string, customerIds: boolean): Sql {
   return {
-    text: `coalesce((select json_agg(item order by item.id) from (
-        select i.id, i.product_name, i.quantity, i.custom_values, i.created_at, i.updated_at,${customerIds ? ' i.customer_id,' : ''}
+    text: `coalesce((select json_agg(item order by item.public_id) from (
+        select i.id, i.public_id, i.product_name, i.quantity, i.custom_values, i.created_at, i.updated_at,${customerIds ? ' i.customer_id,' : ''}
           (select c.name from companies c where c.id = i.customer_id and c.organization_id = i.organization_id)
             as customer_name
         from purchase_order_items i where i.organization_id = ? and i.purchase_order_id = ${orderId}
@@ -104,7 +106,7 @@ function ordersSql(scope: OrderRowScope, where: Sql, tail: Sql, total?: Sql, sou
   const items = itemsColumn(scope.organizationId, 'po.id', source.customerIds ?? false);
   const appointments = bookedAppointmentsColumn(scope, 'po.id');
   return {
-    text: `select po.id, po.location_id, po.po_number, po.expected_starts_at, po.expected_ends_at,
+    text: `select po.id, po.public_id, po.location_id, po.po_number, po.expected_starts_at, po.expected_ends_at,
         po.earliest_assignment_date, po.carrier_name, po.reference_numbers, po.notes, po.custom_values,
         po.created_at, po.updated_at, po.version, ${items.text} as items, ${appointments.text} as appointments
         ${total ? `, (${total.text}) as total` : ''}
@@ -124,6 +126,7 @@ function rowReader(em: EntityManager): (raw: RawRow) => PurchaseOrderRow {
   const nullableTime = (value: string | null) => (value === null ? null : time(value));
   return (raw) => ({
     id: raw.id,
+    publicId: raw.public_id,
     locationId: raw.location_id,
     poNumber: raw.po_number,
     expectedStartsAt: nullableTime(raw.expected_starts_at),
@@ -137,6 +140,7 @@ function rowReader(em: EntityManager): (raw: RawRow) => PurchaseOrderRow {
     updatedAt: time(raw.updated_at),
     items: raw.items.map((item) => ({
       id: item.id,
+      publicId: item.public_id,
       productName: item.product_name,
       quantity: Number(item.quantity),
       customValues: item.custom_values,
@@ -150,7 +154,7 @@ function rowReader(em: EntityManager): (raw: RawRow) => PurchaseOrderRow {
   });
 }
 
-/** The organization's orders with these ids, by id; ids of no such order are left out. */
+/** The organization's orders with these row ids, by id; ids of no such order are left out. */
 export async function purchaseOrderRowsById(
   em: EntityManager,
   scope: OrderRowScope,
@@ -164,6 +168,21 @@ export async function purchaseOrderRowsById(
   );
   const rows = await preparedRows<RawRow>(em, { text, values });
   return rows.map(rowReader(em));
+}
+
+/** The organization's order with this shown id (DECISIONS 440); undefined when there is none. */
+export async function purchaseOrderRowByPublicId(
+  em: EntityManager,
+  scope: OrderRowScope,
+  publicId: number,
+): Promise<PurchaseOrderRow | undefined> {
+  const { text, values } = ordersSql(
+    scope,
+    { text: 'po.organization_id = ? and po.public_id = ?', values: [scope.organizationId, publicId] },
+    { text: '', values: [] },
+  );
+  const [row] = await preparedRows<RawRow>(em, { text, values });
+  return row && rowReader(em)(row);
 }
 
 /**
@@ -181,16 +200,16 @@ async function lockedRows(em: EntityManager, scope: OrderRowScope, where: Sql, t
 }
 
 /**
- * The organization's order with this id, locked for a write, with its items' customers' ids;
- * undefined when there is none. One statement: the write's lock, its plan's input and its
+ * The organization's order with this shown id (DECISIONS 440), locked for a write, with its
+ * items' customers' ids; undefined when there is none. One statement: the write's lock, its plan's input and its
  * `before` (DECISIONS 390).
  */
 export async function lockedPurchaseOrderRow(
   em: EntityManager,
   scope: OrderRowScope,
-  id: number,
+  publicId: number,
 ): Promise<StoredOrderRow | undefined> {
-  const where = { text: 'po.organization_id = ? and po.id = ?', values: [scope.organizationId, id] };
+  const where = { text: 'po.organization_id = ? and po.public_id = ?', values: [scope.organizationId, publicId] };
   return (await lockedRows(em, scope, where))[0];
 }
 
@@ -235,8 +254,8 @@ export interface OrderSelection {
 }
 
 /**
- * One window of the orders `selection` keeps, by id (stable while orders are added; DECISIONS
- * 17), and how many match in all, in one statement (pageWithTotal).
+ * One window of the orders `selection` keeps, by shown id (stable while orders are added;
+ * DECISIONS 17, 440), and how many match in all, in one statement (pageWithTotal).
  */
 export async function purchaseOrderPage(
   em: EntityManager,
@@ -247,7 +266,7 @@ export async function purchaseOrderPage(
   const page = ordersSql(
     scope,
     where,
-    { text: 'order by po.id limit ? offset ?', values: [window.limit, window.offset] },
+    { text: 'order by po.public_id limit ? offset ?', values: [window.limit, window.offset] },
     total,
   );
   return pageWithTotal(em, page, total, window.offset, (rows: RawRow[]) => rows.map(rowReader(em)));
