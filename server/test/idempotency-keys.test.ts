@@ -238,7 +238,7 @@ describe('Idempotency-Key on POST (extension)', () => {
       };
       return next();
     });
-    app.use(idempotency(new IdempotencyKeys(knex, 24), () => 1024 * 1024));
+    app.use(idempotency(new IdempotencyKeys((await testOrm()).em, 24), () => 1024 * 1024));
     app.use((ctx) => {
       if (++runs === 1) throw new Error('the database went away');
       ctx.body = { id: runs };

@@ -49,6 +49,8 @@ const layers: string[][] = [
   // The settings, the system errors' reasons and the version, which every layer may read.
   ['config.ts', 'system-error.ts', 'version.ts'],
   ['logging'],
+  // The one way statements reach PostgreSQL (DECISIONS 470).
+  ['sql'],
   // The MikroORM entities: the tables.
   ['entities'],
   // The records' rules: plain values in, domain errors out, no HTTP (STYLE 12).

@@ -80,7 +80,7 @@ describe('rate limits', () => {
       'per-60s:running',
       now + 60_000,
     ]);
-    expect(await new RateLimitCounters(connection.getKnex()).sweep(now)).to.be.at.least(1);
+    expect(await new RateLimitCounters((await testOrm()).em).sweep(now)).to.be.at.least(1);
     const left = await connection.execute<{ key: string }[]>(
       "select key from rate_limits where key in ('per-60s:ended', 'per-60s:running')",
     );

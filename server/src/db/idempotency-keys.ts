@@ -5,7 +5,8 @@
 // answer is stored in the write's own transaction (DECISIONS 372); only a refusal is stored after.
 // The body is kept as the bytes that were sent (`bytea`), so a replay sends them again as they
 // were (DECISIONS 439).
-import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { affectedRows, rows, type Sql, sql } from '../sql/statements.js';
 
 /** Longer than any request may run (the request timeout is 30 s by default), so a live claim is never taken over. */
 export const CLAIM_LEASE_SECONDS = 120;
@@ -45,15 +46,14 @@ const storedColumns = (response: StoredResponse) => ({
   body: response.body,
 });
 
-const ownerOf = (owner: KeyOwner) => ({
-  organization_id: owner.organizationId,
-  api_user_id: owner.apiUserId,
-  key: owner.key,
-});
+/** The row of `owner`'s key. */
+const ownerSql = (owner: KeyOwner): Sql =>
+  sql`organization_id = ${owner.organizationId} and api_user_id = ${owner.apiUserId} and key = ${owner.key}`;
 
 export class IdempotencyKeys {
+  /** `em`: the ORM's entity manager; claims and answers stored after a request commit on their own. */
   constructor(
-    private readonly knex: Knex,
+    private readonly em: EntityManager,
     private readonly ttlHours: number,
   ) {}
 
@@ -62,24 +62,26 @@ export class IdempotencyKeys {
    * expired one or an abandoned claim becomes ours; otherwise the row that holds it decides.
    */
   async claim(owner: KeyOwner, digest: string): Promise<Claim> {
-    const inserted = await this.knex.raw<{ rows: unknown[] }>(
-      `insert into idempotency_keys as k
+    const inserted = await rows(
+      this.em,
+      sql`insert into idempotency_keys as k
          (organization_id, api_user_id, key, request_digest, claimed_until, expires_at)
-       values (?, ?, ?, ?, now() + make_interval(secs => ?), now() + make_interval(hours => ?))
+       values (${owner.organizationId}, ${owner.apiUserId}, ${owner.key}, ${digest},
+         now() + make_interval(secs => ${CLAIM_LEASE_SECONDS}::int), now() + make_interval(hours => ${this.ttlHours}::int))
        on conflict (organization_id, api_user_id, key) do update
          set request_digest = excluded.request_digest, claimed_until = excluded.claimed_until,
              expires_at = excluded.expires_at, status = null, headers = null, body = null
          where k.expires_at <= now() or (k.status is null and k.claimed_until <= now())
        returning 1`,
-      [owner.organizationId, owner.apiUserId, owner.key, digest, CLAIM_LEASE_SECONDS, this.ttlHours],
     );
-    if (inserted.rows.length > 0) {
+    if (inserted.length > 0) {
       await this.sweep();
       return { outcome: 'claimed' };
     }
-    const row = (await this.knex('idempotency_keys')
-      .where(ownerOf(owner))
-      .first('request_digest', 'status', 'headers', 'body')) as Row | undefined;
+    const [row] = await rows<Row>(
+      this.em,
+      sql`select request_digest, status, headers, body from idempotency_keys where ${ownerSql(owner)}`,
+    );
     // Gone between the two statements (swept as expired): a rare race, and trying again settles it.
     if (!row) return this.claim(owner, digest);
     if (row.request_digest !== digest) return { outcome: 'different-request' };
@@ -92,7 +94,12 @@ export class IdempotencyKeys {
    * claim is still its own; no body can fail to store (DECISIONS 152).
    */
   async complete(owner: KeyOwner, digest: string, response: StoredResponse): Promise<void> {
-    await this.claimOf(owner, digest).update(storedColumns(response));
+    const { status, headers, body } = storedColumns(response);
+    await affectedRows(
+      this.em,
+      sql`update idempotency_keys set status = ${status}, headers = ${headers}::jsonb, body = ${body}
+        where ${this.claimOf(owner, digest)}`,
+    );
   }
 
   /**
@@ -102,14 +109,13 @@ export class IdempotencyKeys {
    * it lapsed): the write must then not commit.
    */
   async storeWithWrite(em: EntityManager, owner: KeyOwner, digest: string, response: StoredResponse): Promise<boolean> {
-    const columns = storedColumns(response);
-    const { affectedRows } = await em.execute<{ affectedRows: number }>(
-      `update idempotency_keys set status = ?, headers = ?, body = ?
-       where organization_id = ? and api_user_id = ? and key = ? and request_digest = ? and status is null`,
-      [columns.status, columns.headers, columns.body, owner.organizationId, owner.apiUserId, owner.key, digest],
-      'run',
+    const { status, headers, body } = storedColumns(response);
+    const stored = await affectedRows(
+      em,
+      sql`update idempotency_keys set status = ${status}, headers = ${headers}::jsonb, body = ${body}
+       where ${this.claimOf(owner, digest)}`,
     );
-    return affectedRows === 1;
+    return stored === 1;
   }
 
   /**
@@ -117,22 +123,20 @@ export class IdempotencyKeys {
    * write that committed its answer keeps it: only a claim without a status is deleted.
    */
   async release(owner: KeyOwner, digest: string): Promise<void> {
-    await this.claimOf(owner, digest).delete();
+    await affectedRows(this.em, sql`delete from idempotency_keys where ${this.claimOf(owner, digest)}`);
   }
 
   /** The row of a claim not yet answered. */
-  private claimOf(owner: KeyOwner, digest: string) {
-    return this.knex('idempotency_keys')
-      .where({ ...ownerOf(owner), request_digest: digest })
-      .whereNull('status');
+  private claimOf(owner: KeyOwner, digest: string): Sql {
+    return sql`${ownerSql(owner)} and request_digest = ${digest} and status is null`;
   }
 
   /** Deletes a bounded batch of expired keys; each claim does, so the table stays as large as a day's keys. */
   private async sweep(): Promise<void> {
-    await this.knex.raw(
-      `delete from idempotency_keys where ctid = any(array(
-         select ctid from idempotency_keys where expires_at <= now() limit ?))`,
-      [SWEEP_BATCH],
+    await affectedRows(
+      this.em,
+      sql`delete from idempotency_keys where ctid = any(array(
+         select ctid from idempotency_keys where expires_at <= now() limit ${SWEEP_BATCH}))`,
     );
   }
 }

@@ -2,6 +2,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options, UnderscoreNamingStrategy } from '@mikro-orm/postgresql';
 import { settings } from '../config.js';
 import { entities } from '../entities/index.js';
+import { configureStatements, oneRow, raw, rows, sql } from '../sql/statements.js';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial.js';
 import { Migration20261123100000_performance } from './migrations/Migration20261123100000_performance.js';
 import { Migration20261123200000_safe_writes } from './migrations/Migration20261123200000_safe_writes.js';
@@ -74,7 +75,7 @@ export interface PoolOptions {
  * keepalive probes an idle connection after as long. `overrides` lets the benchmark count queries
  * through MikroORM's logger.
  */
-export function openOrm(
+export async function openOrm(
   databaseUrl: string,
   {
     poolSize = 10,
@@ -83,7 +84,7 @@ export function openOrm(
     ...overrides
   }: Partial<Options> & PoolOptions = {},
 ): Promise<Orm> {
-  return MikroORM.init({
+  const orm = await MikroORM.init({
     clientUrl: databaseUrl,
     // min 0 lets idle connections go, so none outlives a database restart.
     pool: {
@@ -119,6 +120,8 @@ export function openOrm(
     flushMode: 'commit',
     ...overrides,
   });
+  configureStatements(orm.em, { named: true });
+  return orm;
 }
 
 const MIGRATIONS_TABLE = 'mikro_orm_migrations';
@@ -128,12 +131,9 @@ const MIGRATIONS_TABLE = 'mikro_orm_migrations';
  * migrator's own check creates its table when missing, which a readiness probe must not do.
  */
 export async function pendingMigrations(orm: Orm): Promise<string[]> {
-  const connection = orm.em.getConnection();
-  const [table] = await connection.execute<[{ found: string | null }]>('select to_regclass(?) as found', [
-    MIGRATIONS_TABLE,
-  ]);
-  const applied = table?.found
-    ? new Set((await connection.execute<{ name: string }[]>(`select name from ${MIGRATIONS_TABLE}`)).map((r) => r.name))
+  const table = await oneRow<{ found: string | null }>(orm.em, sql`select to_regclass(${MIGRATIONS_TABLE}) as found`);
+  const applied = table.found
+    ? new Set((await rows<{ name: string }>(orm.em, sql`select name from ${raw(MIGRATIONS_TABLE)}`)).map((r) => r.name))
     : new Set<string>();
   return migrationsList.map((migration) => migration.name).filter((name) => !applied.has(name));
 }
@@ -156,7 +156,7 @@ const MIGRATION_LOCK = 7_243_001;
 export async function migrate(orm: Orm): Promise<string[]> {
   const em = orm.em.fork();
   return em.transactional(async (tx) => {
-    await tx.execute('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
+    await rows(tx, sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     const applied = await orm.getMigrator().up({ transaction: tx.getTransactionContext() });
     return applied.map((migration) => migration.name);
   });

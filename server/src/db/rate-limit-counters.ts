@@ -5,10 +5,10 @@
 // reads the directory version (DECISIONS 100): a request pays one round trip for its token's
 // membership, both windows and the version. Failed authentications are counted per client
 // address instead (DECISIONS 148). Keys are digests, never the token or the address itself.
-// Every API request sends the count, so it is a prepared statement sent straight to a pooled
+// Every API request sends the count, so where statements are named it is prepared once per
 // connection (DECISIONS 268, 414).
-import type { Knex } from '@mikro-orm/postgresql';
-import { preparedOn } from '../domain/prepared-statements.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { affectedRows, rows, type Sql, sql } from '../sql/statements.js';
 
 /** A window to count in: its key and when it would end if it started now (ms since the epoch). */
 export interface Window {
@@ -29,11 +29,11 @@ export interface Counted {
   counters?: CounterRow[];
 }
 
-/** Counts one more request in a window; a counter past its expiry (the parameter: now) starts again at 1. */
-const countInWindow = `
+/** Counts one more request in a window; a counter past its expiry (`now`) starts again at 1. */
+const countInWindow = (now: number) => sql`
     on conflict (key) do update set
-      points = case when r.expire <= ? then 1 else r.points + 1 end,
-      expire = case when r.expire <= ? then excluded.expire else r.expire end
+      points = case when r.expire <= ${now}::bigint then 1 else r.points + 1 end,
+      expire = case when r.expire <= ${now}::bigint then excluded.expire else r.expire end
     returning key, points, expire`;
 
 /**
@@ -41,12 +41,18 @@ const countInWindow = `
  * insert selects nothing, and so writes nothing, unless an API user of the organization holds
  * the token.
  */
-const countForMember = `
+const countForMember = (
+  [first, second]: [Window, Window],
+  tokenDigest: Buffer,
+  organizationId: number,
+  now: number,
+): Sql => sql`
   with counted as (
     insert into rate_limits as r (key, points, expire)
-    select w.key, 1, w.expire from (values (?, ?::bigint), (?, ?::bigint)) as w (key, expire)
-    where exists (select 1 from api_users where token_digest = ? and organization_id = ?)
-    ${countInWindow}
+    select w.key, 1, w.expire
+    from (values (${first.key}::text, ${first.expire}::bigint), (${second.key}::text, ${second.expire}::bigint)) as w (key, expire)
+    where exists (select 1 from api_users where token_digest = ${tokenDigest} and organization_id = ${organizationId})
+    ${countInWindow(now)}
   )
   select (select version from directory_version) as directory_version, c.key, c.points, c.expire
   from (select 1) as one left join counted as c on true`;
@@ -59,35 +65,32 @@ interface Row {
 }
 
 export class RateLimitCounters {
-  constructor(private readonly knex: Knex) {}
+  /** `em`: the ORM's entity manager, outside any transaction (each count commits on its own). */
+  constructor(private readonly em: EntityManager) {}
 
   /** Counts a request in both windows if `tokenDigest` is a token of the organization, and reads the directory version. */
   async count(windows: [Window, Window], tokenDigest: Buffer, organizationId: number, now: number): Promise<Counted> {
-    const rows = await preparedOn<Row>(this.knex, this.knex.client as Knex.Client, {
-      text: countForMember,
-      values: [...windows.flatMap((window) => [window.key, window.expire]), tokenDigest, organizationId, now, now],
-    });
-    const version = BigInt(rows[0]!.directory_version);
-    if (rows[0]!.key === null) return { version };
+    const counted = await rows<Row>(this.em, countForMember(windows, tokenDigest, organizationId, now));
+    const version = BigInt(counted[0]!.directory_version);
+    if (counted[0]!.key === null) return { version };
     return {
       version,
-      counters: rows.map((row) => ({ key: row.key!, points: row.points!, expire: Number(row.expire) })),
+      counters: counted.map((row) => ({ key: row.key!, points: row.points!, expire: Number(row.expire) })),
     };
   }
 
   /** Counts one request in a single window, whoever sends it: failed authentications per address. */
   async countAlways(window: Window, now: number): Promise<CounterRow> {
-    const { rows } = await this.knex.raw<{ rows: { key: string; points: number; expire: string }[] }>(
-      `insert into rate_limits as r (key, points, expire) values (?, 1, ?) ${countInWindow}`,
-      [window.key, window.expire, now, now],
-    );
-    const row = rows[0]!;
+    const [row] = (await rows<{ key: string; points: number; expire: string }>(
+      this.em,
+      sql`insert into rate_limits as r (key, points, expire) values (${window.key}, 1, ${window.expire}::bigint) ${countInWindow(now)}`,
+    )) as [{ key: string; points: number; expire: string }];
     return { key: row.key, points: row.points, expire: Number(row.expire) };
   }
 
   /** Deletes every counter whose window has ended; resolves with how many. */
   async sweep(now = Date.now()): Promise<number> {
-    return this.knex('rate_limits').where('expire', '<=', now).delete();
+    return affectedRows(this.em, sql`delete from rate_limits where expire <= ${now}::bigint`);
   }
 }
 

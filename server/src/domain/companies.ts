@@ -2,8 +2,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '@warehouse-kit/spec';
 import { Company, type CompanyType } from '../entities/company.js';
+import { rows, sql } from '../sql/statements.js';
 import { FieldErrorCollector } from './field-error-collector.js';
-import { preparedRows } from './prepared-statements.js';
 import { trimToNull } from './text.js';
 
 type CompanyFields = components['schemas']['CompanyFields'];
@@ -34,11 +34,12 @@ export async function findCompanyNamed(
   companyType: CompanyType,
   name: string,
 ): Promise<NameMatch | null> {
-  const [found] = await preparedRows<NameMatch>(em, {
-    text: `select c.id, c.auto_approve_appointments as "autoApproveAppointments" from companies c
-      where c.organization_id = ? and c.company_type = ? and lower(c.name) = ?`,
-    values: [organizationId, companyType, name.trim().toLowerCase()],
-  });
+  const [found] = await rows<NameMatch>(
+    em,
+    sql`select c.id, c.auto_approve_appointments as "autoApproveAppointments" from companies c
+      where c.organization_id = ${organizationId} and c.company_type = ${companyType}
+        and lower(c.name) = ${name.trim().toLowerCase()}`,
+  );
   return found ?? null;
 }
 

@@ -1,11 +1,11 @@
 // A page of companies as plain rows (DECISIONS 264): one statement for the companies and their
 // total, counted through the filters' indexes. No query builder, no entities.
-import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompanyType } from '../entities/company.js';
+import { type Sql, sql } from '../sql/statements.js';
 import { countedMatchesSql, listPage, type PageRequest } from './pagination.js';
-import { versionedRows } from './prepared-statements.js';
 import type { CompanyFields } from './row-shapes.js';
-import { narrowedSql, type Sql, timeReader, type Versioned } from './sql.js';
+import { narrowedSql, timeReader, type Versioned, versionedRows } from './sql.js';
 import { escapeLike } from './text.js';
 
 export interface CompanyFilter {
@@ -30,10 +30,10 @@ type RawRow = Omit<CompanyFields, 'createdAt' | 'updatedAt'> & {
 };
 
 function companyFilterSql(filter: CompanyFilter): Sql {
-  return narrowedSql({ text: 'c.organization_id = ?', values: [filter.organizationId] }, [
-    ['lower(c.name) like ?', filter.name ? `${escapeLike(filter.name.toLowerCase())}%` : undefined],
-    ['c.company_type = ?', filter.companyType || undefined],
-    ['c.company_number = ?', filter.companyNumber || undefined],
+  return narrowedSql(sql`c.organization_id = ${filter.organizationId}`, [
+    filter.name ? sql`lower(c.name) like ${`${escapeLike(filter.name.toLowerCase())}%`}` : undefined,
+    filter.companyType ? sql`c.company_type = ${filter.companyType}` : undefined,
+    filter.companyNumber ? sql`c.company_number = ${filter.companyNumber}` : undefined,
   ]);
 }
 
@@ -60,6 +60,6 @@ export type WrittenCompany = Versioned<CompanyFields>;
 export const writtenCompanyColumns = `${columns}, c.version`;
 
 /** Runs a write's statement that answers companies' writtenCompanyColumns, and reads them. */
-export function writtenCompanies(em: EntityManager, text: string, values: Knex.Value[]): Promise<WrittenCompany[]> {
-  return versionedRows(em, { text, values }, companyReader(em));
+export function writtenCompanies(em: EntityManager, statement: Sql): Promise<WrittenCompany[]> {
+  return versionedRows(em, statement, companyReader(em));
 }

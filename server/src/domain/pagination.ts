@@ -1,8 +1,7 @@
 // Page-based pagination (section 8): which rows a page holds, and which pages a client can
 // go to from it.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { preparedRows } from './prepared-statements.js';
-import type { Sql } from './sql.js';
+import { raw, rows, type Sql, sql } from '../sql/statements.js';
 
 export interface PageRequest {
   page: number;
@@ -52,19 +51,17 @@ export interface CountedScope {
 /** `select sum(count) as total …`: the kept count of `scope` (null when no counter exists). */
 export function countedTotalSql(scope: CountedScope): Sql {
   const locationIds = scope.unassigned ? [...scope.locationIds, 0] : scope.locationIds;
-  return {
-    text: `select sum(count) as total from record_counts
-      where table_name = ? and organization_id = ? and location_id = any(array[?]::int[])`,
-    values: [scope.table, scope.organizationId, locationIds],
-  };
+  return sql`select sum(count) as total from record_counts
+    where table_name = ${scope.table} and organization_id = ${scope.organizationId}
+      and location_id = any(${locationIds}::int[])`;
 }
 
 /**
  * Runs `page`, whose rows carry `total` (`select … as total`) as a column, so that a page and
  * its count are read in one statement and one snapshot (DECISIONS 103). Only a page with no
- * rows (no match, or past the end) asks for the total on its own. Both go straight to a
- * connection with their values as parameters (preparedRows, DECISIONS 268, 414). A first page
- * (`offset` 0) is a named statement; a later one is planned for its offset each time.
+ * rows (no match, or past the end) asks for the total on its own. A first page (`offset` 0) is
+ * prepared once per connection where statements are named; a later one is planned for its
+ * offset each time (DECISIONS 414).
  */
 export async function pageWithTotal<R extends { total?: string | number | null }, T>(
   em: EntityManager,
@@ -73,12 +70,12 @@ export async function pageWithTotal<R extends { total?: string | number | null }
   offset: number,
   read: (rows: R[]) => T[],
 ): Promise<{ rows: T[]; total: number }> {
-  const rows = await preparedRows<R>(em, page, { planEachTime: offset > 0 });
-  if (rows.length === 0) {
-    const [counted] = await preparedRows<{ total: string | number | null }>(em, total);
+  const found = await rows<R>(em, page, { planEachTime: offset > 0 });
+  if (found.length === 0) {
+    const [counted] = await rows<{ total: string | number | null }>(em, total);
     return { rows: [], total: Number(counted?.total ?? 0) };
   }
-  return { rows: read(rows), total: Number(rows[0]!.total ?? 0) };
+  return { rows: read(found), total: Number(found[0]!.total ?? 0) };
 }
 
 /** A list read as plain rows: `select <columns> from <table> <alias> where <where>`. */
@@ -91,10 +88,8 @@ export interface ListSql {
 }
 
 /** `select count(*) as total …` of what `list` selects: a count through the filter's indexes. */
-export const countedMatchesSql = ({ table, alias, where }: Pick<ListSql, 'table' | 'alias' | 'where'>): Sql => ({
-  text: `select count(*) as total from ${table} ${alias} where ${where.text}`,
-  values: where.values,
-});
+export const countedMatchesSql = ({ table, alias, where }: Pick<ListSql, 'table' | 'alias' | 'where'>): Sql =>
+  sql`select count(*) as total from ${raw(table)} ${raw(alias)} where ${where}`;
 
 /**
  * One page of `list`, by the id the API shows (stable while records are added; DECISIONS 17,
@@ -109,10 +104,7 @@ export function listPage<R extends { total?: string | number | null }, T>(
   read: (rows: R[]) => T[],
 ): Promise<{ rows: T[]; total: number }> {
   const { columns, table, alias, where } = list;
-  const page = {
-    text: `select ${columns}, (${total.text}) as total from ${table} ${alias} where ${where.text}
-      order by ${alias}.public_id limit ? offset ?`,
-    values: [...total.values, ...where.values, request.perPage, request.offset],
-  };
+  const page = sql`select ${raw(columns)}, (${total}) as total from ${raw(table)} ${raw(alias)} where ${where}
+    order by ${raw(alias)}.public_id limit ${request.perPage} offset ${request.offset}`;
   return pageWithTotal(em, page, total, request.offset, read);
 }

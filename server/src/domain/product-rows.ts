@@ -1,11 +1,11 @@
 // A page of a catalog as plain rows (DECISIONS 264): one statement for the products and their
 // total, kept (DECISIONS 102) when the list is unfiltered, counted through the filters' indexes
 // otherwise. No query builder, no entities.
-import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { type Sql, sql } from '../sql/statements.js';
 import { countedMatchesSql, countedTotalSql, listPage, type PageRequest } from './pagination.js';
-import { versionedRows } from './prepared-statements.js';
 import type { ProductFields } from './row-shapes.js';
-import { narrowedSql, type Sql, timeReader, type Versioned } from './sql.js';
+import { narrowedSql, timeReader, type Versioned, versionedRows } from './sql.js';
 import { escapeLike } from './text.js';
 
 export interface ProductFilter {
@@ -34,13 +34,10 @@ interface RawRow {
 
 function productFilterSql(filter: ProductFilter): Sql {
   return narrowedSql(
-    {
-      text: 'p.organization_id = ? and p.location_id = any(array[?]::int[])',
-      values: [filter.organizationId, filter.locationIds],
-    },
+    sql`p.organization_id = ${filter.organizationId} and p.location_id = any(${filter.locationIds}::int[])`,
     [
-      ['lower(p.name) like ?', filter.name ? `${escapeLike(filter.name.toLowerCase())}%` : undefined],
-      ['lower(p.sku) = ?', filter.sku ? filter.sku.toLowerCase() : undefined],
+      filter.name ? sql`lower(p.name) like ${`${escapeLike(filter.name.toLowerCase())}%`}` : undefined,
+      filter.sku ? sql`lower(p.sku) = ${filter.sku.toLowerCase()}` : undefined,
     ],
   );
 }
@@ -86,6 +83,6 @@ export const writtenProductColumns =
   'p.id, p.public_id, p.location_id, p.name, p.sku, p.created_at, p.updated_at, p.version';
 
 /** Runs a write's statement that answers products' writtenProductColumns, and reads them. */
-export function writtenProducts(em: EntityManager, text: string, values: Knex.Value[]): Promise<WrittenProduct[]> {
-  return versionedRows(em, { text, values }, productReader(em));
+export function writtenProducts(em: EntityManager, statement: Sql): Promise<WrittenProduct[]> {
+  return versionedRows(em, statement, productReader(em));
 }

@@ -3,16 +3,21 @@
 // returns it with its version, so the ETag needs no statement of its own (DECISIONS 393). A bulk
 // upload's products are written the same way, many to a statement (DECISIONS 416).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Product } from '../entities/product.js';
+import { affectedRows, oneRow, raw, sql } from '../sql/statements.js';
 import { type WrittenProduct, writtenProductColumns, writtenProducts } from './product-rows.js';
 import type { ProductChanges } from './products.js';
 import { inInsertOrder, insertRowsSql } from './row-statements.js';
-import { lockedRecordSql } from './sql.js';
+import { lockedRecordSql, recordSql } from './sql.js';
 import { writeOrConflict } from './unique-flush.js';
+
+/** The organization's product with this shown id; undefined when there is none. */
+export async function productRow(em: EntityManager, organizationId: number, id: number) {
+  return (await writtenProducts(em, recordSql('products p', writtenProductColumns, organizationId, id)))[0];
+}
 
 /** The organization's product with this shown id, locked for a write; undefined when there is none. */
 export async function lockedProduct(em: EntityManager, organizationId: number, id: number) {
-  return (await writtenProducts(em, lockedRecordSql('products p', writtenProductColumns), [organizationId, id]))[0];
+  return (await writtenProducts(em, lockedRecordSql('products p', writtenProductColumns, organizationId, id)))[0];
 }
 
 /** Checked changes to a locked product. */
@@ -42,8 +47,8 @@ export async function insertProducts(
     created_at: now,
     updated_at: now,
   }));
-  const { text, values } = insertRowsSql('products', 'p', rows, writtenProductColumns);
-  return inInsertOrder(await writeOrConflict(writtenProducts(em, text, values)));
+  const statement = insertRowsSql('products', 'p', rows, writtenProductColumns);
+  return inInsertOrder(await writeOrConflict(writtenProducts(em, statement)));
 }
 
 /** Inserts a product with its checked name and SKU; answers it as stored. */
@@ -79,11 +84,10 @@ export async function updateProducts(
       : await writeOrConflict(
           writtenProducts(
             em,
-            `update products p set name = v.name, sku = v.sku, updated_at = v.updated_at
-              from json_populate_recordset(null::products, ?::json) as v
-              where p.organization_id = ? and p.id = v.id
-              returning ${writtenProductColumns}`,
-            [JSON.stringify(changed), organizationId],
+            sql`update products p set name = v.name, sku = v.sku, updated_at = v.updated_at
+              from json_populate_recordset(null::products, ${JSON.stringify(changed)}::json) as v
+              where p.organization_id = ${organizationId} and p.id = v.id
+              returning ${raw(writtenProductColumns)}`,
           ),
         );
   const byId = new Map(written.map((product) => [product.id, product]));
@@ -100,7 +104,22 @@ export async function updateProduct(
   return (await updateProducts(em, organizationId, [{ product, changes }]))[0]!;
 }
 
+/** How many packing lists of appointments in these states name the product (row id). */
+export async function packingListsNaming(
+  em: EntityManager,
+  organizationId: number,
+  productId: number,
+  states: readonly string[],
+): Promise<number> {
+  const { count } = await oneRow<{ count: string }>(
+    em,
+    sql`select count(*) from packing_lists p join appointments a on a.id = p.appointment_id
+      where p.organization_id = ${organizationId} and p.product_id = ${productId} and a.state = any(${states}::text[])`,
+  );
+  return Number(count);
+}
+
 /** Deletes a product by id (its checks made). */
 export async function deleteProduct(em: EntityManager, organizationId: number, id: number): Promise<void> {
-  await em.nativeDelete(Product, { organizationId, id });
+  await affectedRows(em, sql`delete from products where organization_id = ${organizationId} and id = ${id}`);
 }

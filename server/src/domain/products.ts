@@ -1,6 +1,7 @@
 // A catalog product's rules, shared by the API and provisioning.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Product } from '../entities/product.js';
+import { raw, sql } from '../sql/statements.js';
 import { FieldErrorCollector } from './field-error-collector.js';
 import { type WrittenProduct, writtenProductColumns, writtenProducts } from './product-rows.js';
 import { trimToNull } from './text.js';
@@ -28,9 +29,9 @@ export async function findProductsBySku(
   const found = keys.length
     ? await writtenProducts(
         em,
-        `select ${writtenProductColumns} from products p
-          where organization_id = ? and location_id = ? and lower(sku) in (?) order by id${lock ? ' for update' : ''}`,
-        [organizationId, locationId, keys],
+        sql`select ${raw(writtenProductColumns)} from products p
+          where organization_id = ${organizationId} and location_id = ${locationId} and lower(sku) = any(${keys}::text[])
+          order by id${raw(lock ? ' for update' : '')}`,
       )
     : [];
   return new Map(found.map((product) => [skuKey(product.sku!), product]));

@@ -1,12 +1,11 @@
 // Writes as statements of their own, without the unit of work (DECISIONS 390, 391): a record's
 // values travel as one JSON parameter per table, read by json_populate_record(set) into the
-// table's own row type, so every column is converted as PostgreSQL converts it; the statements
-// are prepared once per connection (414), their text naming no value. Times are the server's, as
+// table's own row type, so every column is converted as PostgreSQL converts it; their texts name
+// no value, so where statements are named each is prepared once per connection (414). Times are the server's, as
 // the unit of work set them: whole milliseconds, which responses and filters rely on.
 import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { preparedRows } from './prepared-statements.js';
-import type { Sql } from './sql.js';
+import { join, raw, rows, type Sql, sql } from '../sql/statements.js';
 
 /** The written columns of a table, by the property each holds. */
 export type Columns<K extends string> = Record<K, string>;
@@ -22,20 +21,24 @@ function rowJson<K extends string>(
   return row;
 }
 
-/** The placeholder of a JSON parameter: `value`, stringified, is its value. */
-const JSON_PARAMETER = '?::json';
+/** `value`, stringified, as a JSON parameter. */
+const jsonParameter = (value: unknown) => sql`${JSON.stringify(value)}::json`;
 
 /** The columns, each prefixed. */
 const listed = (columns: Columns<string>, prefix = '') =>
-  Object.values(columns)
-    .map((column) => `${prefix}${column}`)
-    .join(', ');
+  raw(
+    Object.values(columns)
+      .map((column) => `${prefix}${column}`)
+      .join(', '),
+  );
 
 /** `column = v.column, …` for each written column, and `updated_at`. */
 const setFromV = (columns: Columns<string>) =>
-  `${Object.values(columns)
-    .map((column) => `${column} = v.${column}`)
-    .join(', ')}, updated_at = v.updated_at`;
+  raw(
+    `${Object.values(columns)
+      .map((column) => `${column} = v.${column}`)
+      .join(', ')}, updated_at = v.updated_at`,
+  );
 
 /** Whether `values` differ from what `stored` holds in any written column. */
 const differs = <K extends string>(columns: Columns<K>, stored: Record<K, unknown>, values: Record<K, unknown>) =>
@@ -56,21 +59,19 @@ const childRows = <K extends string>(
   added: { values: Record<K, unknown>; extra?: Record<string, unknown> }[],
   now: Date,
 ) =>
-  JSON.stringify(
-    added.map(({ values, extra }) =>
-      rowJson(children.columns, values, {
-        ...extra,
-        organization_id: organizationId,
-        created_at: now,
-        updated_at: now,
-      }),
-    ),
+  added.map(({ values, extra }) =>
+    rowJson(children.columns, values, {
+      ...extra,
+      organization_id: organizationId,
+      created_at: now,
+      updated_at: now,
+    }),
   );
 
 /**
  * Inserts children, in their order so that their ids follow it, of the parent whose id
- * `parentId` gives: a parameter `?`, a column of `from` (with its values), or each row's own
- * parent column (`c.<parent>`, the row's `extra` naming it).
+ * `parentId` gives: a column of `from`, or each row's own parent column (`c.<parent>`, the
+ * row's `extra` naming it).
  */
 function insertChildrenSql<K extends string>(
   children: ChildTable<K>,
@@ -81,13 +82,11 @@ function insertChildrenSql<K extends string>(
   from = '',
 ): Sql {
   const { table, parent, columns } = children;
-  return {
-    text: `insert into ${table} (organization_id, ${parent}, ${listed(columns)}, created_at, updated_at)
-      select c.organization_id, ${parentId.text}, ${listed(columns, 'c.')}, c.created_at, c.updated_at
-      from ${from}json_populate_recordset(null::${table}, ${JSON_PARAMETER}) with ordinality as c
-      order by c.ordinality`,
-    values: [...parentId.values, childRows(children, organizationId, added, now)],
-  };
+  const values = jsonParameter(childRows(children, organizationId, added, now));
+  return sql`insert into ${raw(table)} (organization_id, ${raw(parent)}, ${listed(columns)}, created_at, updated_at)
+    select c.organization_id, ${parentId}, ${listed(columns, 'c.')}, c.created_at, c.updated_at
+    from ${raw(from)}json_populate_recordset(null::${raw(table)}, ${values}) with ordinality as c
+    order by c.ordinality`;
 }
 
 /** What a write does to a parent's children: ids to remove, rows to change (with their ids), rows to add. */
@@ -135,30 +134,20 @@ function childWritesSql<K extends string>(
   const added = writes.flatMap(({ parentId, changes }) =>
     changes.added.map((values) => ({ values, extra: ofParent(parentId) })),
   );
-  const matching = `c.organization_id = ? and c.id = v.id and c.${parent} = v.${parent}`;
+  const matching = sql`c.organization_id = ${organizationId} and c.id = v.id and c.${raw(parent)} = v.${raw(parent)}`;
   const parts: Sql[] = [];
   if (removed.length > 0)
-    parts.push({
-      text: `removed as (delete from ${table} c using json_populate_recordset(null::${table}, ${JSON_PARAMETER}) as v
-        where ${matching})`,
-      values: [JSON.stringify(removed), organizationId],
-    });
+    parts.push(sql`removed as (delete from ${raw(table)} c
+      using json_populate_recordset(null::${raw(table)}, ${jsonParameter(removed)}) as v
+      where ${matching})`);
   if (changed.length > 0)
-    parts.push({
-      text: `changed as (update ${table} c set ${setFromV(columns)}
-        from json_populate_recordset(null::${table}, ${JSON_PARAMETER}) as v
-        where ${matching})`,
-      values: [JSON.stringify(changed), organizationId],
-    });
-  if (added.length > 0) {
-    const insert = insertChildrenSql(children, organizationId, { text: `c.${parent}`, values: [] }, added, now);
-    parts.push({ text: `added as (${insert.text})`, values: insert.values });
-  }
+    parts.push(sql`changed as (update ${raw(table)} c set ${setFromV(columns)}
+      from json_populate_recordset(null::${raw(table)}, ${jsonParameter(changed)}) as v
+      where ${matching})`);
+  if (added.length > 0)
+    parts.push(sql`added as (${insertChildrenSql(children, organizationId, raw(`c.${parent}`), added, now)})`);
   if (parts.length === 0) return undefined;
-  return {
-    text: `with ${parts.map((part) => part.text).join(', ')} select 1`,
-    values: parts.flatMap((part) => part.values),
-  };
+  return sql`with ${join(parts, ', ')} select 1`;
 }
 
 /** A parent record's table (an order, an appointment), its written columns, and what its write's CTE is called. */
@@ -184,25 +173,24 @@ export async function insertWithChildren<K extends string, C extends string>(
   const now = new Date();
   const { table, columns, alias } = parent;
   const row = rowJson(columns, values, { ...keys, created_at: now, updated_at: now });
-  const written = `${Object.keys(keys).join(', ')}, ${listed(columns)}, created_at, updated_at`;
-  const parentId = { text: `${alias}.id`, values: [] };
+  const written = sql`${raw(Object.keys(keys).join(', '))}, ${listed(columns)}, created_at, updated_at`;
   const childInsert = insertChildrenSql(
     children,
     keys.organization_id,
-    parentId,
+    raw(`${alias}.id`),
     added.map((values) => ({ values })),
     now,
     `${alias}, `,
   );
-  const [inserted] = await preparedRows<{ id: number }>(em, {
-    text: `with ${alias} as (
-      insert into ${table} (${written}) select ${written}
-      from json_populate_record(null::${table}, ${JSON_PARAMETER})
+  const [inserted] = await rows<{ id: number }>(
+    em,
+    sql`with ${raw(alias)} as (
+      insert into ${raw(table)} (${written}) select ${written}
+      from json_populate_record(null::${raw(table)}, ${jsonParameter(row)})
       returning id
-    ), children as (${childInsert.text})
-    select id from ${alias}`,
-    values: [JSON.stringify(row), ...childInsert.values],
-  });
+    ), children as (${childInsert})
+    select id from ${raw(alias)}`,
+  );
   return inserted!.id;
 }
 
@@ -229,14 +217,12 @@ export async function updateWithChildren<K extends string, C extends string, R>(
   const now = new Date();
   if (changesNothing(columns, { ...parent, changes })) return undefined;
   const childWrites = childWritesSql(children, organizationId, [{ parentId: id, changes }], now);
-  if (childWrites) await preparedRows(em, childWrites);
-  return read({
-    text: `with ${alias} as (update ${table} o set ${setFromV(columns)}
-      from json_populate_record(null::${table}, ${JSON_PARAMETER}) as v
-      where o.organization_id = ? and o.id = ?
-      returning o.*)`,
-    values: [JSON.stringify(rowJson(columns, parent.values, { updated_at: now })), organizationId, id],
-  });
+  if (childWrites) await rows(em, childWrites);
+  const values = jsonParameter(rowJson(columns, parent.values, { updated_at: now }));
+  return read(sql`with ${raw(alias)} as (update ${raw(table)} o set ${setFromV(columns)}
+    from json_populate_record(null::${raw(table)}, ${values}) as v
+    where o.organization_id = ${organizationId} and o.id = ${id}
+    returning o.*)`);
 }
 
 /** A parent a batch inserts under an id reserved for it, with its children. */
@@ -271,10 +257,10 @@ export async function writeParents<K extends string, C extends string>(
   const { table, columns } = parent;
   const now = new Date();
   if (batch.inserted.length > 0) {
-    const rows = batch.inserted.map(({ id, values }) =>
+    const inserted = batch.inserted.map(({ id, values }) =>
       rowJson(columns, values, { id, organization_id: organizationId, created_at: now, updated_at: now }),
     );
-    await preparedRows(em, insertRowsSql(table, parent.alias, rows, 'id'));
+    await rows(em, insertRowsSql(table, parent.alias, inserted, 'id'));
   }
   const updated = batch.updated.filter((write) => !changesNothing(columns, write));
   const childWrites = childWritesSql(
@@ -286,15 +272,15 @@ export async function writeParents<K extends string, C extends string>(
     ],
     now,
   );
-  if (childWrites) await preparedRows(em, childWrites);
+  if (childWrites) await rows(em, childWrites);
   if (updated.length > 0) {
-    const rows = updated.map(({ id, values }) => rowJson(columns, values, { id, updated_at: now }));
-    await preparedRows(em, {
-      text: `update ${table} o set ${setFromV(columns)}
-        from json_populate_recordset(null::${table}, ${JSON_PARAMETER}) as v
-        where o.organization_id = ? and o.id = v.id`,
-      values: [JSON.stringify(rows), organizationId],
-    });
+    const changedRows = updated.map(({ id, values }) => rowJson(columns, values, { id, updated_at: now }));
+    await rows(
+      em,
+      sql`update ${raw(table)} o set ${setFromV(columns)}
+        from json_populate_recordset(null::${raw(table)}, ${jsonParameter(changedRows)}) as v
+        where o.organization_id = ${organizationId} and o.id = v.id`,
+    );
   }
 }
 
@@ -302,15 +288,12 @@ export async function writeParents<K extends string, C extends string>(
  * Inserts `rows` of `table` (aliased `alias`; each row keyed by column, all with the same keys)
  * in one statement and in their order, so their ids follow it; returns `returning`.
  */
-export function insertRowsSql(table: string, alias: string, rows: Record<string, unknown>[], returning: string): Sql {
-  const columns = Object.keys(rows[0]!);
-  return {
-    text: `insert into ${table} as ${alias} (${columns.join(', ')})
-      select ${columns.map((column) => `v.${column}`).join(', ')}
-      from json_populate_recordset(null::${table}, ${JSON_PARAMETER}) with ordinality as v order by v.ordinality
-      returning ${returning}`,
-    values: [JSON.stringify(rows)],
-  };
+export function insertRowsSql(table: string, alias: string, values: Record<string, unknown>[], returning: string): Sql {
+  const columns = Object.keys(values[0]!);
+  return sql`insert into ${raw(table)} as ${raw(alias)} (${raw(columns.join(', '))})
+    select ${raw(columns.map((column) => `v.${column}`).join(', '))}
+    from json_populate_recordset(null::${raw(table)}, ${jsonParameter(values)}) with ordinality as v order by v.ordinality
+    returning ${raw(returning)}`;
 }
 
 /** The rows an insertRowsSql answered, in the order they were given: ids follow it, `returning` promises none. */

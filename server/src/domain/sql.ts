@@ -1,27 +1,12 @@
-// Statements written as SQL text where building them with a query builder would cost more
-// than PostgreSQL spends running them (the purchase order page, DECISIONS 103).
-import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+// What the domain's statements share: a list's filters joined, a record named by its id, a
+// record locked for a write, and times read as the ORM reads them. Statements are `sql`
+// templates, sent by the one module that sends them (sql/statements.ts, DECISIONS 470).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { join, raw, rows, type Sql, sql } from '../sql/statements.js';
 
-/**
- * SQL text with `?` placeholders and their values in order, as `em.execute` (which inlines
- * them) and knex's `whereRaw` take them. An array value is written as a list: `in (?)` for a
- * list that is never empty, `= any(array[?]::int[])` for one that may be.
- */
-export interface Sql {
-  text: string;
-  values: Knex.Value[];
-}
-
-/**
- * `base` narrowed by each condition (`?` its value's placeholder) whose value is not undefined,
- * joined with `and`: the one way a list's filters become SQL.
- */
-export function narrowedSql(base: Sql, conditions: [condition: string, value: Knex.Value | undefined][]): Sql {
-  const given = conditions.filter((condition): condition is [string, Knex.Value] => condition[1] !== undefined);
-  return {
-    text: [base.text, ...given.map(([condition]) => condition)].join(' and '),
-    values: [...base.values, ...given.map(([, value]) => value)],
-  };
+/** `base` and each condition that is not undefined, joined with `and`: the one way a list's filters become SQL. */
+export function narrowedSql(base: Sql, conditions: (Sql | undefined)[]): Sql {
+  return join([base, ...conditions.filter((condition) => condition !== undefined)], ' and ');
 }
 
 /**
@@ -36,9 +21,13 @@ export function timeReader(em: EntityManager): (value: string) => Date {
 /** A record as a write reads or returns it: its row and its version (DECISIONS 119), for the ETag. */
 export type Versioned<Row> = Row & { version: string };
 
-/** The statement that locks an organization's record of `table` by the id the API shows, for a write, and reads `columns` of it. */
-export const lockedRecordSql = (table: string, columns: string) =>
-  `select ${columns} from ${table} where organization_id = ? and public_id = ? for update`;
+/** The statement that reads `columns` of an organization's record of `table` by the id the API shows. */
+export const recordSql = (table: string, columns: string, organizationId: number, publicId: number) =>
+  sql`select ${raw(columns)} from ${raw(table)} where organization_id = ${organizationId} and public_id = ${publicId}`;
+
+/** recordSql, locking the record for a write. */
+export const lockedRecordSql = (table: string, columns: string, organizationId: number, publicId: number) =>
+  sql`${recordSql(table, columns, organizationId, publicId)} for update`;
 
 /**
  * Which of an organization's records: by its row's `id`, as the server refers to a row it wrote,
@@ -48,6 +37,25 @@ export type RecordRef = { id: number } | { publicId: number };
 
 /** The condition naming `ref`'s record of the table aliased `alias`. */
 export const recordRefSql = (alias: string, ref: RecordRef): Sql =>
-  'id' in ref
-    ? { text: `${alias}.id = ?`, values: [ref.id] }
-    : { text: `${alias}.public_id = ?`, values: [ref.publicId] };
+  'id' in ref ? sql`${raw(alias)}.id = ${ref.id}` : sql`${raw(alias)}.public_id = ${ref.publicId}`;
+
+/** Runs a write's statement whose rows carry their `version`, each read with `read`. */
+export async function versionedRows<Raw, Row>(
+  em: EntityManager,
+  statement: Sql,
+  read: (raw: Raw) => Row,
+): Promise<Versioned<Row>[]> {
+  return (await rows<Raw & { version: string }>(em, statement)).map((raw) => ({ ...read(raw), version: raw.version }));
+}
+
+/** The version of the organization's record of `table` whose shown id is `publicId`, locked when asked; undefined when there is none. */
+export async function recordVersion(
+  em: EntityManager,
+  table: string,
+  organizationId: number,
+  publicId: number,
+  lock: boolean,
+): Promise<string | undefined> {
+  const statement = (lock ? lockedRecordSql : recordSql)(table, 'version', organizationId, publicId);
+  return (await rows<{ version: string }>(em, statement))[0]?.version;
+}

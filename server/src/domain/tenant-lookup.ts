@@ -2,8 +2,6 @@
 // organization_id: ids count per organization, so another organization's record is never found
 // by one, whatever ids the two have.
 
-import type { EntityName } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFound } from './errors.js';
 
 /** Ids are PostgreSQL `integer`s; a larger id names no record, and must not reach a query (DECISIONS 55, 440). */
@@ -24,19 +22,4 @@ export async function foundById<T>(
   const record = await read(id);
   if (!record) throw new NotFound(`${what} ${id} not found`);
   return record;
-}
-
-/** The organization's record of `entity` whose shown id is `id`, or NotFound naming `what`. */
-export function findOwned<T extends { publicId: number; organizationId: number }>(
-  em: EntityManager,
-  entity: EntityName<T>,
-  organizationId: number,
-  id: number,
-  what: string,
-): Promise<T> {
-  return foundById(
-    id,
-    what,
-    async () => (await em.findOne(entity, { publicId: id, organizationId } as never)) as T | null,
-  );
 }

@@ -1,5 +1,4 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Conflict } from './errors.js';
 
 /**
@@ -15,9 +14,4 @@ export async function writeOrConflict<T>(write: Promise<T>): Promise<T> {
       throw new Conflict('another request created a record with the same name or number at the same moment');
     throw error;
   }
-}
-
-/** Flushes the unit of work, as writeOrConflict writes. */
-export function flushOrConflict(em: EntityManager): Promise<void> {
-  return writeOrConflict(em.flush());
 }

@@ -5,6 +5,7 @@
 // in feed order, at most a page of each, so its cost follows the page, not the organization.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { BadInput, Expired } from '../domain/errors.js';
+import { empty, raw, rows, type Sql, sql } from '../sql/statements.js';
 import { comparePositions, type Position, START } from './cursor.js';
 import { type StoredEvent, storedEventColumns } from './rows.js';
 import type { EventType } from './types.js';
@@ -39,11 +40,11 @@ interface Row extends Omit<StoredEvent, 'occurredAt' | 'id'> {
   retention_days: number | null;
 }
 
-/** Events of one index range: `where` picks the reader's rows, `e` is the table. */
-const branch = (where: string, types: string) =>
-  `select e.* from events e where ${where}
-     and (e.txid, e.id) > (?::xid8, ?::bigint) and e.txid < m.high ${types}
-     order by e.txid, e.id limit ?`;
+/** Events of one index range after `after`: `where` picks the reader's rows, `e` is the table. */
+const branch = (where: Sql, after: Position, types: Sql, limit: number) =>
+  sql`select e.* from events e where ${where}
+     and (e.txid, e.id) > (${after.txid}::xid8, ${after.id}::bigint) and e.txid < m.high ${types}
+     order by e.txid, e.id limit ${limit}`;
 
 /** The time of a timestamptz as PostgreSQL writes it, as the ORM reads it. */
 const timeOf = (em: EntityManager, value: string) => em.getPlatform().parseDate(value) as Date;
@@ -53,36 +54,30 @@ const timeOf = (em: EntityManager, value: string) => em.getPlatform().parseDate(
  * is Expired; one no transaction has reached yet cannot come from this server (BadInput).
  */
 export async function readFeed(em: EntityManager, query: FeedQuery): Promise<FeedPage> {
-  const types = query.types ? 'and e.type in (?)' : '';
+  const types = query.types ? sql`and e.type = any(${query.types}::text[])` : empty;
   const after = query.after ?? START;
-  const filter = (values: unknown[]) => [after.txid, after.id, ...values, query.limit + 1];
-  const typeValues = query.types ? [query.types] : [];
-  const rows = await em.execute<Row[]>(
-    `with mark as materialized (
+  const limit = query.limit + 1;
+  const everyone = sql`e.organization_id = ${query.organizationId} and e.visibility = 'everyone'`;
+  const located = sql`e.location_id = l.location_id and e.visibility = 'location'`;
+  const found = await rows<Row>(
+    em,
+    sql`with mark as materialized (
         select pg_snapshot_xmin(s) as high, pg_snapshot_xmax(s) as next from pg_current_snapshot() as s)
       select m.high::text as high, m.next::text as next, r.txid::text as retained_txid, r.id::text as retained_id,
-        r.deleted_before, r.retention_days, ${storedEventColumns}
+        r.deleted_before, r.retention_days, ${raw(storedEventColumns)}
       from mark m
-      left join event_retention r on r.organization_id = ?
+      left join event_retention r on r.organization_id = ${query.organizationId}
       left join lateral (
         select * from (
-          (${branch("e.organization_id = ? and e.visibility = 'everyone'", types)})
+          (${branch(everyone, after, types, limit)})
           union all
-          (select x.* from unnest(array[?]::int[]) as l(location_id) cross join lateral (
-            ${branch("e.location_id = l.location_id and e.visibility = 'location'", types)}) x)
-        ) u order by u.txid, u.id limit ?
+          (select x.* from unnest(${query.locationIds}::int[]) as l(location_id) cross join lateral (
+            ${branch(located, after, types, limit)}) x)
+        ) u order by u.txid, u.id limit ${limit}
       ) e on true
       order by e.txid, e.id`,
-    [
-      query.organizationId,
-      query.organizationId,
-      ...filter(typeValues),
-      query.locationIds,
-      ...filter(typeValues),
-      query.limit + 1,
-    ],
   );
-  const [first] = rows as [Row];
+  const [first] = found as [Row];
   if (BigInt(after.txid) > BigInt(first.next)) {
     throw new BadInput('after names a position this feed has not reached; use a cursor it gave you');
   }
@@ -97,7 +92,7 @@ export async function readFeed(em: EntityManager, query: FeedQuery): Promise<Fee
       );
     }
   }
-  const events = rows
+  const events = found
     .filter((row): row is Row & { id: string } => row.id !== null)
     .map(({ high, next, retained_txid, retained_id, deleted_before, retention_days, occurredAt, ...event }) => ({
       ...event,
@@ -112,8 +107,8 @@ export async function readFeed(em: EntityManager, query: FeedQuery): Promise<Fee
 
 /** The feed's current end: where `start=latest` begins. */
 export async function feedEnd(em: EntityManager): Promise<Position> {
-  const [row] = await em.execute<[{ high: string }]>('select pg_snapshot_xmin(pg_current_snapshot())::text as high');
-  return { txid: row.high, id: '0' };
+  const [row] = await rows<{ high: string }>(em, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as high`);
+  return { txid: row!.high, id: '0' };
 }
 
 /** One event of the organization by id, whoever may see it; undefined when there is none. */
@@ -123,9 +118,9 @@ export async function readEvent(
   id: string,
 ): Promise<StoredEvent | undefined> {
   if (BigInt(id) > 2n ** 63n - 1n) return undefined;
-  const [row] = await em.execute<(Omit<StoredEvent, 'occurredAt'> & { occurredAt: string })[]>(
-    `select ${storedEventColumns} from events e where e.organization_id = ? and e.id = ?`,
-    [organizationId, id],
+  const [row] = await rows<Omit<StoredEvent, 'occurredAt'> & { occurredAt: string }>(
+    em,
+    sql`select ${raw(storedEventColumns)} from events e where e.organization_id = ${organizationId} and e.id = ${id}::bigint`,
   );
   return row && { ...row, occurredAt: timeOf(em, row.occurredAt) };
 }

@@ -5,6 +5,7 @@
 // per organization the highest position it deleted, so a cursor before it is refused (410)
 // rather than read as if nothing had been missed.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { oneRow, sql } from '../sql/statements.js';
 
 // Any fixed number; it names the lock that keeps sweeps of several processes apart.
 const SWEEP_LOCK = 7_243_017;
@@ -14,28 +15,29 @@ const BATCH = 5_000;
 /** One batch: how many events it deleted, or undefined when another process is sweeping. */
 async function sweepBatch(em: EntityManager, retentionDays: number, batch: number): Promise<number | undefined> {
   return em.fork().transactional(async (tx) => {
-    const [{ locked }] = await tx.execute<[{ locked: boolean }]>('select pg_try_advisory_xact_lock(?) as locked', [
-      SWEEP_LOCK,
-    ]);
+    const { locked } = await oneRow<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,
+    );
     if (!locked) return undefined;
-    const [{ deleted }] = await tx.execute<[{ deleted: string }]>(
-      `with cutoff as materialized (select now() - make_interval(days => ?) as before),
+    const { deleted } = await oneRow<{ deleted: string }>(
+      tx,
+      sql`with cutoff as materialized (select now() - make_interval(days => ${retentionDays}::int) as before),
         gone as (
           delete from events where id in (
-            select id from events where occurred_at < (select before from cutoff) order by occurred_at limit ?)
+            select id from events where occurred_at < (select before from cutoff) order by occurred_at limit ${batch})
           returning organization_id, txid, id),
         marks as (
           select distinct on (organization_id) organization_id, txid, id from gone
           order by organization_id, txid desc, id desc),
         recorded as (
           insert into event_retention as r (organization_id, txid, id, deleted_before, retention_days)
-            select organization_id, txid, id, (select before from cutoff), ? from marks
+            select organization_id, txid, id, (select before from cutoff), ${retentionDays}::int from marks
           on conflict (organization_id) do update set
             txid = case when (excluded.txid, excluded.id) > (r.txid, r.id) then excluded.txid else r.txid end,
             id = case when (excluded.txid, excluded.id) > (r.txid, r.id) then excluded.id else r.id end,
             deleted_before = excluded.deleted_before, retention_days = excluded.retention_days)
       select count(*) as deleted from gone`,
-      [retentionDays, batch, retentionDays],
     );
     return Number(deleted);
   });

@@ -11,8 +11,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OperationSpec } from '@warehouse-kit/spec/document';
 import type { ParameterizedContext } from 'koa';
 import type { Access } from '../domain/access.js';
+import { recordVersion } from '../domain/sql.js';
 // A larger id names no record (the handler answers 404).
-import { preparedRows } from '../domain/prepared-statements.js';
 import { MAX_RECORD_ID } from '../domain/tenant-lookup.js';
 import { badRequest, HttpError } from './errors.js';
 
@@ -43,11 +43,7 @@ const matches = (condition: '*' | string[], etag: string) => condition === '*' |
 /** The version of the organization's record whose shown id is `id` (DECISIONS 440), locked when asked. */
 async function versionOf(em: EntityManager, table: string, organizationId: number, id: number, lock: boolean) {
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_RECORD_ID) return undefined;
-  const [row] = await preparedRows<{ version: string }>(em, {
-    text: `select version from ${table} where public_id = ? and organization_id = ?${lock ? ' for update' : ''}`,
-    values: [id, organizationId],
-  });
-  return row?.version;
+  return recordVersion(em, table, organizationId, id, lock);
 }
 
 /** Where in ctx.state an item read leaves the version it took. */

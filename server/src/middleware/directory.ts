@@ -6,11 +6,20 @@
 // it was loaded at that version or later. So no process serves a revoked token, a deleted
 // location or a changed role to a request that began after the change committed, while
 // unchanged tenants cost no query at all (DECISIONS 100).
+import {
+  apiUserWithToken,
+  locationAt,
+  locationsOf,
+  organizationAt,
+  organizationById,
+  rolesOf,
+} from '../db/directory-rows.js';
 import type { Orm } from '../db/orm.js';
 import { CustomFieldsByLocation } from '../domain/purchase-orders/custom-fields.js';
-import { ApiUser, LocationRole, type Role } from '../entities/api-user.js';
-import { Location } from '../entities/location.js';
-import { Organization } from '../entities/organization.js';
+import type { ApiUser, Role } from '../entities/api-user.js';
+import type { Location } from '../entities/location.js';
+import type { Organization } from '../entities/organization.js';
+import { oneRow, sql } from '../sql/statements.js';
 
 export interface Tenant {
   organization: Organization;
@@ -49,10 +58,8 @@ export class Directory {
   }
 
   async readVersion(): Promise<bigint> {
-    const [row] = await this.orm.em
-      .getConnection()
-      .execute<[{ version: string }]>('select version from directory_version where id = 1');
-    const version = BigInt(row!.version);
+    const row = await oneRow<{ version: string }>(this.orm.em, sql`select version from directory_version where id = 1`);
+    const version = BigInt(row.version);
     this.observe(version);
     return version;
   }
@@ -78,24 +85,25 @@ export class Directory {
     const cached = this.identities.get(key);
     if (cached !== undefined && (cached?.version ?? this.newest) >= atLeast) return cached;
     const version = await this.readVersion();
-    const em = this.orm.em.fork();
-    const user = await em.findOne(ApiUser, { tokenDigest: digest });
-    const roles = user ? await em.find(LocationRole, { apiUserId: user.id, organizationId: user.organizationId }) : [];
-    const identity = user && { user, roles: new Map(roles.map((role) => [role.locationId, role.role])), version };
+    const em = this.orm.em;
+    const user = await apiUserWithToken(em, digest);
+    const roles = user ? await rolesOf(em, user) : [];
+    const identity = user ? { user, roles: new Map(roles.map((role) => [role.locationId, role.role])), version } : null;
     if (version === this.newest) remember(this.identities, key, identity);
     return identity;
   }
 
   private async loadTenant(subdomain: string, version: bigint): Promise<Tenant | null> {
-    const em = this.orm.em.fork();
-    let organization = await em.findOne(Organization, { subdomain });
+    const em = this.orm.em;
+    let organization = await organizationAt(em, subdomain);
     let interfaceLocation: Location | undefined;
     if (!organization) {
-      interfaceLocation = (await em.findOne(Location, { subdomain })) ?? undefined;
+      interfaceLocation = await locationAt(em, subdomain);
       if (!interfaceLocation) return null;
-      organization = await em.findOneOrFail(Organization, interfaceLocation.organizationId);
+      organization = await organizationById(em, interfaceLocation.organizationId);
+      if (!organization) return null;
     }
-    const locations = await em.find(Location, { organizationId: organization.id }, { orderBy: { name: 'asc' } });
+    const locations = await locationsOf(em, organization.id);
     // The same row as in `locations`, so identity comparisons hold.
     interfaceLocation = interfaceLocation && locations.find((location) => location.id === interfaceLocation?.id);
     return { organization, locations, interfaceLocation, customFields: new CustomFieldsByLocation(), version };

@@ -2,7 +2,7 @@
 // users and their tokens, docks, companies, products, custom fields, product limits) is
 // upserted by natural keys to match the file, so running the same file twice changes nothing.
 import { isDeepStrictEqual } from 'node:util';
-import { sql } from '@mikro-orm/core';
+import { sql as entitySql } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { applyCompanyInput, findCompanyNamed, newCompany } from '../domain/companies.js';
 import { Invalid } from '../domain/errors.js';
@@ -19,6 +19,7 @@ import { Location } from '../entities/location.js';
 import { Organization } from '../entities/organization.js';
 import { ProductLimit, ProductLimitOverride } from '../entities/product-limit.js';
 import { EventLog } from '../events/event-log.js';
+import { raw, sql } from '../sql/statements.js';
 import { ProvisioningError } from './errors.js';
 import type { Fixture, LocationFixture, OrganizationFixture } from './fixture.js';
 import { provisionOrdersAndAppointments } from './orders-and-appointments.js';
@@ -118,7 +119,7 @@ async function upsertDocks(em: EntityManager, location: Location, names: string[
   for (const name of names) {
     const existing = await em.findOne(Dock, {
       locationId: location.id,
-      [sql.lower('name')]: name.trim().toLowerCase(),
+      [entitySql.lower('name')]: name.trim().toLowerCase(),
     });
     if (!existing)
       em.create(Dock, { organizationId: location.organizationId, locationId: location.id, name: name.trim() } as never);
@@ -130,9 +131,9 @@ async function upsertDocks(em: EntityManager, location: Location, names: string[
 async function productNamed(em: EntityManager, location: Location, name: string): Promise<WrittenProduct | null> {
   const [found] = await writtenProducts(
     em,
-    `select ${writtenProductColumns} from products p
-      where organization_id = ? and location_id = ? and lower(name) = ? order by id limit 1`,
-    [location.organizationId, location.id, name.trim().toLowerCase()],
+    sql`select ${raw(writtenProductColumns)} from products p
+      where organization_id = ${location.organizationId} and location_id = ${location.id}
+        and lower(name) = ${name.trim().toLowerCase()} order by id limit 1`,
   );
   return found ?? null;
 }

@@ -10,7 +10,7 @@ import { renderTime } from './time.js';
 export function renderProductLimit(
   limit: ProductLimit,
   location: Location,
-  product: Product,
+  product: Pick<Product, 'name'>,
   overridesByDate: Map<string, ProductLimitOverride>,
   window: DateWindow,
 ): components['schemas']['ProductLimit'] {

@@ -5,11 +5,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Access, Need } from '../domain/access.js';
 import { newCompanyValues, plannedCompany } from '../domain/companies.js';
 import { companyPage } from '../domain/company-rows.js';
-import { deleteCompany, insertCompany, lockedCompany, updateCompany } from '../domain/company-statements.js';
+import {
+  companyReferences,
+  companyRow,
+  deleteCompany,
+  insertCompany,
+  lockedCompany,
+  updateCompany,
+} from '../domain/company-statements.js';
 import { Invalid } from '../domain/errors.js';
 import { pageRequest } from '../domain/pagination.js';
-import { findOwned, foundById } from '../domain/tenant-lookup.js';
-import { Company } from '../entities/company.js';
+import { foundById } from '../domain/tenant-lookup.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { readVersion } from '../http/record-versions.js';
@@ -81,7 +87,7 @@ export const companyHandlers: Pick<
 
   async getCompany({ em, access, path, query, ctx }) {
     applyLocationPermission(access, query.location_name, 'read');
-    const company = await findOwned(em, Company, access.organization.id, path.id, 'company');
+    const company = await foundById(path.id, 'company', (found) => companyRow(em, access.organization.id, found));
     readVersion(ctx, company.version);
     return renderCompany(company);
   },
@@ -92,13 +98,8 @@ export const companyHandlers: Pick<
   async deleteCompany({ em, access, path, query, events }) {
     applyLocationPermission(access, query.location_name, 'write');
     const company = await lockCompany(em, access, path.id);
-    const [{ appointments, items }] = await em.execute<[{ appointments: string; items: string }]>(
-      `select (select count(*) from appointments
-                where organization_id = ? and (carrier_id = ? or customer_id = ?)) as appointments,
-              (select count(*) from purchase_order_items where organization_id = ? and customer_id = ?) as items`,
-      [access.organization.id, company.id, company.id, access.organization.id, company.id],
-    );
-    if (Number(appointments) + Number(items) > 0) {
+    const { appointments, items } = await companyReferences(em, access.organization.id, company.id);
+    if (appointments + items > 0) {
       const references = `${appointments} appointment(s) and ${items} purchase order item(s)`;
       throw Invalid.field('base', `company is referenced by ${references}`);
     }

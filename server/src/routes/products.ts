@@ -5,11 +5,17 @@ import { activeStates } from '../domain/appointment-states.js';
 import { Invalid } from '../domain/errors.js';
 import { pageRequest } from '../domain/pagination.js';
 import { productPage } from '../domain/product-rows.js';
-import { deleteProduct, insertProduct, lockedProduct, updateProduct } from '../domain/product-statements.js';
+import {
+  deleteProduct,
+  insertProduct,
+  lockedProduct,
+  packingListsNaming,
+  productRow,
+  updateProduct,
+} from '../domain/product-statements.js';
 import { plannedProductChanges } from '../domain/products.js';
-import { findOwned, foundById } from '../domain/tenant-lookup.js';
+import { foundById } from '../domain/tenant-lookup.js';
 import type { Location } from '../entities/location.js';
-import { Product } from '../entities/product.js';
 import type { HandlerInput, Handlers } from '../http/handler.js';
 import { setPaginationHeaders } from '../http/pagination-headers.js';
 import { readVersion } from '../http/record-versions.js';
@@ -17,7 +23,7 @@ import { renderProduct } from '../render/product.js';
 
 /** Finds a product the user may see at the selected location (404 otherwise). */
 async function findProduct(em: EntityManager, access: Access, id: number, selected: Location | undefined) {
-  const product = await findOwned(em, Product, access.organization.id, id, 'product');
+  const product = await foundById(id, 'product', (found) => productRow(em, access.organization.id, found));
   return { product, location: access.recordLocation(product.locationId, selected, `product ${id}`) };
 }
 
@@ -93,12 +99,8 @@ export const productHandlers: Pick<
   async deleteProduct({ em, access, path, query, events }) {
     const { product, location } = await lockProduct(em, access, path.id, access.urlLocation(query.location_name));
     access.require(location, 'write');
-    const [{ count }] = await em.execute<[{ count: string }]>(
-      `select count(*) from packing_lists p join appointments a on a.id = p.appointment_id
-        where p.organization_id = ? and p.product_id = ? and a.state in (${activeStates.map(() => '?').join(', ')})`,
-      [access.organization.id, product.id, ...activeStates],
-    );
-    if (Number(count) > 0) {
+    const count = await packingListsNaming(em, access.organization.id, product.id, activeStates);
+    if (count > 0) {
       throw Invalid.field(
         'base',
         `product is referenced by ${count} packing list(s) of active appointments; complete or cancel them first`,

@@ -72,12 +72,11 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
   const trust = trustOf(config.trustProxy);
   const app = new Koa({ proxy: trust !== undefined });
   const directory = new Directory(orm);
-  const knex = orm.em.getConnection().getKnex();
   const bodyLimit = (operationId: string) =>
     operationId === 'createBulkUpload' ? config.bulkUploadBodyLimit : config.bodyLimit;
   const router = createApiRouter(handlers, { bodyLimit, webhooks: webhookSettings(config) });
   const metrics = createMetrics(() => poolUsage(orm));
-  const counters = new RateLimitCounters(knex);
+  const counters = new RateLimitCounters(orm.em);
   const failures = new AuthenticationFailures(counters, config.authFailuresPerMinute);
 
   app.use(jsonBodies());
@@ -115,7 +114,7 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
   app.use(authenticate({ hosts, directory, counters, failures }));
   app.use(allowedMethods());
   app.use(conditionalGet());
-  app.use(idempotency(new IdempotencyKeys(knex, config.idempotencyTtlHours), bodyLimit));
+  app.use(idempotency(new IdempotencyKeys(orm.em, config.idempotencyTtlHours), bodyLimit));
   app.use(router.routes());
 
   // Errors outside any request's handling (a socket failing mid-response, say).

@@ -90,7 +90,7 @@ export async function start(options: StartOptions): Promise<void> {
   const stopped = drainOnSignal(metricsServer ? [server, metricsServer] : [server], config.shutdownTimeoutMs, logger, [
     webhooks,
   ]);
-  const stopSweeping = sweepPeriodically(new RateLimitCounters(orm.em.getKnex()), (error) =>
+  const stopSweeping = sweepPeriodically(new RateLimitCounters(orm.em), (error) =>
     logger.warn({ err: error }, 'sweeping ended rate-limit windows failed; the next sweep tries again'),
   );
   const sweeps = sweepExpiredEventsEveryMinute(orm, config.eventRetentionDays, logger);

@@ -1,7 +1,9 @@
 // The test run's ORM on the PostgreSQL the global fixture started, migrated once, and the
 // budgets every test starts with in full.
+import diagnostics_channel from 'node:diagnostics_channel';
 import { recordTables } from '../db/migrations/Migration20261207100000_organization_ids.js';
 import { migrate, type Orm, openOrm } from '../db/orm.js';
+import { affectedRows, raw, rows, type SentStatement, STATEMENTS_CHANNEL, sql } from '../sql/statements.js';
 
 let shared: Promise<Orm> | undefined;
 
@@ -27,7 +29,7 @@ export async function useWorkerDatabase(): Promise<void> {
   if (url.pathname === `/${name}`) return;
   const admin = await openOrm(url.toString());
   try {
-    await admin.em.getConnection().execute(`create database ${name}`);
+    await rows(admin.em, sql`create database ${raw(name)}`);
   } catch (error) {
     // 42P04: a worker that was replaced left its database; its rows are the tests' own.
     if ((error as { code?: string }).code !== '42P04') throw error;
@@ -47,11 +49,11 @@ const INTERNAL_IDS_FROM = 1_000_000_000;
  * from 1, DECISIONS 440): a response, lookup or message that used the internal one fails.
  */
 async function separateInternalIds(orm: Orm): Promise<void> {
-  const connection = orm.em.getConnection();
   for (const table of recordTables) {
-    await connection.execute(
-      `select setval(pg_get_serial_sequence(?, 'id'), greatest(?, (select coalesce(max(id), 0) from ${table})))`,
-      [table, INTERNAL_IDS_FROM],
+    await rows(
+      orm.em,
+      sql`select setval(pg_get_serial_sequence(${table}, 'id'),
+        greatest(${INTERNAL_IDS_FROM}::bigint, (select coalesce(max(id), 0) from ${raw(table)})))`,
     );
   }
 }
@@ -75,19 +77,31 @@ export async function closeTestOrm(): Promise<void> {
 export async function resetRateLimits(): Promise<void> {
   if (!shared) return;
   const orm = await shared;
-  await orm.em.getConnection().execute('delete from rate_limits');
+  await affectedRows(orm.em, sql`delete from rate_limits`);
 }
 
-/** The SQL statements `run` sends, in order, recorded on the test run's shared connection pool. */
+/**
+ * The SQL statements `run` sends on the test run's database, in order: the server's own, which
+ * its statements module publishes (sql/statements.ts), and those knex sends for the ORM (BEGIN,
+ * COMMIT, the unit of work), which knex announces on its `query` event.
+ */
 export async function recordQueries(run: () => Promise<unknown>): Promise<string[]> {
-  const knex = (await testOrm()).em.getKnex();
+  const { em } = await testOrm();
+  const database = em.getConnection();
+  const knex = database.getKnex();
   const sent: string[] = [];
-  const listener = (query: { sql: string }) => sent.push(query.sql);
-  knex.on('query', listener);
+  const fromKnex = (query: { sql: string }) => sent.push(query.sql);
+  const fromServer = (message: unknown) => {
+    const statement = message as SentStatement;
+    if (statement.database === database) sent.push(statement.text);
+  };
+  knex.on('query', fromKnex);
+  diagnostics_channel.subscribe(STATEMENTS_CHANNEL, fromServer);
   try {
     await run();
   } finally {
-    knex.removeListener('query', listener);
+    knex.removeListener('query', fromKnex);
+    diagnostics_channel.unsubscribe(STATEMENTS_CHANNEL, fromServer);
   }
   return sent;
 }

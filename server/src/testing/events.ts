@@ -3,6 +3,7 @@
 // until what a test waits for has come, for a bounded time, and never judge by how long it took.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sweepExpiredEvents } from '../events/retention.js';
+import { affectedRows, sql } from '../sql/statements.js';
 import { testOrm } from './database.js';
 import type { ApiClient, TestResponse } from './http.js';
 import { uniqueId } from './world.js';
@@ -84,11 +85,10 @@ export async function feedEnd(reader: ApiClient, writer: ApiClient = reader): Pr
  */
 export async function expireEvents(subdomain: string, retentionDays = 30): Promise<number> {
   const orm = await testOrm();
-  await orm.em
-    .getConnection()
-    .execute(
-      'update events set occurred_at = occurred_at - make_interval(days => ?) where organization_id = (select id from organizations where subdomain = ?)',
-      [retentionDays + 1, subdomain],
-    );
+  await affectedRows(
+    orm.em,
+    sql`update events set occurred_at = occurred_at - make_interval(days => ${retentionDays + 1}::int)
+      where organization_id = (select id from organizations where subdomain = ${subdomain})`,
+  );
   return sweepExpiredEvents(orm.em.fork(), retentionDays);
 }

@@ -4,8 +4,9 @@
 // end within its claim's lease, or that the server stops, is handed back instead (DECISIONS 421,
 // 422).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Location } from '../entities/location.js';
-import { Organization } from '../entities/organization.js';
+import { locationsOf, organizationById } from '../db/directory-rows.js';
+import type { Location } from '../entities/location.js';
+import type { Organization } from '../entities/organization.js';
 import { envelopeFor } from '../events/envelope.js';
 import { readEvent } from '../events/feed.js';
 import { eventCodec } from '../events/opaque.js';
@@ -48,10 +49,12 @@ export function tenantsOf(em: EntityManager): (organizationId: number) => Promis
   return (organizationId) => {
     let tenant = read.get(organizationId);
     if (!tenant) {
-      tenant = Promise.all([
-        em.fork().findOneOrFail(Organization, organizationId),
-        em.fork().find(Location, { organizationId }),
-      ]).then(([organization, locations]) => ({ organization, locations }));
+      tenant = Promise.all([organizationById(em, organizationId), locationsOf(em, organizationId)]).then(
+        ([organization, locations]) => {
+          if (!organization) throw new Error(`organization ${organizationId} not found`);
+          return { organization, locations };
+        },
+      );
       read.set(organizationId, tenant);
     }
     return tenant;

@@ -5,6 +5,7 @@ import type { components } from '@warehouse-kit/spec';
 import { Invalid, NotFound } from '../domain/errors.js';
 import { countedMatchesSql, type PageRequest, pageWithTotal } from '../domain/pagination.js';
 import { timeReader } from '../domain/sql.js';
+import { empty, oneRow, raw, rows, sql } from '../sql/statements.js';
 import type { WebhookEndpointRow } from './endpoints.js';
 import { SUBSCRIBED } from './subscribed.js';
 
@@ -64,34 +65,31 @@ export async function listDeliveries(
   status: DeliveryStatus | undefined,
   page: PageRequest,
 ): Promise<{ deliveries: DeliveryRow[]; total: number }> {
-  const where = {
-    text: `d.organization_id = ? and d.endpoint_id = ?${status ? ' and d.status = ?' : ''}`,
-    values: [endpoint.organizationId, endpoint.id, ...(status ? [status] : [])],
-  };
+  const where = sql`d.organization_id = ${endpoint.organizationId} and d.endpoint_id = ${endpoint.id}${
+    status ? sql` and d.status = ${status}` : empty
+  }`;
   const total = countedMatchesSql({ table: 'webhook_deliveries', alias: 'd', where });
-  const listed = {
-    text: `select ${columns}, (${total.text}) as total from webhook_deliveries d where ${where.text}
-      order by d.public_id desc limit ? offset ?`,
-    values: [...total.values, ...where.values, page.perPage, page.offset],
-  };
-  const { rows, total: count } = await pageWithTotal<Raw & { total?: string }, DeliveryRow>(
+  const listed = sql`select ${raw(columns)}, (${total}) as total from webhook_deliveries d where ${where}
+    order by d.public_id desc limit ${page.perPage} offset ${page.offset}`;
+  const { rows: deliveries, total: count } = await pageWithTotal<Raw & { total?: string }, DeliveryRow>(
     em,
     listed,
     total,
     page.offset,
     (raws) => raws.map(({ total: _total, ...raw }) => fromRaw(em, raw)),
   );
-  return { deliveries: rows, total: count };
+  return { deliveries, total: count };
 }
 
 /** The endpoint's delivery whose shown id is `id`; NotFound when it has none such. */
 async function findDelivery(em: EntityManager, endpoint: WebhookEndpointRow, id: number): Promise<DeliveryRow> {
-  const [raw] = await em.execute<Raw[]>(
-    `select ${columns} from webhook_deliveries d where d.organization_id = ? and d.endpoint_id = ? and d.public_id = ?`,
-    [endpoint.organizationId, endpoint.id, id],
+  const [found] = await rows<Raw>(
+    em,
+    sql`select ${raw(columns)} from webhook_deliveries d
+      where d.organization_id = ${endpoint.organizationId} and d.endpoint_id = ${endpoint.id} and d.public_id = ${id}`,
   );
-  if (!raw) throw new NotFound(`delivery ${id} of webhook endpoint ${endpoint.publicId} not found`);
-  return fromRaw(em, raw);
+  if (!found) throw new NotFound(`delivery ${id} of webhook endpoint ${endpoint.publicId} not found`);
+  return fromRaw(em, found);
 }
 
 const requireEnabled = (endpoint: WebhookEndpointRow) => {
@@ -106,12 +104,12 @@ export async function redeliver(
 ): Promise<DeliveryRow> {
   const old = await findDelivery(em, endpoint, deliveryId);
   requireEnabled(endpoint);
-  const [created] = await em.execute<{ publicId: number }[]>(
-    `insert into webhook_deliveries (organization_id, endpoint_id, event_id, event_type, reason, next_attempt_at)
-      select e.organization_id, ?, e.id, e.type, 'redeliver', now() from events e
-      where e.organization_id = ? and e.id = ?
+  const [created] = await rows<{ publicId: number }>(
+    em,
+    sql`insert into webhook_deliveries (organization_id, endpoint_id, event_id, event_type, reason, next_attempt_at)
+      select e.organization_id, ${endpoint.id}, e.id, e.type, 'redeliver', now() from events e
+      where e.organization_id = ${endpoint.organizationId} and e.id = ${old.eventId}::bigint
       returning public_id as "publicId"`,
-    [endpoint.id, endpoint.organizationId, old.eventId],
   );
   if (!created) {
     throw Invalid.field('base', 'its event has expired (DECISIONS 177); it cannot be sent again');
@@ -136,11 +134,11 @@ export async function recover(
   requireEnabled(endpoint);
   if (since >= until) throw Invalid.field('until', 'must be after since');
   // Two recoveries of one endpoint at once would each see none pending.
-  await em.execute('select pg_advisory_xact_lock(?, ?)', [RECOVERY_LOCK, endpoint.id]);
-  const [{ pending }] = await em.execute<[{ pending: string }]>(
-    `select count(*) as pending from webhook_deliveries
-      where endpoint_id = ? and status = 'pending' and reason = 'recover'`,
-    [endpoint.id],
+  await rows(em, sql`select pg_advisory_xact_lock(${RECOVERY_LOCK}, ${endpoint.id})`);
+  const { pending } = await oneRow<{ pending: string }>(
+    em,
+    sql`select count(*) as pending from webhook_deliveries
+      where endpoint_id = ${endpoint.id} and status = 'pending' and reason = 'recover'`,
   );
   if (Number(pending) > 0) {
     throw Invalid.field(
@@ -148,15 +146,16 @@ export async function recover(
       `a recovery of this endpoint is still being delivered (${pending} pending); recover again once it is done`,
     );
   }
-  const window = `from events e join webhook_endpoints w on w.organization_id = e.organization_id and w.id = ?
-    where e.organization_id = ? and e.occurred_at >= ? and e.occurred_at < ? and ${SUBSCRIBED}`;
-  const values = [endpoint.id, endpoint.organizationId, since, until];
-  const [{ count }] = await em.execute<[{ count: string }]>(`select count(*) ${window}`, values);
+  const window = sql`from events e join webhook_endpoints w on w.organization_id = e.organization_id and w.id = ${endpoint.id}
+    where e.organization_id = ${endpoint.organizationId} and e.occurred_at >= ${since} and e.occurred_at < ${until}
+      and ${raw(SUBSCRIBED)}`;
+  const { count } = await oneRow<{ count: string }>(em, sql`select count(*) ${window}`);
   if (Number(count) > MAX_RECOVERED) {
     throw Invalid.field('since', `the window holds ${count} events, more than ${MAX_RECOVERED}; narrow it`);
   }
-  const [{ queued }] = await em.execute<[{ queued: string }]>(
-    `with queued as (
+  const { queued } = await oneRow<{ queued: string }>(
+    em,
+    sql`with queued as (
         insert into webhook_deliveries (organization_id, endpoint_id, event_id, event_type, reason, next_attempt_at)
         select e.organization_id, w.id, e.id, e.type, 'recover', now() ${window}
           and not exists (select 1 from webhook_deliveries p
@@ -164,7 +163,6 @@ export async function recover(
         order by e.txid, e.id
         returning 1)
     select count(*) as queued from queued`,
-    values,
   );
   return Number(queued);
 }

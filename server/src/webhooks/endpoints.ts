@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Invalid, NotFound } from '../domain/errors.js';
 import { type RecordRef, recordRefSql, timeReader } from '../domain/sql.js';
 import { MAX_RECORD_ID } from '../domain/tenant-lookup.js';
+import { affectedRows, oneRow, raw, rows, sql } from '../sql/statements.js';
 import { newSecret, type SecretKeys } from './secrets.js';
 
 /** An organization's endpoints, at most (DECISIONS 240). */
@@ -40,12 +41,6 @@ interface EndpointChanges {
   enabled?: boolean;
 }
 
-/** An array parameter, sent as JSON (the driver would spread a JS array into a list); null stays null. */
-const textArray = '(select array_agg(v order by n) from json_array_elements_text(?::json) with ordinality as t(v, n))';
-const intArray =
-  '(select array_agg(v::int order by n) from json_array_elements_text(?::json) with ordinality as t(v, n))';
-const json = (value: unknown[] | null | undefined) => (value == null ? null : JSON.stringify(value));
-
 const columns = `id, public_id as "publicId", organization_id as "organizationId", location_ids as "locationIds", url, description, types,
   selected_types as "selectedTypes", enabled, disabled_reason as "disabledReason",
   previous_secret_expires_at as "previousSecretExpiresAt", created_at as "createdAt", updated_at as "updatedAt"`;
@@ -69,11 +64,11 @@ const fromRaw = (em: EntityManager, raw: Raw): WebhookEndpointRow => {
 
 /** Every endpoint of the organization, by shown id (there are at most MAX_ENDPOINTS). */
 export async function listEndpoints(em: EntityManager, organizationId: number): Promise<WebhookEndpointRow[]> {
-  const rows = await em.execute<Raw[]>(
-    `select ${columns} from webhook_endpoints where organization_id = ? order by public_id`,
-    [organizationId],
+  const found = await rows<Raw>(
+    em,
+    sql`select ${raw(columns)} from webhook_endpoints where organization_id = ${organizationId} order by public_id`,
   );
-  return rows.map((raw) => fromRaw(em, raw));
+  return found.map((row) => fromRaw(em, row));
 }
 
 /** The organization's endpoint `ref` names, if it has one. */
@@ -82,12 +77,11 @@ async function readEndpoint(
   organizationId: number,
   ref: RecordRef,
 ): Promise<WebhookEndpointRow | undefined> {
-  const record = recordRefSql('w', ref);
-  const [raw] = await em.execute<Raw[]>(
-    `select ${columns} from webhook_endpoints w where organization_id = ? and ${record.text}`,
-    [organizationId, ...record.values],
+  const [found] = await rows<Raw>(
+    em,
+    sql`select ${raw(columns)} from webhook_endpoints w where organization_id = ${organizationId} and ${recordRefSql('w', ref)}`,
   );
-  return raw && fromRaw(em, raw);
+  return found && fromRaw(em, found);
 }
 
 /** The organization's endpoint whose shown id is `id`; NotFound when it has none such. */
@@ -117,39 +111,33 @@ export async function insertEndpoint(
   endpoint: NewEndpoint,
 ): Promise<{ row: WebhookEndpointRow; secret: string }> {
   // One create at a time per organization, so two at once cannot pass the count together.
-  await em.execute('select pg_advisory_xact_lock(7243018, ?)', [endpoint.organizationId]);
-  const [{ count }] = await em.execute<[{ count: string }]>(
-    'select count(*) from webhook_endpoints where organization_id = ?',
-    [endpoint.organizationId],
+  await rows(em, sql`select pg_advisory_xact_lock(7243018, ${endpoint.organizationId})`);
+  const { count } = await oneRow<{ count: string }>(
+    em,
+    sql`select count(*) from webhook_endpoints where organization_id = ${endpoint.organizationId}`,
   );
   if (Number(count) >= MAX_ENDPOINTS) {
     throw Invalid.field('base', `an organization has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first`);
   }
-  const [{ id }] = await em.execute<[{ id: number }]>(
-    `insert into webhook_endpoints (organization_id, location_ids, url, description, types, selected_types, enabled,
+  const { id } = await oneRow<{ id: number }>(
+    em,
+    sql`insert into webhook_endpoints (organization_id, location_ids, url, description, types, selected_types, enabled,
         secret, start_txid)
-      values (?, ${intArray}, ?, ?, ${textArray}, ${textArray}, ?, '', pg_snapshot_xmin(pg_current_snapshot()))
+      values (${endpoint.organizationId}, ${endpoint.locationIds}::int[], ${endpoint.url}, ${endpoint.description},
+        ${endpoint.types}::text[], ${endpoint.selectedTypes}::text[], ${endpoint.enabled}, '',
+        pg_snapshot_xmin(pg_current_snapshot()))
       returning id`,
-    [
-      endpoint.organizationId,
-      json(endpoint.locationIds),
-      endpoint.url,
-      endpoint.description,
-      json(endpoint.types),
-      json(endpoint.selectedTypes),
-      endpoint.enabled,
-    ],
   );
   const secret = newSecret();
-  await em.execute('update webhook_endpoints set secret = ? where organization_id = ? and id = ?', [
-    keys.encrypt(id, secret),
-    endpoint.organizationId,
-    id,
-  ]);
-  await em.execute(
-    `insert into webhook_dispatch (organization_id, txid, id)
-      values (?, pg_snapshot_xmin(pg_current_snapshot()), 0) on conflict (organization_id) do nothing`,
-    [endpoint.organizationId],
+  await affectedRows(
+    em,
+    sql`update webhook_endpoints set secret = ${keys.encrypt(id, secret)}
+      where organization_id = ${endpoint.organizationId} and id = ${id}`,
+  );
+  await affectedRows(
+    em,
+    sql`insert into webhook_dispatch (organization_id, txid, id)
+      values (${endpoint.organizationId}, pg_snapshot_xmin(pg_current_snapshot()), 0) on conflict (organization_id) do nothing`,
   );
   return { row: await writtenEndpoint(em, endpoint.organizationId, id), secret };
 }
@@ -160,34 +148,28 @@ export async function updateEndpoint(
   row: WebhookEndpointRow,
   changes: EndpointChanges,
 ): Promise<WebhookEndpointRow> {
-  await em.execute(
-    `update webhook_endpoints set
-        url = coalesce(?::text, url), description = coalesce(?::text, description),
-        types = coalesce(${textArray}, types),
-        selected_types = case when ?::boolean then ${textArray} else selected_types end,
-        enabled = coalesce(?::boolean, enabled),
-        disabled_reason = case when ?::boolean is not null then null else disabled_reason end,
-        failing_since = case when ?::boolean then null else failing_since end,
+  const enabled = changes.enabled ?? null;
+  await affectedRows(
+    em,
+    sql`update webhook_endpoints set
+        url = coalesce(${changes.url ?? null}::text, url), description = coalesce(${changes.description ?? null}::text, description),
+        types = coalesce(${changes.types ?? null}::text[], types),
+        selected_types = case when ${changes.selectedTypes !== undefined}::boolean
+          then ${changes.selectedTypes ?? null}::text[] else selected_types end,
+        enabled = coalesce(${enabled}::boolean, enabled),
+        disabled_reason = case when ${enabled}::boolean is not null then null else disabled_reason end,
+        failing_since = case when ${changes.enabled === true}::boolean then null else failing_since end,
         updated_at = now()
-      where organization_id = ? and id = ?`,
-    [
-      changes.url ?? null,
-      changes.description ?? null,
-      json(changes.types),
-      changes.selectedTypes !== undefined,
-      json(changes.selectedTypes),
-      changes.enabled ?? null,
-      changes.enabled ?? null,
-      changes.enabled === true,
-      row.organizationId,
-      row.id,
-    ],
+      where organization_id = ${row.organizationId} and id = ${row.id}`,
   );
   return writtenEndpoint(em, row.organizationId, row.id);
 }
 
 export async function deleteEndpoint(em: EntityManager, row: WebhookEndpointRow): Promise<void> {
-  await em.execute('delete from webhook_endpoints where organization_id = ? and id = ?', [row.organizationId, row.id]);
+  await affectedRows(
+    em,
+    sql`delete from webhook_endpoints where organization_id = ${row.organizationId} and id = ${row.id}`,
+  );
 }
 
 /** A new secret; the replaced one signs too for 24 hours, and an older one no more (DECISIONS 244). */
@@ -197,11 +179,11 @@ export async function rotateSecret(
   row: WebhookEndpointRow,
 ): Promise<{ row: WebhookEndpointRow; secret: string }> {
   const secret = newSecret();
-  await em.execute(
-    `update webhook_endpoints set previous_secret = secret, secret = ?,
-        previous_secret_expires_at = now() + interval '${ROTATION_OVERLAP}', updated_at = now()
-      where organization_id = ? and id = ?`,
-    [keys.encrypt(row.id, secret), row.organizationId, row.id],
+  await affectedRows(
+    em,
+    sql`update webhook_endpoints set previous_secret = secret, secret = ${keys.encrypt(row.id, secret)},
+        previous_secret_expires_at = now() + ${ROTATION_OVERLAP}::interval, updated_at = now()
+      where organization_id = ${row.organizationId} and id = ${row.id}`,
   );
   return { row: await writtenEndpoint(em, row.organizationId, row.id), secret };
 }

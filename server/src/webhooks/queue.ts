@@ -3,6 +3,7 @@
 // outcome. Every step is a statement or a short transaction on PostgreSQL, so any number of
 // processes share the work and a killed one loses nothing but its leases, which expire.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { affectedRows, oneRow, raw, rows, sql } from '../sql/statements.js';
 import type { AttemptError } from './deliveries.js';
 import { SUBSCRIBED } from './subscribed.js';
 
@@ -15,31 +16,32 @@ const DISPATCH_BATCH = 1_000;
  * organization's cursor).
  */
 async function dispatchOrganization(em: EntityManager, organizationId: number): Promise<number> {
-  const [{ events }] = await em.execute<[{ events: string }]>(
-    `with cursor as (select txid, id from webhook_dispatch where organization_id = ? for update skip locked),
+  const { events } = await oneRow<{ events: string }>(
+    em,
+    sql`with cursor as (select txid, id from webhook_dispatch where organization_id = ${organizationId} for update skip locked),
       batch as materialized (
         select e.id, e.txid, e.type, e.visibility, e.location_id from events e, cursor c
-        where e.organization_id = ? and (e.txid, e.id) > (c.txid, c.id)
+        where e.organization_id = ${organizationId} and (e.txid, e.id) > (c.txid, c.id)
           and e.txid < pg_snapshot_xmin(pg_current_snapshot())
-        order by e.txid, e.id limit ?),
+        order by e.txid, e.id limit ${DISPATCH_BATCH}),
       queued as (
         insert into webhook_deliveries (organization_id, endpoint_id, event_id, event_type, reason, next_attempt_at)
-        select ?, w.id, e.id, e.type, 'event', now() from batch e
-          join webhook_endpoints w on w.organization_id = ? and w.enabled and e.txid >= w.start_txid and ${SUBSCRIBED}
+        select ${organizationId}::int, w.id, e.id, e.type, 'event', now() from batch e
+          join webhook_endpoints w on w.organization_id = ${organizationId} and w.enabled and e.txid >= w.start_txid
+            and ${raw(SUBSCRIBED)}
         order by e.txid, e.id, w.id),
       moved as (
         update webhook_dispatch d set txid = last.txid, id = last.id
         from (select txid, id from batch order by txid desc, id desc limit 1) last
-        where d.organization_id = ?)
+        where d.organization_id = ${organizationId})
     select count(*) as events from batch`,
-    [organizationId, organizationId, DISPATCH_BATCH, organizationId, organizationId, organizationId],
   );
   return Number(events);
 }
 
 /** Dispatches every organization with endpoints; answers whether any read a full batch (more waits). */
 export async function dispatchAll(em: EntityManager): Promise<boolean> {
-  const organizations = await em.execute<{ organization_id: number }[]>('select organization_id from webhook_dispatch');
+  const organizations = await rows<{ organization_id: number }>(em, sql`select organization_id from webhook_dispatch`);
   let more = false;
   for (const { organization_id } of organizations) {
     if ((await dispatchOrganization(em, organization_id)) >= DISPATCH_BATCH) more = true;
@@ -93,14 +95,16 @@ export async function claimDue(
   inFlight: InFlight[],
   sending: string[],
 ): Promise<ClaimedDelivery[]> {
-  return em.execute<ClaimedDelivery[]>(
-    `with recursive queued (endpoint_id) as (
+  return rows<ClaimedDelivery>(
+    em,
+    sql`with recursive queued (endpoint_id) as (
         (select endpoint_id from webhook_deliveries where status = 'pending' order by endpoint_id limit 1)
         union all
         select (select p.endpoint_id from webhook_deliveries p
             where p.status = 'pending' and p.endpoint_id > q.endpoint_id order by p.endpoint_id limit 1)
           from queued q where q.endpoint_id is not null),
-      busy as (select * from json_to_recordset(?::json) as b("organizationId" int, "endpointId" int, count int)),
+      busy as (select * from json_to_recordset(${JSON.stringify(inFlight)}::json)
+        as b("organizationId" int, "endpointId" int, count int)),
       candidates as (
         select c.id, c.next_attempt_at, w.organization_id,
           coalesce(b.count, 0) + row_number() over (partition by w.id order by c.next_attempt_at, c.id) as endpoint_turn
@@ -111,18 +115,18 @@ export async function claimDue(
           select due.id, due.next_attempt_at from webhook_deliveries due
           where due.endpoint_id = w.id and due.status = 'pending' and due.next_attempt_at <= now()
             and (due.locked_until is null or due.locked_until < now())
-            and due.id not in (select json_array_elements_text(?::json)::bigint)
-          order by due.next_attempt_at, due.id limit ?) c),
+            and due.id <> all(${sending}::bigint[])
+          order by due.next_attempt_at, due.id limit ${shares.endpoint}) c),
       turns as (
         select c.id, c.next_attempt_at, c.endpoint_turn,
           coalesce((select sum(b.count) from busy b where b."organizationId" = c.organization_id), 0)
             + row_number() over (partition by c.organization_id order by c.endpoint_turn, c.next_attempt_at, c.id)
             as organization_turn
-        from candidates c where c.endpoint_turn <= ?),
+        from candidates c where c.endpoint_turn <= ${shares.endpoint}),
       chosen as (
-        select id from turns where organization_turn <= ?
-        order by organization_turn, endpoint_turn, next_attempt_at, id limit ?)
-    update webhook_deliveries d set locked_until = now() + make_interval(secs => ?::float8 / 1000),
+        select id from turns where organization_turn <= ${shares.organization}
+        order by organization_turn, endpoint_turn, next_attempt_at, id limit ${limit})
+    update webhook_deliveries d set locked_until = now() + make_interval(secs => ${leaseMs}::float8 / 1000),
         lease = gen_random_uuid(), attempt_count = d.attempt_count + 1
       from webhook_endpoints w
       where w.id = d.endpoint_id and d.id in (
@@ -134,15 +138,6 @@ export async function claimDue(
         w.location_ids as "locationIds", w.secret,
         case when w.previous_secret_expires_at > now() then w.previous_secret end as "previousSecret",
         d.event_id::text as "eventId", d.attempt_count as attempt, d.lease::text as lease`,
-    [
-      JSON.stringify(inFlight),
-      JSON.stringify(sending),
-      shares.endpoint,
-      shares.endpoint,
-      shares.organization,
-      limit,
-      leaseMs,
-    ],
   );
 }
 
@@ -174,17 +169,23 @@ export async function recordAttempt(
   outcome: AttemptOutcome,
   disableAfterDays: number,
 ): Promise<void> {
-  await em.execute(
-    `with mine as (
-        update webhook_deliveries set status = ?, next_attempt_at = ?, locked_until = null, lease = null
-        where organization_id = ? and id = ? and lease = ? returning id, endpoint_id, organization_id),
+  const nextAttemptAt = outcome.next.status === 'pending' ? outcome.next.at : null;
+  await affectedRows(
+    em,
+    sql`with mine as (
+        update webhook_deliveries set status = ${outcome.next.status}, next_attempt_at = ${nextAttemptAt}::timestamptz,
+          locked_until = null, lease = null
+        where organization_id = ${claimed.organizationId} and id = ${claimed.id}::bigint and lease = ${claimed.lease}::uuid
+        returning id, endpoint_id, organization_id),
       attempt as (
         insert into webhook_attempts (organization_id, delivery_id, attempted_at, status_code, error, duration_ms)
-        select organization_id, id, ?, ?, ?, ? from mine),
+        select organization_id, id, ${outcome.startedAt}::timestamptz, ${outcome.statusCode}::int, ${outcome.error}::text,
+          ${outcome.durationMs}::int from mine),
       verdict as (
-        select ?::boolean as succeeded, coalesce(?::text, case when not ?::boolean
-          and w.failing_since < now() - make_interval(days => ?)
-          then 'deliveries failed without a success for ' || ? || ' days' end) as reason
+        select ${outcome.succeeded}::boolean as succeeded, coalesce(${outcome.disable ?? null}::text,
+          case when not ${outcome.succeeded}::boolean
+            and w.failing_since < now() - make_interval(days => ${disableAfterDays}::int)
+          then 'deliveries failed without a success for ' || ${disableAfterDays}::int || ' days' end) as reason
         from webhook_endpoints w join mine on mine.organization_id = w.organization_id and mine.endpoint_id = w.id)
     update webhook_endpoints w set
         failing_since = case when v.succeeded then null else coalesce(w.failing_since, now()) end,
@@ -192,22 +193,6 @@ export async function recordAttempt(
         disabled_reason = v.reason
       from verdict v, mine
       where w.organization_id = mine.organization_id and w.id = mine.endpoint_id and w.enabled`,
-    [
-      outcome.next.status,
-      outcome.next.status === 'pending' ? outcome.next.at : null,
-      claimed.organizationId,
-      claimed.id,
-      claimed.lease,
-      outcome.startedAt,
-      outcome.statusCode,
-      outcome.error,
-      outcome.durationMs,
-      outcome.succeeded,
-      outcome.disable ?? null,
-      outcome.succeeded,
-      disableAfterDays,
-      disableAfterDays,
-    ],
   );
 }
 
@@ -218,10 +203,10 @@ export async function recordAttempt(
  * no say in it.
  */
 export async function handBack(em: EntityManager, claimed: ClaimedDelivery): Promise<void> {
-  await em.execute(
-    `update webhook_deliveries set locked_until = null, lease = null, attempt_count = attempt_count - 1
-      where organization_id = ? and id = ? and lease = ?`,
-    [claimed.organizationId, claimed.id, claimed.lease],
+  await affectedRows(
+    em,
+    sql`update webhook_deliveries set locked_until = null, lease = null, attempt_count = attempt_count - 1
+      where organization_id = ${claimed.organizationId} and id = ${claimed.id}::bigint and lease = ${claimed.lease}::uuid`,
   );
 }
 
@@ -241,13 +226,14 @@ export async function sweepOldDeliveries(
 ): Promise<number> {
   let total = 0;
   for (;;) {
-    const [{ count }] = await em.execute<[{ count: string }]>(
-      `with gone as (
+    const { count } = await oneRow<{ count: string }>(
+      em,
+      sql`with gone as (
           delete from webhook_deliveries where id in (
-            select id from webhook_deliveries where created_at < now() - make_interval(days => ?) order by created_at limit ?)
+            select id from webhook_deliveries
+            where created_at < now() - make_interval(days => ${retentionDays}::int) order by created_at limit ${batch})
           returning 1)
         select count(*) from gone`,
-      [retentionDays, batch],
     );
     total += Number(count);
     if (Number(count) < batch) return total;

@@ -4,6 +4,7 @@
 // secret whose day of overlap is over never signs again (DECISIONS 244), so it is dropped rather
 // than kept under an old key.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { affectedRows, rows, sql } from '../sql/statements.js';
 import type { SecretKeys } from './secrets.js';
 
 /** Endpoints read per statement. */
@@ -37,18 +38,18 @@ export async function reencryptSecrets(em: EntityManager, keys: SecretKeys): Pro
   const done: Rekeyed = { reencrypted: 0, fromDemoKey: [], unreadable: [] };
   const prefix = keys.currentPrefix;
   for (let after = 0; ; ) {
-    const rows = await em.execute<Row[]>(
-      `select w.id, w.organization_id as "organizationId", secret, previous_secret as "previousSecret",
+    const found = await rows<Row>(
+      em,
+      sql`select w.id, w.organization_id as "organizationId", secret, previous_secret as "previousSecret",
           coalesce(previous_secret_expires_at > now(), false) as "previousSigns",
           json_build_object('organization', o.subdomain, 'id', w.public_id) as name
         from webhook_endpoints w join organizations o on o.id = w.organization_id
-        where w.id > ? and (not starts_with(secret, ?) or not starts_with(previous_secret, ?))
-        order by w.id limit ?`,
-      [after, prefix, prefix, BATCH],
+        where w.id > ${after} and (not starts_with(secret, ${prefix}) or not starts_with(previous_secret, ${prefix}))
+        order by w.id limit ${BATCH}`,
     );
-    for (const row of rows) await reencrypt(em, keys, row, done);
-    if (rows.length < BATCH) return done;
-    after = rows[rows.length - 1]!.id;
+    for (const row of found) await reencrypt(em, keys, row, done);
+    if (found.length < BATCH) return done;
+    after = found[found.length - 1]!.id;
   }
 }
 
@@ -79,13 +80,13 @@ async function reencrypt(em: EntityManager, keys: SecretKeys, row: Row, done: Re
   const previousSecret = previous?.stored ?? null;
   if (secret.stored === row.secret && previousSecret === row.previousSecret) return;
   // Only if no one changed the row meanwhile (a rotation, another process starting).
-  const { affectedRows } = await em.execute<{ affectedRows: number }>(
-    `update webhook_endpoints set secret = ?, previous_secret = ?
-      where organization_id = ? and id = ? and secret = ? and previous_secret is not distinct from ?`,
-    [secret.stored, previousSecret, row.organizationId, row.id, row.secret, row.previousSecret],
-    'run',
+  const written = await affectedRows(
+    em,
+    sql`update webhook_endpoints set secret = ${secret.stored}, previous_secret = ${previousSecret}
+      where organization_id = ${row.organizationId} and id = ${row.id} and secret = ${row.secret}
+        and previous_secret is not distinct from ${row.previousSecret}::text`,
   );
-  if (affectedRows !== 1) return;
+  if (written !== 1) return;
   done.reencrypted++;
   if (secret.fromDemo || previous?.fromDemo) done.fromDemoKey.push(row.name);
 }

@@ -1,9 +1,10 @@
 // The list's filters as a query. Offset-less times are read in the zone of the location the
 // URL names, otherwise UTC (section 4.6, "Collection time filters").
 import type { operations } from '@warehouse-kit/spec';
+import { type Sql, sql } from '../../sql/statements.js';
 import type { Access } from '../access.js';
 import type { CountedScope } from '../pagination.js';
-import { narrowedSql, type Sql } from '../sql.js';
+import { narrowedSql } from '../sql.js';
 import { collectionTimeFilters } from '../time.js';
 
 type ListQuery = NonNullable<operations['listAppointments']['parameters']['query']>;
@@ -16,15 +17,12 @@ export function appointmentListFilter(access: Access, query: ListQuery): { where
   const { startTime, endTime, updatedSince } = collectionTimeFilters(query, access.urlLocation(query.location_name));
   const locationIds = access.listScope(query.location_name);
   const where = narrowedSql(
-    {
-      text: 'a.organization_id = ? and a.location_id = any(array[?]::int[])',
-      values: [access.organization.id, locationIds],
-    },
+    sql`a.organization_id = ${access.organization.id} and a.location_id = any(${locationIds}::int[])`,
     [
-      ['a.state = ?', query.state || undefined],
-      ['a.scheduled_at >= ?', startTime],
-      ['a.scheduled_at <= ?', endTime],
-      ['a.updated_at >= ?', updatedSince],
+      query.state ? sql`a.state = ${query.state}` : undefined,
+      startTime && sql`a.scheduled_at >= ${startTime}`,
+      endTime && sql`a.scheduled_at <= ${endTime}`,
+      updatedSince && sql`a.updated_at >= ${updatedSince}`,
     ],
   );
   const unfiltered = !query.state && !startTime && !endTime && !updatedSince;

@@ -8,8 +8,8 @@ import { type Appointment, PackingList } from '../../entities/appointment.js';
 import type { Location } from '../../entities/location.js';
 import type { Product } from '../../entities/product.js';
 import type { PurchaseOrder } from '../../entities/purchase-order.js';
+import { rows, sql } from '../../sql/statements.js';
 import type { FieldErrorCollector } from '../field-error-collector.js';
-import { preparedRows } from '../prepared-statements.js';
 import { MAX_RECORD_ID } from '../tenant-lookup.js';
 import { trimToNull } from '../text.js';
 import { pickNamed } from './references.js';
@@ -83,11 +83,12 @@ async function loadReferences(em: EntityManager, location: Location, inputs: Pac
   const poNumbers = present(inputs.map((input) => input.po_number));
   const organizationId = location.organizationId;
   const products = productNames.length
-    ? await preparedRows<References['products'][number]>(em, {
-        text: `select p.id, p.name from products p
-          where p.organization_id = ? and p.location_id = ? and lower(p.name) in (?)`,
-        values: [organizationId, location.id, productNames],
-      })
+    ? await rows<References['products'][number]>(
+        em,
+        sql`select p.id, p.name from products p
+          where p.organization_id = ${organizationId} and p.location_id = ${location.id}
+            and lower(p.name) = any(${productNames}::text[])`,
+      )
     : [];
   // Locked, in number order as every writer locks orders (DECISIONS 66): a move of an order in
   // flight is waited for and its new location seen, and a move that comes later waits for this
@@ -95,11 +96,12 @@ async function loadReferences(em: EntityManager, location: Location, inputs: Pac
   // trigger bumps the orders' versions, and two bookings of one order each holding a share lock
   // while waiting to update would deadlock.
   const purchaseOrders = poNumbers.length
-    ? await preparedRows<References['purchaseOrders'][number]>(em, {
-        text: `select po.id, po.po_number as "poNumber", po.location_id as "locationId" from purchase_orders po
-          where po.organization_id = ? and po.po_number in (?) order by po.po_number for update`,
-        values: [organizationId, poNumbers],
-      })
+    ? await rows<References['purchaseOrders'][number]>(
+        em,
+        sql`select po.id, po.po_number as "poNumber", po.location_id as "locationId" from purchase_orders po
+          where po.organization_id = ${organizationId} and po.po_number = any(${poNumbers}::text[])
+          order by po.po_number for update`,
+      )
     : [];
   return { products, purchaseOrders };
 }

@@ -4,8 +4,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CompanyType } from '../../entities/company.js';
 import type { Location } from '../../entities/location.js';
+import { rows, sql } from '../../sql/statements.js';
 import { findCompanyNamed } from '../companies.js';
-import { preparedRows } from '../prepared-statements.js';
 import type { Party } from './row-shapes.js';
 
 export type Lookup<T> = { found: T } | { problem: string };
@@ -32,10 +32,11 @@ export function pickNamed<T>(
 
 /** The location's dock with this name, in any case: a location's dock names are unique regardless of case. */
 export async function lookUpDock(em: EntityManager, location: Location, name: string): Promise<Lookup<{ id: number }>> {
-  const [dock] = await preparedRows<{ id: number }>(em, {
-    text: 'select d.id from docks d where d.organization_id = ? and d.location_id = ? and lower(d.name) = ?',
-    values: [location.organizationId, location.id, name.trim().toLowerCase()],
-  });
+  const [dock] = await rows<{ id: number }>(
+    em,
+    sql`select d.id from docks d where d.organization_id = ${location.organizationId} and d.location_id = ${location.id}
+      and lower(d.name) = ${name.trim().toLowerCase()}`,
+  );
   return dock ? { found: dock } : { problem: `is not a dock of ${location.name}` };
 }
 

@@ -5,9 +5,9 @@
 // table is read within the organization.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Appointment } from '../../entities/appointment.js';
+import { empty, raw, rows, type Sql, sql } from '../../sql/statements.js';
 import { type CountedScope, countedMatchesSql, countedTotalSql, listPage, type PageRequest } from '../pagination.js';
-import { preparedRows } from '../prepared-statements.js';
-import { type RecordRef, recordRefSql, type Sql, timeReader } from '../sql.js';
+import { type RecordRef, recordRefSql, timeReader } from '../sql.js';
 import type { StoredPackingList, StoredPackingLists } from './packing-lists.js';
 import type { AppointmentFields, AppointmentParts, Party, StoredAppointment } from './row-shapes.js';
 
@@ -120,13 +120,12 @@ async function rawAppointment<R>(
   columns: string,
   where: { organizationId: number; ref: RecordRef; lock?: boolean },
 ): Promise<R | undefined> {
-  const record = recordRefSql('a', where.ref);
-  const [raw] = await preparedRows<R>(em, {
-    text: `select ${columns} from appointments a
-      where a.organization_id = ? and ${record.text}${where.lock ? ' for update of a' : ''}`,
-    values: [where.organizationId, ...record.values],
-  });
-  return raw;
+  const [found] = await rows<R>(
+    em,
+    sql`select ${raw(columns)} from appointments a
+      where a.organization_id = ${where.organizationId} and ${recordRefSql('a', where.ref)}${where.lock ? raw(' for update of a') : empty}`,
+  );
+  return found;
 }
 
 /** The organization's appointment `ref` names, or undefined. */
@@ -135,8 +134,8 @@ export async function appointmentRow(
   organizationId: number,
   ref: RecordRef,
 ): Promise<AppointmentRow | undefined> {
-  const raw = await rawAppointment<RawRow>(em, rowColumns, { organizationId, ref });
-  return raw && readRow(raw, timeReader(em));
+  const found = await rawAppointment<RawRow>(em, rowColumns, { organizationId, ref });
+  return found && readRow(found, timeReader(em));
 }
 
 /** An appointment as a write locks and reads it: its row, what planning reads of it, and its parties and packing lists. */
@@ -173,19 +172,19 @@ export async function lockedAppointmentRow(
   organizationId: number,
   publicId: number,
 ): Promise<LockedAppointment | undefined> {
-  const raw = await rawAppointment<LockedRaw>(
+  const found = await rawAppointment<LockedRaw>(
     em,
     `${ownColumns}, ${partsColumnsWith(true)}, a.organization_id, a.dock_id, a.carrier_id, a.customer_id,
       ${autoApproveColumn('carrier')}, ${autoApproveColumn('customer')}`,
     { organizationId, ref: { publicId }, lock: true },
   );
-  if (!raw) return undefined;
+  if (!found) return undefined;
   const party = (partyId: number | null, autoApprove: boolean | null) =>
     partyId === null ? null : { id: partyId, autoApproveAppointments: autoApprove === true };
-  const lists = raw.packing_lists.map((list) => ({
+  const lists = found.packing_lists.map((list) => ({
     id: list.id,
     publicId: list.public_id,
-    appointmentId: raw.id,
+    appointmentId: found.id,
     productId: list.product_id ?? null,
     productName: list.product_name,
     purchaseOrderId: list.purchase_order_id ?? null,
@@ -194,13 +193,13 @@ export async function lockedAppointmentRow(
     receivedQuantity: list.received_quantity === null ? null : Number(list.received_quantity),
   }));
   return {
-    ...readRow(raw, timeReader(em)),
-    organizationId: raw.organization_id,
-    dockId: raw.dock_id,
-    carrierId: raw.carrier_id,
-    customerId: raw.customer_id,
-    carrier: party(raw.carrier_id, raw.carrier_auto_approve),
-    customer: party(raw.customer_id, raw.customer_auto_approve),
+    ...readRow(found, timeReader(em)),
+    organizationId: found.organization_id,
+    dockId: found.dock_id,
+    carrierId: found.carrier_id,
+    customerId: found.customer_id,
+    carrier: party(found.carrier_id, found.carrier_auto_approve),
+    customer: party(found.customer_id, found.customer_auto_approve),
     packingLists: { byId: new Map(lists.map((list) => [list.publicId, list])), count: lists.length },
   };
 }
@@ -211,11 +210,8 @@ export async function lockedAppointmentRow(
  * lists as the statement's snapshot holds them, its version after the write's own triggers.
  */
 export async function writtenAppointmentRow(em: EntityManager, write: Sql): Promise<AppointmentRow> {
-  const [raw] = await preparedRows<RawRow>(em, {
-    text: `${write.text} select ${rowColumns} from a`,
-    values: write.values,
-  });
-  return readRow(raw!, timeReader(em));
+  const [written] = await rows<RawRow>(em, sql`${write} select ${raw(rowColumns)} from a`);
+  return readRow(written!, timeReader(em));
 }
 
 /**
@@ -231,7 +227,7 @@ export function appointmentPage(
   const list = { columns: rowColumns, table: 'appointments', alias: 'a', where };
   const time = timeReader(em);
   const total = counted ? countedTotalSql(counted) : countedMatchesSql(list);
-  return listPage(em, list, total, request, (rows: RawRow[]) => rows.map((raw) => readRow(raw, time)));
+  return listPage(em, list, total, request, (found: RawRow[]) => found.map((row) => readRow(row, time)));
 }
 
 /**
@@ -242,9 +238,10 @@ export async function loadAppointmentParts(
   em: EntityManager,
   appointment: Appointment,
 ): Promise<AppointmentParts | undefined> {
-  const [raw] = await em.execute<RawParts[]>(
-    `select ${partsColumns} from appointments a where a.organization_id = ? and a.id = ?`,
-    [appointment.organizationId, appointment.id],
+  const [parts] = await rows<RawParts>(
+    em,
+    sql`select ${raw(partsColumns)} from appointments a
+      where a.organization_id = ${appointment.organizationId} and a.id = ${appointment.id}`,
   );
-  return raw && readParts(raw, timeReader(em));
+  return parts && readParts(parts, timeReader(em));
 }

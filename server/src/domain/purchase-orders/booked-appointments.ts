@@ -2,8 +2,8 @@
 // an accessible location whose packing lists name the order. Appointments elsewhere never
 // count: they neither appear, nor satisfy a time filter, nor make an order match.
 import type { Appointment } from '../../entities/appointment.js';
+import { empty, raw, type Sql, sql } from '../../sql/statements.js';
 import { bookedStates } from '../appointment-states.js';
-import type { Sql } from '../sql.js';
 import { purchaseOrderFilterSql } from './list.js';
 
 export interface BookedScope {
@@ -14,11 +14,9 @@ export interface BookedScope {
 
 /** Which appointments `a` count (DECISIONS 30): the organization's, booked, at `scope`'s locations. */
 function bookedRules(scope: BookedScope): Sql {
-  return {
-    // Booked states always have a time (DECISIONS 28); a row without one cannot be rendered.
-    text: 'a.organization_id = ? and a.state in (?) and a.location_id = any(array[?]::int[]) and a.scheduled_at is not null',
-    values: [scope.organizationId, bookedStates, scope.appointmentLocationIds],
-  };
+  // Booked states always have a time (DECISIONS 28); a row without one cannot be rendered.
+  return sql`a.organization_id = ${scope.organizationId} and a.state = any(${bookedStates}::text[])
+    and a.location_id = any(${scope.appointmentLocationIds}::int[]) and a.scheduled_at is not null`;
 }
 
 /** What a purchase order shows of one of its booked appointments. */
@@ -54,19 +52,16 @@ export interface BookedAppointmentJson {
  * appointments' shown ids. An appointment that names the order on several packing lists appears once (`in`).
  */
 export function bookedAppointmentsColumn(scope: BookedScope, orderId: string): Sql {
-  const rules = bookedRules(scope);
-  return {
-    text: `coalesce((select json_agg(appointment order by appointment.public_id) from (
-        select a.public_id, a.location_id, a.state, a.scheduled_at, a.duration, a.reference_numbers, a.updated_at,
-          (select d.name from docks d where d.id = a.dock_id and d.organization_id = a.organization_id) as dock_name,
-          (select c.name from companies c where c.id = a.carrier_id and c.organization_id = a.organization_id)
-            as carrier_name
-        from appointments a
-        where ${rules.text} and a.id in (
-          select pl.appointment_id from packing_lists pl where pl.organization_id = ? and pl.purchase_order_id = ${orderId})
-      ) appointment), '[]')`,
-    values: [...rules.values, scope.organizationId],
-  };
+  return sql`coalesce((select json_agg(appointment order by appointment.public_id) from (
+      select a.public_id, a.location_id, a.state, a.scheduled_at, a.duration, a.reference_numbers, a.updated_at,
+        (select d.name from docks d where d.id = a.dock_id and d.organization_id = a.organization_id) as dock_name,
+        (select c.name from companies c where c.id = a.carrier_id and c.organization_id = a.organization_id)
+          as carrier_name
+      from appointments a
+      where ${bookedRules(scope)} and a.id in (
+        select pl.appointment_id from packing_lists pl
+        where pl.organization_id = ${scope.organizationId} and pl.purchase_order_id = ${raw(orderId)})
+    ) appointment), '[]')`;
 }
 
 /** The column's appointments as rows; `time` reads PostgreSQL's text of a time as the ORM does. */
@@ -107,21 +102,10 @@ export function bookedSearchSql(search: BookedSearch): Sql {
     { organizationId: search.organizationId, locationIds: search.orderLocationIds, updatedSince: search.updatedSince },
     'po',
   );
-  let window = '';
-  const windowValues: Sql['values'] = [];
-  if (search.startTime) {
-    window += ' and a.scheduled_at >= ?';
-    windowValues.push(search.startTime);
-  }
-  if (search.endTime) {
-    window += ' and a.scheduled_at <= ?';
-    windowValues.push(search.endTime);
-  }
-  return {
-    text: `${filter.text} and exists (select 1 from packing_lists pl join appointments a on a.id = pl.appointment_id
-        where pl.organization_id = ? and ${rules.text} and pl.purchase_order_id = po.id${window})`,
-    values: [...filter.values, search.organizationId, ...rules.values, ...windowValues],
-  };
+  const from = search.startTime ? sql` and a.scheduled_at >= ${search.startTime}` : empty;
+  const to = search.endTime ? sql` and a.scheduled_at <= ${search.endTime}` : empty;
+  return sql`${filter} and exists (select 1 from packing_lists pl join appointments a on a.id = pl.appointment_id
+      where pl.organization_id = ${search.organizationId} and ${rules} and pl.purchase_order_id = po.id${from}${to})`;
 }
 
 /**
@@ -132,9 +116,7 @@ export function bookedSearchSql(search: BookedSearch): Sql {
  */
 export function keptBookedTotalSql(search: BookedSearch): Sql | undefined {
   if (search.startTime || search.endTime || search.updatedSince) return undefined;
-  return {
-    text: `select coalesce(sum(count), 0) as total from booked_order_counts
-      where organization_id = ? and order_location = any(array[?]::int[]) and appointment_locations && array[?]::int[]`,
-    values: [search.organizationId, [...search.orderLocationIds, 0], search.appointmentLocationIds],
-  };
+  return sql`select coalesce(sum(count), 0) as total from booked_order_counts
+    where organization_id = ${search.organizationId} and order_location = any(${[...search.orderLocationIds, 0]}::int[])
+      and appointment_locations && ${search.appointmentLocationIds}::int[]`;
 }

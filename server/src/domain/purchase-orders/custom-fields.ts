@@ -5,8 +5,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CustomFieldDefinition, CustomFieldTarget } from '../../entities/custom-field.js';
 import type { Location } from '../../entities/location.js';
 import type { StoredCustomValues } from '../../entities/purchase-order.js';
+import { empty, rows, sql } from '../../sql/statements.js';
 import type { FieldErrorCollector } from '../field-error-collector.js';
-import { preparedRows } from '../prepared-statements.js';
 import { checkCustomValue } from './custom-field-rules.js';
 
 export type CustomValuesInput = Record<string, unknown>;
@@ -107,14 +107,14 @@ export async function applicableCustomFields(
 ): Promise<ApplicableCustomFields> {
   // Read as rows in one statement: a write plans from them without loading entities (issue 34).
   const enabledHere = location
-    ? ` and d.id in (select l.custom_field_definition_id from custom_field_locations l
-        where l.organization_id = d.organization_id and l.location_id = ?)`
-    : '';
-  const definitions = await preparedRows<Definition>(em, {
-    text: `select d.key, d.applies_to as "appliesTo", d.field_type as "fieldType", d.rules
-      from custom_field_definitions d where d.organization_id = ?${enabledHere} order by d.id`,
-    values: location ? [organizationId, location.id] : [organizationId],
-  });
+    ? sql` and d.id in (select l.custom_field_definition_id from custom_field_locations l
+        where l.organization_id = d.organization_id and l.location_id = ${location.id})`
+    : empty;
+  const definitions = await rows<Definition>(
+    em,
+    sql`select d.key, d.applies_to as "appliesTo", d.field_type as "fieldType", d.rules
+      from custom_field_definitions d where d.organization_id = ${organizationId}${enabledHere} order by d.id`,
+  );
   return new ApplicableCustomFields(
     definitions,
     location ? `at ${location.name}` : 'in the organization (the order is unassigned)',

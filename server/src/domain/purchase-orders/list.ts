@@ -1,8 +1,10 @@
 // Which orders a list shows (section 4.6): those at the accessible locations, or at the one
 // the URL names, plus the organization's unassigned orders, narrowed by the filters.
+
+import { raw, type Sql, sql } from '../../sql/statements.js';
 import type { Access } from '../access.js';
 import { countedTotalSql } from '../pagination.js';
-import { narrowedSql, type Sql } from '../sql.js';
+import { narrowedSql } from '../sql.js';
 import { collectionTimeFilters } from '../time.js';
 
 export interface ListQuery {
@@ -40,16 +42,15 @@ export function purchaseOrderListFilter(access: Access, query: ListQuery): Purch
  * page, its count and the booked search all use.
  */
 export function purchaseOrderFilterSql(filter: PurchaseOrderFilter, alias: string): Sql {
+  const a = raw(alias);
   return narrowedSql(
-    {
-      text: `${alias}.organization_id = ? and (${alias}.location_id = any(array[?]::int[]) or ${alias}.location_id is null)`,
-      values: [filter.organizationId, filter.locationIds],
-    },
+    sql`${a}.organization_id = ${filter.organizationId}
+      and (${a}.location_id = any(${filter.locationIds}::int[]) or ${a}.location_id is null)`,
     [
-      [`${alias}.po_number = ?`, filter.poNumber],
-      [`${alias}.expected_starts_at >= ?`, filter.startTime],
-      [`${alias}.expected_starts_at <= ?`, filter.endTime],
-      [`${alias}.updated_at >= ?`, filter.updatedSince],
+      filter.poNumber === undefined ? undefined : sql`${a}.po_number = ${filter.poNumber}`,
+      filter.startTime && sql`${a}.expected_starts_at >= ${filter.startTime}`,
+      filter.endTime && sql`${a}.expected_starts_at <= ${filter.endTime}`,
+      filter.updatedSince && sql`${a}.updated_at >= ${filter.updatedSince}`,
     ],
   );
 }
@@ -69,6 +70,5 @@ export function purchaseOrderTotalSql(filter: PurchaseOrderFilter): Sql {
       unassigned: true,
     });
   }
-  const { text, values } = purchaseOrderFilterSql(filter, 'counted');
-  return { text: `select count(*) as total from purchase_orders counted where ${text}`, values };
+  return sql`select count(*) as total from purchase_orders counted where ${purchaseOrderFilterSql(filter, 'counted')}`;
 }

@@ -6,9 +6,9 @@
 // through the same queries.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Location } from '../../entities/location.js';
+import { raw, rows, sql } from '../../sql/statements.js';
 import { holdingStates } from '../appointment-states.js';
 import { writtenCompanies, writtenCompanyColumns } from '../company-rows.js';
-import { preparedRows } from '../prepared-statements.js';
 import { type ApplicableCustomFields, CustomFieldsByLocation } from './custom-fields.js';
 import { type Customer, CustomerNames, createCustomers, customerKey } from './customers.js';
 import { lockedPurchaseOrderRowsByNumber, type StoredOrderRow } from './rows.js';
@@ -62,10 +62,10 @@ export class PurchaseOrderLookups {
   async numberTaken(poNumber: string): Promise<boolean> {
     const known = this.orders.get(poNumber);
     if (known !== undefined) return known !== null;
-    const found = await preparedRows(this.em, {
-      text: 'select 1 from purchase_orders where organization_id = ? and po_number = ? limit 1',
-      values: [this.organizationId, poNumber],
-    });
+    const found = await rows(
+      this.em,
+      sql`select 1 from purchase_orders where organization_id = ${this.organizationId} and po_number = ${poNumber} limit 1`,
+    );
     return found.length > 0;
   }
 
@@ -77,13 +77,14 @@ export class PurchaseOrderLookups {
   async loadBookings(orderIds: number[]): Promise<void> {
     const missing = missingFrom(this.bookings, orderIds);
     if (missing.length === 0) return;
-    const found = await preparedRows<{ order_id: number; location_id: number }>(this.em, {
-      text: `select distinct pl.purchase_order_id as order_id, a.location_id from packing_lists pl
+    const found = await rows<{ order_id: number; location_id: number }>(
+      this.em,
+      sql`select distinct pl.purchase_order_id as order_id, a.location_id from packing_lists pl
         join appointments a on a.id = pl.appointment_id and a.organization_id = pl.organization_id
-        where pl.organization_id = ? and pl.purchase_order_id in (?) and a.state in (?)
+        where pl.organization_id = ${this.organizationId} and pl.purchase_order_id = any(${missing}::int[])
+          and a.state = any(${holdingStates}::text[])
         order by a.location_id`,
-      values: [this.organizationId, missing, holdingStates],
-    });
+    );
     for (const orderId of missing) this.bookings.set(orderId, []);
     for (const row of found) this.bookings.get(row.order_id)!.push(row.location_id);
   }
@@ -99,9 +100,9 @@ export class PurchaseOrderLookups {
     if (missing.length === 0) return;
     const found = await writtenCompanies(
       this.em,
-      `select ${writtenCompanyColumns} from companies c
-        where c.organization_id = ? and c.company_type = 'customer' and lower(c.name) in (?)`,
-      [this.organizationId, missing],
+      sql`select ${raw(writtenCompanyColumns)} from companies c
+        where c.organization_id = ${this.organizationId} and c.company_type = 'customer'
+          and lower(c.name) = any(${missing}::text[])`,
     );
     for (const key of missing) this.customers.set(key, null);
     for (const company of found) this.customers.set(customerKey(company.name), company);
@@ -131,11 +132,12 @@ export class PurchaseOrderLookups {
     this.catalog.set(location.id, known);
     const missing = missingFrom(known, productNames.map(productKey));
     if (missing.length === 0) return;
-    const found = await preparedRows<{ key: string }>(this.em, {
-      text: `select distinct lower(name) as key from products
-        where organization_id = ? and location_id = ? and lower(name) in (?)`,
-      values: [this.organizationId, location.id, missing],
-    });
+    const found = await rows<{ key: string }>(
+      this.em,
+      sql`select distinct lower(name) as key from products
+        where organization_id = ${this.organizationId} and location_id = ${location.id}
+          and lower(name) = any(${missing}::text[])`,
+    );
     for (const key of missing) known.set(key, false);
     for (const row of found) known.set(row.key, true);
   }
@@ -158,11 +160,11 @@ export class PurchaseOrderLookups {
    */
   async reserveOrderIds(count: number): Promise<void> {
     if (count < 1) return;
-    const rows = await preparedRows<{ id: number }>(this.em, {
-      text: "select nextval(pg_get_serial_sequence('purchase_orders', 'id'))::int as id from generate_series(1, ?)",
-      values: [count],
-    });
-    this.reservedIds.push(...rows.map((row) => row.id));
+    const reserved = await rows<{ id: number }>(
+      this.em,
+      sql`select nextval(pg_get_serial_sequence('purchase_orders', 'id'))::int as id from generate_series(1, ${count}::int)`,
+    );
+    this.reservedIds.push(...reserved.map((row) => row.id));
   }
 
   /** An id for a new order: a reserved one, or one reserved now. */

@@ -6,9 +6,8 @@
 // PostgreSQL spent running it. Every table is read within the organization.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PurchaseOrder, PurchaseOrderItem } from '../../entities/purchase-order.js';
+import { empty, raw, rows, type Sql, sql } from '../../sql/statements.js';
 import { pageWithTotal } from '../pagination.js';
-import { preparedRows } from '../prepared-statements.js';
-import type { Sql } from '../sql.js';
 import {
   type BookedAppointmentJson,
   type BookedAppointmentRow,
@@ -77,15 +76,12 @@ interface RawRow {
  * (and ids, for a write), by their shown ids.
  */
 function itemsColumn(organizationId: number, orderId: string, customerIds: boolean): Sql {
-  return {
-    text: `coalesce((select json_agg(item order by item.public_id) from (
-        select i.id, i.public_id, i.product_name, i.quantity, i.custom_values, i.created_at, i.updated_at,${customerIds ? ' i.customer_id,' : ''}
-          (select c.name from companies c where c.id = i.customer_id and c.organization_id = i.organization_id)
-            as customer_name
-        from purchase_order_items i where i.organization_id = ? and i.purchase_order_id = ${orderId}
-      ) item), '[]')`,
-    values: [organizationId],
-  };
+  return sql`coalesce((select json_agg(item order by item.public_id) from (
+      select i.id, i.public_id, i.product_name, i.quantity, i.custom_values, i.created_at, i.updated_at,${raw(customerIds ? ' i.customer_id,' : '')}
+        (select c.name from companies c where c.id = i.customer_id and c.organization_id = i.organization_id)
+          as customer_name
+      from purchase_order_items i where i.organization_id = ${organizationId} and i.purchase_order_id = ${raw(orderId)}
+    ) item), '[]')`;
 }
 
 /** Where ordersSql reads its orders `po` from, and what of their items. */
@@ -105,14 +101,11 @@ interface OrdersSource {
 function ordersSql(scope: OrderRowScope, where: Sql, tail: Sql, total?: Sql, source: OrdersSource = {}): Sql {
   const items = itemsColumn(scope.organizationId, 'po.id', source.customerIds ?? false);
   const appointments = bookedAppointmentsColumn(scope, 'po.id');
-  return {
-    text: `select po.id, po.public_id, po.location_id, po.po_number, po.expected_starts_at, po.expected_ends_at,
-        po.earliest_assignment_date, po.carrier_name, po.reference_numbers, po.notes, po.custom_values,
-        po.created_at, po.updated_at, po.version, ${items.text} as items, ${appointments.text} as appointments
-        ${total ? `, (${total.text}) as total` : ''}
-      from ${source.written ? 'po' : 'purchase_orders po'} where ${where.text} ${tail.text}`,
-    values: [...items.values, ...appointments.values, ...(total?.values ?? []), ...where.values, ...tail.values],
-  };
+  return sql`select po.id, po.public_id, po.location_id, po.po_number, po.expected_starts_at, po.expected_ends_at,
+      po.earliest_assignment_date, po.carrier_name, po.reference_numbers, po.notes, po.custom_values,
+      po.created_at, po.updated_at, po.version, ${items} as items, ${appointments} as appointments
+      ${total ? sql`, (${total}) as total` : empty}
+    from ${raw(source.written ? 'po' : 'purchase_orders po')} where ${where} ${tail}`;
 }
 
 /**
@@ -161,13 +154,12 @@ export async function purchaseOrderRowsById(
   ids: number[],
 ): Promise<PurchaseOrderRow[]> {
   if (ids.length === 0) return [];
-  const { text, values } = ordersSql(
+  const statement = ordersSql(
     scope,
-    { text: 'po.organization_id = ? and po.id in (?)', values: [scope.organizationId, ids] },
-    { text: 'order by po.id', values: [] },
+    sql`po.organization_id = ${scope.organizationId} and po.id = any(${ids}::int[])`,
+    sql`order by po.id`,
   );
-  const rows = await preparedRows<RawRow>(em, { text, values });
-  return rows.map(rowReader(em));
+  return (await rows<RawRow>(em, statement)).map(rowReader(em));
 }
 
 /** The organization's order with this shown id (DECISIONS 440); undefined when there is none. */
@@ -176,12 +168,12 @@ export async function purchaseOrderRowByPublicId(
   scope: OrderRowScope,
   publicId: number,
 ): Promise<PurchaseOrderRow | undefined> {
-  const { text, values } = ordersSql(
+  const statement = ordersSql(
     scope,
-    { text: 'po.organization_id = ? and po.public_id = ?', values: [scope.organizationId, publicId] },
-    { text: '', values: [] },
+    sql`po.organization_id = ${scope.organizationId} and po.public_id = ${publicId}`,
+    empty,
   );
-  const [row] = await preparedRows<RawRow>(em, { text, values });
+  const [row] = await rows<RawRow>(em, statement);
   return row && rowReader(em)(row);
 }
 
@@ -191,12 +183,9 @@ export async function purchaseOrderRowByPublicId(
  * customers' ids.
  */
 async function lockedRows(em: EntityManager, scope: OrderRowScope, where: Sql, tail = ''): Promise<StoredOrderRow[]> {
-  const sql = ordersSql(scope, where, { text: `${tail} for update of po`, values: [] }, undefined, {
-    customerIds: true,
-  });
-  const rows = await preparedRows<RawRow>(em, sql);
+  const statement = ordersSql(scope, where, sql`${raw(tail)} for update of po`, undefined, { customerIds: true });
   // Read with customerIds, so every item has its customerId.
-  return rows.map(rowReader(em)) as StoredOrderRow[];
+  return (await rows<RawRow>(em, statement)).map(rowReader(em)) as StoredOrderRow[];
 }
 
 /**
@@ -209,7 +198,7 @@ export async function lockedPurchaseOrderRow(
   scope: OrderRowScope,
   publicId: number,
 ): Promise<StoredOrderRow | undefined> {
-  const where = { text: 'po.organization_id = ? and po.public_id = ?', values: [scope.organizationId, publicId] };
+  const where = sql`po.organization_id = ${scope.organizationId} and po.public_id = ${publicId}`;
   return (await lockedRows(em, scope, where))[0];
 }
 
@@ -224,7 +213,7 @@ export function lockedPurchaseOrderRowsByNumber(
   scope: OrderRowScope,
   poNumbers: string[],
 ): Promise<StoredOrderRow[]> {
-  const where = { text: 'po.organization_id = ? and po.po_number in (?)', values: [scope.organizationId, poNumbers] };
+  const where = sql`po.organization_id = ${scope.organizationId} and po.po_number = any(${poNumbers}::text[])`;
   return lockedRows(em, scope, where, 'order by po.po_number');
 }
 
@@ -239,11 +228,8 @@ export async function writtenPurchaseOrderRow(
   scope: OrderRowScope,
   write: Sql,
 ): Promise<PurchaseOrderRow> {
-  const read = ordersSql(scope, { text: 'true', values: [] }, { text: '', values: [] }, undefined, { written: true });
-  const [row] = await preparedRows<RawRow>(em, {
-    text: `${write.text} ${read.text}`,
-    values: [...write.values, ...read.values],
-  });
+  const read = ordersSql(scope, sql`true`, empty, undefined, { written: true });
+  const [row] = await rows<RawRow>(em, sql`${write} ${read}`);
   return rowReader(em)(row!);
 }
 
@@ -263,11 +249,6 @@ export async function purchaseOrderPage(
   { where, total }: OrderSelection,
   window: { limit: number; offset: number },
 ): Promise<{ rows: PurchaseOrderRow[]; total: number }> {
-  const page = ordersSql(
-    scope,
-    where,
-    { text: 'order by po.public_id limit ? offset ?', values: [window.limit, window.offset] },
-    total,
-  );
+  const page = ordersSql(scope, where, sql`order by po.public_id limit ${window.limit} offset ${window.offset}`, total);
   return pageWithTotal(em, page, total, window.offset, (rows: RawRow[]) => rows.map(rowReader(em)));
 }

@@ -7,7 +7,7 @@
 // settles races.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Location } from '../../entities/location.js';
-import { PurchaseOrder } from '../../entities/purchase-order.js';
+import { affectedRows, sql } from '../../sql/statements.js';
 import { Invalid } from '../errors.js';
 import { FieldErrorCollector } from '../field-error-collector.js';
 import { zoneOf } from '../time.js';
@@ -123,7 +123,7 @@ export async function changePurchaseOrder(
  * (foreign keys in the schema).
  */
 export async function deletePurchaseOrder(em: EntityManager, organizationId: number, id: number): Promise<void> {
-  await em.nativeDelete(PurchaseOrder, { organizationId, id });
+  await affectedRows(em, sql`delete from purchase_orders where organization_id = ${organizationId} and id = ${id}`);
 }
 
 /**

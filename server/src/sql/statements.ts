@@ -1,0 +1,161 @@
+// The one way the server's own statements reach PostgreSQL (DECISIONS 470). A statement is an
+// `sql` template (sql-template-tag): every value it holds is a bind parameter, `$n` in its text,
+// never SQL text, and a `?` in the text is only a `?`. It is sent by pg's `query({ name, text,
+// values })` on a connection of the pool the ORM opened (knex's, through its client's
+// `acquireConnection`): the transaction's own when the entity manager is in one, so a write's
+// reads see its rows, else one lent for that statement. Neither knex's runner nor MikroORM's
+// `execute` is on the way: they cost more CPU than PostgreSQL spends answering a list's page
+// (DECISIONS 268). Statements the ORM sends itself (the unit of work, BEGIN and COMMIT, the
+// migrator) go through knex, which announces each on its `query` event.
+// - Named or not, by deployment: where a connection is the server's own (directly, or through a
+//   pooler in session mode) a statement is prepared once per connection under a name that hashes
+//   its text (DECISIONS 414); behind a pooler in transaction mode nothing is named, since the next
+//   statement may reach another server connection.
+// - Counted through a public hook: each statement is published on the diagnostics channel
+//   STATEMENTS_CHANNEL before it is sent, with the ORM's connection it goes through.
+// - Failures are the ORM's exceptions (its driver's `convertException`), as knex's statements'
+//   are, so deadlocks are retried and unique violations answered as before.
+import { createHash } from 'node:crypto';
+import diagnostics_channel from 'node:diagnostics_channel';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import sql, { empty, join, raw, Sql } from 'sql-template-tag';
+
+export { empty, join, raw, Sql, sql };
+
+/** The diagnostics channel every statement sent here is published on (a SentStatement). */
+export const STATEMENTS_CHANNEL = 'wh-server:statement';
+
+/** What STATEMENTS_CHANNEL carries. */
+export interface SentStatement {
+  /** The ORM's connection the statement goes through: which database, for a subscriber that watches one. */
+  database: object;
+  text: string;
+  values: readonly unknown[];
+}
+
+const channel = diagnostics_channel.channel(STATEMENTS_CHANNEL);
+
+/** How a database's statements are sent. */
+export interface StatementSettings {
+  /** Named prepared statements; off behind a pooler in transaction mode. */
+  named: boolean;
+}
+
+interface DatabaseState extends StatementSettings {
+  /** When a statement last failed because of where it was sent (not what it said), and why. */
+  failed?: { at: number; reason: string };
+}
+
+const databases = new WeakMap<object, DatabaseState>();
+
+/** Sets how the statements of `em`'s database (its ORM's connection) are sent. */
+export function configureStatements(em: EntityManager, settings: StatementSettings): void {
+  databases.set(em.getConnection(), { ...settings });
+}
+
+function stateOf(database: object): DatabaseState {
+  let state = databases.get(database);
+  if (!state) {
+    state = { named: true };
+    databases.set(database, state);
+  }
+  return state;
+}
+
+/**
+ * SQLSTATEs that say a statement could not be prepared or run on the connection it reached,
+ * whatever it said: a prepared statement missing (26000) or already there (42P05), as behind a
+ * pooler in transaction mode with named statements, and a protocol the other side refused (08P01).
+ */
+const DEPLOYMENT_STATES: Record<string, string> = {
+  '26000': 'a prepared statement was missing on the connection it reached',
+  '42P05': 'a prepared statement already existed on the connection it reached',
+  '08P01': 'the database refused the protocol',
+};
+
+/** How long a failure of DEPLOYMENT_STATES keeps the database reported as failing (readiness). */
+export const FAILING_FOR_MS = 10_000;
+
+/**
+ * Why statements fail on `em`'s database, if one failed for DEPLOYMENT_STATES's reasons within
+ * FAILING_FOR_MS: a server whose statements fail so is not ready, whatever a probe says.
+ */
+export function statementsFailing(em: EntityManager, now = Date.now()): string | undefined {
+  const failed = databases.get(em.getConnection())?.failed;
+  return failed && now - failed.at < FAILING_FOR_MS ? failed.reason : undefined;
+}
+
+/**
+ * Names of statements seen, by text. Past this many a statement goes unnamed (parsed and
+ * planned each time): a bound on what each connection keeps, should a text ever vary freely.
+ */
+const MAX_NAMED = 1_000;
+const names = new Map<string, string>();
+
+function nameOf(text: string): string | undefined {
+  const known = names.get(text);
+  if (known !== undefined || names.size >= MAX_NAMED) return known;
+  const name = `wh_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+  names.set(text, name);
+  return name;
+}
+
+/** What the statements need of a pg connection. */
+interface PgConnection {
+  query(config: {
+    name?: string;
+    text: string;
+    values: unknown[];
+  }): Promise<{ rows: unknown[]; rowCount: number | null }>;
+}
+
+export interface SendOptions {
+  /**
+   * Sent unnamed, so that PostgreSQL plans it for its values each time: a list's page past the
+   * first, whose plan depends on its offset. Named, pages of every offset shared the generic
+   * plan PostgreSQL chose after five runs, which for page 1,000 of products read its 25,000
+   * rows by index: 43 ms, against 8 ms planned for its offset (DECISIONS 414).
+   */
+  planEachTime?: boolean;
+}
+
+async function send(em: EntityManager, statement: Sql, { planEachTime = false }: SendOptions) {
+  const database = em.getConnection();
+  const state = stateOf(database);
+  const { text, values } = statement;
+  const name = state.named && !planEachTime ? nameOf(text) : undefined;
+  if (channel.hasSubscribers) channel.publish({ database, text, values } satisfies SentStatement);
+  const transaction = em.getTransactionContext<Knex.Transaction>();
+  // A transaction's client lends only the transaction's connection, and keeps it.
+  const client = (transaction ?? database.getKnex()).client as Knex.Client;
+  const connection = (await client.acquireConnection()) as PgConnection;
+  try {
+    return await connection.query({ name, text, values });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code in DEPLOYMENT_STATES)
+      state.failed = { at: Date.now(), reason: `${DEPLOYMENT_STATES[code]} (${code})` };
+    // As knex words its failures: the statement (its placeholders, never its values), then why.
+    (error as Error).message = `${text} - ${(error as Error).message}`;
+    throw em.getDriver().convertException(error as Error);
+  } finally {
+    client.releaseConnection(connection);
+  }
+}
+
+/** The rows of `statement`, sent on `em`'s transaction's connection, else on a pooled one. */
+export async function rows<R>(em: EntityManager, statement: Sql, options: SendOptions = {}): Promise<R[]> {
+  return (await send(em, statement, options)).rows as R[];
+}
+
+/** How many rows `statement` (an insert, update or delete) wrote, sent as `rows` sends. */
+export async function affectedRows(em: EntityManager, statement: Sql): Promise<number> {
+  return (await send(em, statement, {})).rowCount ?? 0;
+}
+
+/** The one row of `statement`, which always answers one (an aggregate, say), sent as `rows` sends. */
+export async function oneRow<R>(em: EntityManager, statement: Sql): Promise<R> {
+  const [row] = await rows<R>(em, statement);
+  if (row === undefined) throw new Error('a statement that answers one row answered none');
+  return row;
+}
