@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import pg from 'pg';
+import { query } from './floor-query.js';
 import { changeItem, createOrder, type FloorWrites, type ItemChange, type NewOrder } from './floor-writes.js';
 import type { Statement } from './statements.js';
 
@@ -80,12 +81,12 @@ export async function startFloorServer(
   const [rateLimit] = [...replays.values()].map((replay) => replay.rateLimit);
   /** The rate-limit write; false when the token is none of the organization's. */
   const count = async (authorization: string) => {
-    const counted = await pool.query({ text: rateLimit!.text, values: rateLimitValues(rateLimit!, authorization) });
+    const counted = await query(pool, rateLimit!.text, rateLimitValues(rateLimit!, authorization));
     return counted.rows[0]?.key != null;
   };
   const read = async (replay: Replay) => {
     const results = await Promise.all(
-      replay.reads.map((statement) => pool.query<Row>({ text: statement.text, values: statement.values })),
+      replay.reads.map((statement) => query<Row>(pool, statement.text, [...statement.values])),
     );
     const page = results.reduce((largest, result) => (result.rows.length > largest.rows.length ? result : largest));
     return { json: JSON.stringify(page.rows), headers: { 'Total-Count': String(totalOf(results)) } };

@@ -2,7 +2,8 @@
 // same inserts and updates as the full stack, in one transaction with the rate-limit write
 // before it. A new order with its items: the order, its items in one statement, and its event
 // (DECISIONS 179). A changed item: the order's updated_at touched (which locks it, as updates
-// merge into what is stored), the item, and the event. No lookups, validation or rendering: the
+// merge into what is stored), the item, and the event, each a statement with its values as
+// parameters, as the full stack sends them (DECISIONS 471). No lookups, validation or rendering: the
 // ratio full/floor prices them. Records are named and answered by the ids the API shows, as the
 // full stack names them (DECISIONS 440). The floor's event row holds what its statements returned (the
 // order and its items, or the changed item), lighter than the full stack's, which holds the
@@ -10,8 +11,8 @@
 // for its answer and its event alike, as a server built for speed would.
 // With `events` off the event row is left out and nothing else changes, so the floor with
 // events against the floor without prices the event alone (issue 22, DECISIONS 267).
-import { sqlLiteral } from '@warehouse-kit/server';
 import type pg from 'pg';
+import { query } from './floor-query.js';
 
 /** What the load generator sends as a new order: a number and items, at one warehouse. */
 export interface NewOrder {
@@ -37,48 +38,67 @@ export interface FloorWrites extends WriteScope {
   events: boolean;
 }
 
-/** What a write's transaction did, as its answer's JSON, and the event statement that goes with its COMMIT, if any. */
-interface Written {
-  json: string;
-  event?: string;
+/** A write's event: its type, its order's id, and its record as JSON. */
+interface FloorEvent {
+  type: string;
+  orderId: number;
+  objectJson: string;
 }
 
-/** Like the full stack, sends the write's event in the same round trip as COMMIT (DECISIONS 294). */
-async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<Written>): Promise<string> {
+/** What a write's transaction did, as its answer's JSON, and its event. */
+interface Written {
+  json: string;
+  event: FloorEvent;
+}
+
+/**
+ * Like the full stack, writes the event, unless the scope leaves events out, as the transaction's
+ * last statement before COMMIT (DECISIONS 471).
+ */
+async function inTransaction(
+  pool: pg.Pool,
+  scope: FloorWrites,
+  work: (client: pg.PoolClient) => Promise<Written>,
+): Promise<string> {
   const client = await pool.connect();
   try {
-    await client.query('begin');
+    await query(client, 'begin');
     const { json, event } = await work(client);
-    await client.query(event === undefined ? 'commit' : `${event};\ncommit`);
+    if (scope.events) await insertEvent(client, scope, event);
+    await query(client, 'commit');
     return json;
   } catch (error) {
-    await client.query('rollback');
+    await query(client, 'rollback');
     throw error;
   } finally {
     client.release();
   }
 }
 
-/** The write's event, its record given as JSON, as a statement with its values inlined, unless the scope leaves events out. */
-function eventStatement(scope: FloorWrites, type: string, orderId: number, objectJson: string): string | undefined {
-  if (!scope.events) return undefined;
-  const data = sqlLiteral(`{"object":${objectJson}}`);
-  return `insert into events (organization_id, type, record_type, record_id, location_id, visibility, data)
-      values (${scope.organizationId}, '${type}', 'purchase_order', ${orderId}, ${scope.locationId}, 'location', ${data})`;
+function insertEvent(client: pg.PoolClient, scope: FloorWrites, { type, orderId, objectJson }: FloorEvent) {
+  return query(
+    client,
+    `insert into events (organization_id, type, record_type, record_id, location_id, visibility, data)
+      values ($1, $2, 'purchase_order', $3, $4, 'location', $5::json)`,
+    [scope.organizationId, type, orderId, scope.locationId, `{"object":${objectJson}}`],
+  );
 }
 
 /** Creates the order with its items; resolves to the created order as JSON. */
 export function createOrder(pool: pg.Pool, scope: FloorWrites, body: NewOrder): Promise<string> {
   const order = body.purchase_order;
-  return inTransaction(pool, async (client) => {
+  return inTransaction(pool, scope, async (client) => {
     const {
-      rows: [{ key, ...row }],
-    } = await client.query(
+      rows: [created],
+    } = await query<{ key: number; id: number }>(
+      client,
       `insert into purchase_orders (organization_id, location_id, po_number) values ($1, $2, $3)
         returning id as key, public_id as id, po_number, created_at, updated_at`,
       [scope.organizationId, scope.locationId, order.po_number],
     );
-    const { rows: items } = await client.query(
+    const { key, ...row } = created!;
+    const { rows: items } = await query(
+      client,
       `insert into purchase_order_items (organization_id, purchase_order_id, product_name, quantity)
         select $1, $2, item.product_name, item.quantity
           from json_to_recordset($3::json) as item (product_name text, quantity numeric)
@@ -86,31 +106,33 @@ export function createOrder(pool: pg.Pool, scope: FloorWrites, body: NewOrder): 
       [scope.organizationId, key, JSON.stringify(order.purchase_order_items)],
     );
     const json = JSON.stringify({ ...row, purchase_order_items: items });
-    return { json, event: eventStatement(scope, 'purchase_order.created', row.id, json) };
+    return { json, event: { type: 'purchase_order.created', orderId: row.id, objectJson: json } };
   });
 }
 
 /** Changes the item's quantity; resolves to the changed item as JSON. */
 export function changeItem(pool: pg.Pool, scope: FloorWrites, orderId: number, body: ItemChange): Promise<string> {
   const [item] = body.purchase_order.purchase_order_items;
-  return inTransaction(pool, async (client) => {
+  return inTransaction(pool, scope, async (client) => {
     // The full stack touches the order's updated_at when an item changes; that also locks it.
     const {
       rows: [order],
-    } = await client.query(
+    } = await query<{ id: number }>(
+      client,
       'update purchase_orders set updated_at = now() where public_id = $1 and organization_id = $2 returning id',
       [orderId, scope.organizationId],
     );
     const {
       rows: [changed],
-    } = await client.query(
+    } = await query(
+      client,
       `update purchase_order_items set quantity = $1, updated_at = now()
         where public_id = $2 and purchase_order_id = $3 and organization_id = $4
         returning public_id as id, product_name, quantity, created_at, updated_at`,
-      [item!.quantity, item!.id, order.id, scope.organizationId],
+      [item!.quantity, item!.id, order!.id, scope.organizationId],
     );
     const json = JSON.stringify(changed);
     const object = `{"id":${orderId},"purchase_order_items":[${json}]}`;
-    return { json, event: eventStatement(scope, 'purchase_order.updated', orderId, object) };
+    return { json, event: { type: 'purchase_order.updated', orderId, objectJson: object } };
   });
 }

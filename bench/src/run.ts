@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     const replays = new Map<string, Replay>();
     for (const route of routes) {
       await fetchFrom(port, route.path);
-      replays.set(route.path, replayOf(await statementsOf(() => fetchFrom(port, route.path))));
+      replays.set(route.path, replayOf(await statementsOf(orm, () => fetchFrom(port, route.path))));
     }
     const scope = await writeScope(orm.em.fork());
     floor = await startFloorServer(database.url, POOL_SIZE, replays, { ...scope, events: true });
@@ -159,7 +159,7 @@ async function main(): Promise<void> {
     for (const route of routes) {
       const counts = [];
       for (const target of listTargets)
-        counts.push((await statementsOf(() => fetchFrom(target.port, route.path))).length);
+        counts.push((await statementsOf(orm, () => fetchFrom(target.port, route.path))).length);
       statements.set(route.name, counts);
     }
     let sentWrites = 0;
@@ -172,7 +172,7 @@ async function main(): Promise<void> {
         const write = () => sendTo(target.port, writeRequest(route.write!, route.path, sentWrites++));
         await write();
         const sent = [];
-        for (let i = 0; i < 3; i++) sent.push((await statementsOf(write)).length);
+        for (let i = 0; i < 3; i++) sent.push((await statementsOf(orm, write)).length);
         counts.push(Math.min(...sent));
       }
       statements.set(route.name, counts);
@@ -194,7 +194,7 @@ async function main(): Promise<void> {
         ],
       ];
       for (const [name, path, tables] of lists) {
-        const sent = await statementsOf(() => fetchFrom(port, path));
+        const sent = await statementsOf(orm, () => fetchFrom(port, path));
         console.log(`\n== EXPLAIN ${name}\n${(await explain(orm.em.fork(), sent, tables)).join('\n\n')}`);
       }
     }
@@ -263,8 +263,8 @@ async function main(): Promise<void> {
     console.log(
       'Writes: both floors send the rate-limit write, then begin, the same inserts or updates ' +
         '(a new order: the order, its 10 items in one statement; a changed item: the order locked, the item), ' +
-        'and commit; "floor" also inserts the event row, in the round trip of its commit, "floor, no events" does not. ' +
-        'The full stack sends its event row with its commit too.',
+        'and commit; "floor" also inserts the event row, as its last statement before commit, "floor, no events" does not. ' +
+        'The full stack sends its event row as its last statement too.',
     );
     if (profiler)
       console.log(
@@ -286,7 +286,7 @@ async function main(): Promise<void> {
         if (!response.ok) statusProblem = response.status;
       });
       if (statusProblem) throw new Error(`${name} answered ${statusProblem}`);
-      rows.push({ scenario: name, timing, queries: (await statementsOf(request)).length });
+      rows.push({ scenario: name, timing, queries: (await statementsOf(orm, request)).length });
     };
 
     await scenario('GET /locations', 100, () => client.GET('/locations'));
@@ -332,7 +332,7 @@ async function main(): Promise<void> {
 
     await freshBudget();
     let bulk = { status: 0, milliseconds: 0 };
-    const bulkStatements = await statementsOf(async () => {
+    const bulkStatements = await statementsOf(orm, async () => {
       bulk = await timeBulkUpload(port, 'bench-toronto.localhost', TOKEN, String(Date.now()));
     });
     if (bulk.status !== 200) throw new Error(`the bulk upload answered ${bulk.status}`);

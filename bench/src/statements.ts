@@ -1,36 +1,36 @@
-// Counts the SQL statements a request sends, on the server's own pool. Every statement of
-// knex, MikroORM and rate-limiter-flexible (which takes raw connections from knex's pool),
-// and of the bare server, goes through pg's Client#query, so counting calls to it counts
-// all of them: BEGIN and COMMIT included.
-import pg from 'pg';
+// Counts the SQL statements a request sends, through the hooks each server offers: the full
+// stack's statements module publishes its statements on STATEMENTS_CHANNEL and knex announces
+// the ORM's own (BEGIN, COMMIT) on its `query` event; the floor publishes its statements on
+// FLOOR_STATEMENTS (floor-query.ts). Nothing listens outside statementsOf, so under load
+// neither server pays for the counting.
+import diagnostics_channel from 'node:diagnostics_channel';
+import { type Orm, type SentStatement, STATEMENTS_CHANNEL } from '@warehouse-kit/server';
+import { FLOOR_STATEMENTS } from './floor-query.js';
 
 export interface Statement {
   text: string;
-  values: unknown[];
+  values: readonly unknown[];
 }
 
-// Undefined outside statementsOf: under load nothing is kept, so the recording costs neither
-// server anything while it is measured.
-let sent: Statement[] | undefined;
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const [first, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
-  sent?.push(
-    typeof first === 'string'
-      ? { text: first, values: values ?? [] }
-      : { text: first.text, values: first.values ?? [] },
-  );
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
-
-/** The statements (with their parameters) that `request` caused, in the order they were sent. */
-export async function statementsOf(request: () => Promise<unknown>): Promise<Statement[]> {
+/** The statements (with their parameters) that `request` caused on either server, in the order they were sent. */
+export async function statementsOf(orm: Orm, request: () => Promise<unknown>): Promise<Statement[]> {
   const caught: Statement[] = [];
-  sent = caught;
+  const published = (message: unknown) => {
+    const { text, values } = message as SentStatement;
+    caught.push({ text, values });
+  };
+  const fromKnex = (query: { sql: string; bindings?: unknown[] }) =>
+    caught.push({ text: query.sql, values: query.bindings ?? [] });
+  const knex = orm.em.getConnection().getKnex();
+  diagnostics_channel.subscribe(STATEMENTS_CHANNEL, published);
+  diagnostics_channel.subscribe(FLOOR_STATEMENTS, published);
+  knex.on('query', fromKnex);
   try {
     await request();
   } finally {
-    sent = undefined;
+    diagnostics_channel.unsubscribe(STATEMENTS_CHANNEL, published);
+    diagnostics_channel.unsubscribe(FLOOR_STATEMENTS, published);
+    knex.removeListener('query', fromKnex);
   }
   return caught;
 }

@@ -23,7 +23,7 @@ describe('the bench floor’s writes', () => {
   });
   after(() => pool.end());
 
-  /** An order with a name that must survive being inlined as an SQL literal. */
+  /** An order with a name that must reach its event row as it was sent. */
   const newOrder = (poNumber: string): NewOrder => ({
     purchase_order: {
       po_number: poNumber,

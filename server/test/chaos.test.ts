@@ -1,7 +1,7 @@
 // The fault run (test/support/chaos.ts) in its short form; `npm run chaos` runs the full one
 // (WH_CHAOS=full) and prints its report, whose figures README's "Operating it" quotes.
 import { expect } from 'chai';
-import { CLIENT_DEADLINE_MARGIN_MS } from '../src/db/statement-deadline.js';
+import { CLIENT_DEADLINE_MARGIN_MS } from '../src/db/orm.js';
 import { FULL_FORM, runChaos, SHORT_FORM } from './support/chaos.js';
 
 const form = process.env.WH_CHAOS === 'full' ? FULL_FORM : SHORT_FORM;

@@ -121,6 +121,20 @@ describe('statements sent through the one module', () => {
     expect(sent).to.deep.equal(['BEGIN;', 'select $1::int as two', 'COMMIT;']);
   });
 
+  it("leaves pg's connections as pg made them: the deadline is pg's query_timeout, no method is replaced", async () => {
+    const orm = await testOrm();
+    // A write through the API first: no transaction's or connection's method is swapped for it either.
+    await orm.em.fork().transactional((em) => rows(em, sql`select 1`));
+    const client = orm.em.getConnection().getKnex().client;
+    const connection = await client.acquireConnection();
+    try {
+      expect(Object.hasOwn(connection, 'query'), 'query replaced on the connection').to.equal(false);
+      expect(connection.connectionParameters.query_timeout).to.be.a('number').above(0);
+    } finally {
+      client.releaseConnection(connection);
+    }
+  });
+
   it("fails with the ORM's exceptions, so a deadlock is retried as one", async () => {
     const em = (await testOrm()).em.fork();
     const error = await rejection(rows(em, sql`select 1 / ${0}::int`));

@@ -18,9 +18,11 @@ import { Migration20261201330000_webhook_tenancy } from './migrations/Migration2
 import { Migration20261202100000_location_statistics } from './migrations/Migration20261202100000_location_statistics.js';
 import { Migration20261207100000_organization_ids } from './migrations/Migration20261207100000_organization_ids.js';
 import { Migration20261207110000_idempotency_bodies_as_bytes } from './migrations/Migration20261207110000_idempotency_bodies_as_bytes.js';
-import { CLIENT_DEADLINE_MARGIN_MS, closeWhenUnanswered } from './statement-deadline.js';
 
 export type Orm = MikroORM;
+
+/** Time the server's cancellation of a statement (statement_timeout) has to arrive, before the client gives up. */
+export const CLIENT_DEADLINE_MARGIN_MS = 1_000;
 
 /** Foreign keys are named for their column (`organizationId` → `organization_id`), not `organization_id_id`. */
 class NamingStrategy extends UnderscoreNamingStrategy {
@@ -70,10 +72,10 @@ export interface PoolOptions {
 /**
  * Every wait on the database is bounded by `timeoutMs` (DECISIONS 371): for a connection from the
  * pool (acquire) or a new one (connect), for a statement (statement_timeout, and on the client a
- * second later for a server that cannot even cancel it), and for a transaction left idle by its
- * client (idle_in_transaction_session_timeout, which ends its session and frees its locks). TCP
- * keepalive probes an idle connection after as long. `overrides` lets the benchmark count queries
- * through MikroORM's logger.
+ * second later, pg's query_timeout, for a server that cannot even cancel it: the statements
+ * module then ends the connection), and for a transaction left idle by its client
+ * (idle_in_transaction_session_timeout, which ends its session and frees its locks). TCP
+ * keepalive probes an idle connection after as long.
  */
 export async function openOrm(
   databaseUrl: string,
@@ -84,6 +86,7 @@ export async function openOrm(
     ...overrides
   }: Partial<Options> & PoolOptions = {},
 ): Promise<Orm> {
+  const deadlineMs = timeoutMs + CLIENT_DEADLINE_MARGIN_MS;
   const orm = await MikroORM.init({
     clientUrl: databaseUrl,
     // min 0 lets idle connections go, so none outlives a database restart.
@@ -91,15 +94,12 @@ export async function openOrm(
       min: 0,
       max: poolSize,
       acquireTimeoutMillis: timeoutMs,
-      afterCreate: (client: Parameters<typeof closeWhenUnanswered>[0], done: (error: null) => void) => {
-        closeWhenUnanswered(client, timeoutMs + CLIENT_DEADLINE_MARGIN_MS);
-        done(null);
-      },
     },
     driverOptions: {
       connection: {
         statement_timeout: timeoutMs,
         idle_in_transaction_session_timeout: timeoutMs,
+        query_timeout: deadlineMs,
         connectionTimeoutMillis: timeoutMs,
         keepAlive: true,
         keepAliveInitialDelayMillis: timeoutMs,
@@ -120,7 +120,7 @@ export async function openOrm(
     flushMode: 'commit',
     ...overrides,
   });
-  configureStatements(orm.em, { named: true });
+  configureStatements(orm.em, { named: true, deadlineMs });
   return orm;
 }
 

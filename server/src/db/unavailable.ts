@@ -26,12 +26,12 @@ const NETWORK_CODES = new Set([
 ]);
 
 /**
- * What pg says of a connection it lost or gave up on (knex puts the statement before it), and
- * what knex says when a COMMIT failed that way: MikroORM's ROLLBACK then finds the transaction
+ * What pg says of a connection it lost, or of a statement it gave up on (its query_timeout, the
+ * client's deadline; the statement is put before it), and what knex says when a COMMIT failed that way: MikroORM's ROLLBACK then finds the transaction
  * already ended, and its error replaces the COMMIT's (seen in the fault run, test/chaos.test.ts).
  */
 const LOST_CONNECTION =
-  /Connection terminated|timeout expired|is not queryable|timeout exceeded when trying to connect|no answer from the database within|Transaction query already complete/;
+  /Connection terminated|timeout expired|is not queryable|timeout exceeded when trying to connect|Query read timeout|Transaction query already complete/;
 
 interface DriverError {
   name?: string;

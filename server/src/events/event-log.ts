@@ -1,13 +1,13 @@
 // The events of one transaction (DECISIONS 171–173): writes say what changed, as the record's
-// rendering before and after; the log works out the events and writes them all in one statement
-// sent with the transaction's COMMIT (DECISIONS 294), so an event exists exactly when its change
-// does.
+// rendering before and after; the log works out the events and writes them all in one statement,
+// the transaction's last before its COMMIT (DECISIONS 471), so an event exists exactly when its
+// change does.
 import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sendWithCommit } from '../db/with-commit.js';
 import type { Location } from '../entities/location.js';
+import { rows } from '../sql/statements.js';
 import type { RecordState, Rendered } from './record-state.js';
-import { type EventData, insertEventsStatement, type NewEvent, type Visibility } from './rows.js';
+import { type EventData, insertEventsSql, type NewEvent, type Visibility } from './rows.js';
 import type { EventType, RecordKind } from './types.js';
 
 /** The most JSON an event's data may hold (DECISIONS 172). */
@@ -109,11 +109,11 @@ export class EventLog {
   }
 
   /**
-   * Writes the events recorded so far, in one statement sent with the COMMIT of the transaction
-   * `em` is in: when it rolls back instead, they are never sent.
+   * Writes the events recorded so far, in one statement, in the transaction `em` is in, as the
+   * last of its changes: they commit with it or not at all.
    */
-  writeWithCommit(em: EntityManager): void {
+  async write(em: EntityManager): Promise<void> {
     const events = this.pending.splice(0);
-    if (events.length > 0) sendWithCommit(em, insertEventsStatement(events));
+    if (events.length > 0) await rows(em, insertEventsSql(events));
   }
 }

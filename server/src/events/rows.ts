@@ -1,7 +1,7 @@
 // Events as the `events` table holds them (DECISIONS 171–173): the whole record as the API
 // renders it, where the event is seen, and who could see the record before a change of
 // location. Written by the transaction that makes the change, all of its events at once.
-import { sqlLiteral } from '../domain/sql-literal.js';
+import { type Sql, sql } from '../sql/statements.js';
 import type { EventType, RecordKind } from './types.js';
 
 /** `location`: readers of `location_id`; `everyone`: every reader in the organization. */
@@ -37,10 +37,10 @@ export interface StoredEvent extends Omit<NewEvent, 'organizationId'> {
 
 /**
  * The statement that inserts `events`, whatever their number (a bulk upload's tens of thousands
- * included), with its values inlined: one JSON value read as rows, in order, so ids follow it.
- * json, not jsonb, keeps each record's attributes in the order the API renders them.
+ * included): one JSON parameter read as rows, in order, so ids follow it. json, not jsonb, keeps
+ * each record's attributes in the order the API renders them.
  */
-export function insertEventsStatement(events: NewEvent[]): string {
+export function insertEventsSql(events: NewEvent[]): Sql {
   const rows = events.map((event) => ({
     organization_id: event.organizationId,
     type: event.type,
@@ -53,11 +53,11 @@ export function insertEventsStatement(events: NewEvent[]): string {
     appointment_locations: event.appointmentLocations,
     data: event.data,
   }));
-  return `insert into events (organization_id, type, record_type, record_id, location_id, visibility,
+  return sql`insert into events (organization_id, type, record_type, record_id, location_id, visibility,
         prior_location_id, prior_visibility, appointment_locations, data)
       select organization_id, type, record_type, record_id, location_id, visibility,
         prior_location_id, prior_visibility, appointment_locations, data
-      from rows from (json_to_recordset(${sqlLiteral(JSON.stringify(rows))}::json) as (organization_id int, type text, record_type text,
+      from rows from (json_to_recordset(${JSON.stringify(rows)}::json) as (organization_id int, type text, record_type text,
         record_id int, location_id int, visibility text, prior_location_id int, prior_visibility text,
         appointment_locations jsonb, data json)) with ordinality as e
       order by e.ordinality`;

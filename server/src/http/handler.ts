@@ -33,7 +33,7 @@ export interface HandlerInput<K extends OperationId> {
   body: BodyOf<K>;
   access: Access;
   em: EntityManager;
-  /** The events of this request's changes, sent with its transaction's COMMIT (DECISIONS 171, 294). */
+  /** The events of this request's changes, written last in its transaction (DECISIONS 171, 471). */
   events: EventLog;
   /** The configuration webhook endpoints need: the SSRF guard's setting and the secrets' key. */
   webhooks: WebhookSettings;

@@ -324,7 +324,7 @@ export async function provision(rootEm: EntityManager, fixture: Fixture): Promis
         await upsertUsers(em, organization, locations, input.users ?? []);
         await provisionOrdersAndAppointments(em, organization, locations, input, events);
       }
-      events.writeWithCommit(em);
+      await events.write(em);
     });
   } catch (error) {
     if (error instanceof Invalid) {

@@ -65,7 +65,7 @@ export function createApiRouter(
           events,
           webhooks,
         } as unknown as HandlerInput<OperationId>);
-        events.writeWithCommit(manager);
+        await events.write(manager);
         return result;
       });
       const status = noContent ? 204 : 200;

@@ -15,6 +15,12 @@
 //   STATEMENTS_CHANNEL before it is sent, with the ORM's connection it goes through.
 // - Failures are the ORM's exceptions (its driver's `convertException`), as knex's statements'
 //   are, so deadlocks are retried and unique violations answered as before.
+// - A deadline on the client: every connection has pg's `query_timeout`, a second past the
+//   server's own statement_timeout, for a server that cannot even cancel (stopped, or a network
+//   that drops every packet). pg then fails the statement but keeps the connection waiting for
+//   its answer, so the connection is ended (pg's `end()` destroys a socket with a statement in
+//   flight), which fails what waits behind it at once; knex's pool drops an ended connection
+//   (DECISIONS 371, 471).
 import { createHash } from 'node:crypto';
 import diagnostics_channel from 'node:diagnostics_channel';
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
@@ -39,6 +45,8 @@ const channel = diagnostics_channel.channel(STATEMENTS_CHANNEL);
 export interface StatementSettings {
   /** Named prepared statements; off behind a pooler in transaction mode. */
   named: boolean;
+  /** The connections' `query_timeout` (ms): a statement unanswered for so long ends its connection. */
+  deadlineMs?: number;
 }
 
 interface DatabaseState extends StatementSettings {
@@ -48,9 +56,48 @@ interface DatabaseState extends StatementSettings {
 
 const databases = new WeakMap<object, DatabaseState>();
 
-/** Sets how the statements of `em`'s database (its ORM's connection) are sent. */
+/** pg's error for a statement past its connection's `query_timeout`. */
+const DEADLINE_PASSED = 'Query read timeout';
+
+/** What the statements need of a pg connection. */
+interface PgConnection {
+  query(config: {
+    name?: string;
+    text: string;
+    values: unknown[];
+  }): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  end(): Promise<void>;
+}
+
+/** Ends a connection left waiting for an answer that may never come; knex's pool then drops it. */
+function endWaiting(connection: PgConnection): void {
+  connection.end().catch(() => {});
+}
+
+/** When each transaction sent its COMMIT, on performance.now()'s clock. */
+const committing = new WeakMap<Knex.Transaction, number>();
+
+/**
+ * Sets how the statements of `em`'s database (its ORM's connection) are sent. With a deadline,
+ * a transaction whose COMMIT (which knex sends) went unanswered past it has its connection
+ * ended before MikroORM sends the ROLLBACK, so that one does not wait as long again behind it.
+ */
 export function configureStatements(em: EntityManager, settings: StatementSettings): void {
+  const known = databases.has(em.getConnection());
   databases.set(em.getConnection(), { ...settings });
+  const { deadlineMs } = settings;
+  if (known || deadlineMs === undefined) return;
+  em.getEventManager().registerSubscriber({
+    beforeTransactionCommit: ({ transaction }) => {
+      committing.set(transaction as Knex.Transaction, performance.now());
+    },
+    beforeTransactionRollback: async ({ transaction }) => {
+      const trx = transaction as Knex.Transaction;
+      const sent = committing.get(trx);
+      if (sent === undefined || performance.now() - sent < deadlineMs) return;
+      endWaiting((await (trx.client as Knex.Client).acquireConnection()) as PgConnection);
+    },
+  });
 }
 
 function stateOf(database: object): DatabaseState {
@@ -100,15 +147,6 @@ function nameOf(text: string): string | undefined {
   return name;
 }
 
-/** What the statements need of a pg connection. */
-interface PgConnection {
-  query(config: {
-    name?: string;
-    text: string;
-    values: unknown[];
-  }): Promise<{ rows: unknown[]; rowCount: number | null }>;
-}
-
 export interface SendOptions {
   /**
    * Sent unnamed, so that PostgreSQL plans it for its values each time: a list's page past the
@@ -132,6 +170,7 @@ async function send(em: EntityManager, statement: Sql, { planEachTime = false }:
   try {
     return await connection.query({ name, text, values });
   } catch (error) {
+    if ((error as Error).message === DEADLINE_PASSED) endWaiting(connection);
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && code in DEPLOYMENT_STATES)
       state.failed = { at: Date.now(), reason: `${DEPLOYMENT_STATES[code]} (${code})` };
