@@ -132,6 +132,10 @@ const MIB = 1024 * 1024;
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** What stands between the server and PostgreSQL (DECISIONS 472). */
+export const poolerModes = ['none', 'session', 'transaction'] as const;
+export type PoolerMode = (typeof poolerModes)[number];
+
 export const settings = {
   port: setting(
     { env: 'PORT', flag: '-p, --port <port>', describe: 'port to listen on', parse: integer(0, 65535) },
@@ -179,6 +183,16 @@ export const settings = {
       parse: integer(100, 3_600_000),
     },
     5_000,
+  ),
+  dbPooler: setting(
+    {
+      env: 'WH_DB_POOLER',
+      describe:
+        'the pool mode of a pooler (PgBouncer) between the server and PostgreSQL: none (a direct connection), ' +
+        'session, or transaction (no named statements, the bounds of WH_DB_TIMEOUT_MS set in each transaction; DECISIONS 472)',
+      parse: oneOf(...poolerModes),
+    },
+    'none',
   ),
   trustProxy: setting<TrustProxy>(
     {

@@ -22,7 +22,11 @@ async function withDatabase<T>(config: ServerConfig, work: (orm: Orm, database: 
   const database = await openDatabase(config, log, { joinRunning: true });
   let orm: Orm | undefined;
   try {
-    orm = await connectOrm(database, { poolSize: config.poolSize, timeoutMs: config.dbTimeoutMs });
+    orm = await connectOrm(database, {
+      poolSize: config.poolSize,
+      timeoutMs: config.dbTimeoutMs,
+      pooler: config.dbPooler,
+    });
     const applied = await migrate(orm);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
     return await work(orm, database);

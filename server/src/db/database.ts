@@ -34,7 +34,12 @@ export async function connectOrm(database: Database, pool: PoolOptions): Promise
     const code = (error as { code?: unknown }).code;
     const refused = typeof code === 'string' && REFUSED.test(code);
     // PostgreSQL's own first line names the user or the database it refused, never the password.
-    const reason = systemReason(error) ?? (refused ? (error as Error).message.split('\n')[0] : undefined);
+    const refusedParameter = /unsupported startup parameter/.test((error as Error).message)
+      ? '; a pooler (PgBouncer) refuses them: set WH_DB_POOLER to its pool mode, session or transaction'
+      : '';
+    const reason =
+      systemReason(error) ??
+      (refused || refusedParameter ? `${(error as Error).message.split('\n')[0]}${refusedParameter}` : undefined);
     if (!reason) throw error;
     throw new DatabaseUnreachableError(`cannot connect to ${database.description} (${database.chosenBy}): ${reason}`);
   }

@@ -1,8 +1,8 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options, UnderscoreNamingStrategy } from '@mikro-orm/postgresql';
-import { settings } from '../config.js';
+import { type PoolerMode, settings } from '../config.js';
 import { entities } from '../entities/index.js';
-import { configureStatements, oneRow, raw, rows, sql } from '../sql/statements.js';
+import { boundSession, configureStatements, oneRow, raw, rows, sql } from '../sql/statements.js';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial.js';
 import { Migration20261123100000_performance } from './migrations/Migration20261123100000_performance.js';
 import { Migration20261123200000_safe_writes } from './migrations/Migration20261123200000_safe_writes.js';
@@ -61,6 +61,8 @@ export interface PoolOptions {
   poolSize?: number;
   /** The longest wait for a connection or for one statement (WH_DB_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** The pool mode of a pooler between the server and PostgreSQL (WH_DB_POOLER, DECISIONS 472). */
+  pooler?: PoolerMode;
   /**
    * Where knex's warnings go (a pooled connection that failed, say). knex would print them with
    * console.log, on the stdout that holds wh-server's JSON log, with the SQL and its values; by
@@ -82,11 +84,15 @@ export async function openOrm(
   {
     poolSize = 10,
     timeoutMs = settings.dbTimeoutMs.fallback,
+    pooler = 'none',
     warn = () => {},
     ...overrides
   }: Partial<Options> & PoolOptions = {},
 ): Promise<Orm> {
   const deadlineMs = timeoutMs + CLIENT_DEADLINE_MARGIN_MS;
+  // A pooler refuses them as startup parameters (PgBouncer takes a few, not these).
+  const startupBounds =
+    pooler === 'none' ? { statement_timeout: timeoutMs, idle_in_transaction_session_timeout: timeoutMs } : {};
   const orm = await MikroORM.init({
     clientUrl: databaseUrl,
     // min 0 lets idle connections go, so none outlives a database restart.
@@ -94,11 +100,21 @@ export async function openOrm(
       min: 0,
       max: poolSize,
       acquireTimeoutMillis: timeoutMs,
+      // In session mode a connection keeps its server connection, and so its session's settings.
+      ...(pooler === 'session'
+        ? {
+            afterCreate: (connection: unknown, done: (error: Error | null, connection: unknown) => void) => {
+              boundSession(connection, timeoutMs).then(
+                () => done(null, connection),
+                (error: Error) => done(error, connection),
+              );
+            },
+          }
+        : {}),
     },
     driverOptions: {
       connection: {
-        statement_timeout: timeoutMs,
-        idle_in_transaction_session_timeout: timeoutMs,
+        ...startupBounds,
         query_timeout: deadlineMs,
         connectionTimeoutMillis: timeoutMs,
         keepAlive: true,
@@ -120,7 +136,11 @@ export async function openOrm(
     flushMode: 'commit',
     ...overrides,
   });
-  configureStatements(orm.em, { named: true, deadlineMs });
+  configureStatements(orm.em, {
+    named: pooler !== 'transaction',
+    deadlineMs,
+    ...(pooler === 'transaction' ? { transactionBoundsMs: timeoutMs } : {}),
+  });
   return orm;
 }
 
@@ -136,6 +156,16 @@ export async function pendingMigrations(orm: Orm): Promise<string[]> {
     ? new Set((await rows<{ name: string }>(orm.em, sql`select name from ${raw(MIGRATIONS_TABLE)}`)).map((r) => r.name))
     : new Set<string>();
   return migrationsList.map((migration) => migration.name).filter((name) => !applied.has(name));
+}
+
+/**
+ * The statement_timeout a statement outside a transaction runs under: behind a pooler in
+ * transaction mode the server bounds only its own transactions (DECISIONS 472), so this is the
+ * database's or the role's setting, `0` when there is none.
+ */
+export async function sessionStatementTimeout(orm: Orm): Promise<string> {
+  return (await oneRow<{ timeout: string }>(orm.em, sql`select current_setting('statement_timeout') as timeout`))
+    .timeout;
 }
 
 /** Connections of the pool in use by requests, and requests waiting for one. */

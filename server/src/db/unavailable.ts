@@ -11,6 +11,10 @@ const UNAVAILABLE_STATES = [
   /^57P0[1-5]$/, // the server is shutting down, crashed, starting up or ended an idle session
   /^57014$/, // statement_timeout cancelled the statement
   /^25P03$/, // idle_in_transaction_session_timeout ended the session
+  // A named statement missing on the connection it reached, or there already: a pooler in
+  // transaction mode that the server was not told of (WH_DB_POOLER, DECISIONS 472).
+  /^26000$/,
+  /^42P05$/,
 ];
 
 /** Socket errors reaching or talking to the database. */

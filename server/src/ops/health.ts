@@ -1,10 +1,12 @@
 // Liveness and readiness for load balancers and orchestrators (DECISIONS 81). /healthz
 // answers while the process can answer at all. /readyz answers 200 only when the database
-// answers within READY_TIMEOUT_MS and every migration of this build is applied, else 503 with
-// the reason; the database's own error text stays in the log.
+// answers within READY_TIMEOUT_MS, every migration of this build is applied and no statement
+// failed lately because of where it was sent (a pooler in transaction mode the server was not
+// told of, DECISIONS 472), else 503 with the reason; the database's own error text stays in the log.
 import type { Middleware } from 'koa';
 import { type Orm, pendingMigrations } from '../db/orm.js';
 import type { Logger } from '../logging/logger.js';
+import { statementsFailing } from '../sql/statements.js';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -33,6 +35,8 @@ async function notReadyBecause(orm: Orm, log: Logger): Promise<string | undefine
       : 'the database does not answer';
   }
   if (pending.length > 0) return `migrations not applied: ${pending.join(', ')}`;
+  const failing = statementsFailing(orm.em);
+  if (failing) return `statements fail: ${failing}; behind a pooler in transaction mode, set WH_DB_POOLER=transaction`;
   return undefined;
 }
 

@@ -8,7 +8,7 @@
 
 import { ConfigError, configFromEnv } from '../config.js';
 import { connectOrm, openDatabase } from '../db/database.js';
-import { migrate, type Orm } from '../db/orm.js';
+import { migrate, type Orm, sessionStatementTimeout } from '../db/orm.js';
 import { RateLimitCounters, sweepPeriodically } from '../db/rate-limit-counters.js';
 import { createLogger } from '../logging/logger.js';
 import { metricsListener } from '../ops/metrics-endpoint.js';
@@ -54,6 +54,7 @@ export async function start(options: StartOptions): Promise<void> {
     orm = await connectOrm(database, {
       poolSize: config.poolSize,
       timeoutMs: config.dbTimeoutMs,
+      pooler: config.dbPooler,
       // Only the driver's reason, after the statement that knex puts first with its values.
       warn: (message) =>
         logger.warn({ reason: message.slice(message.lastIndexOf(' - ') + 3) }, 'database connection failed'),
@@ -74,6 +75,11 @@ export async function start(options: StartOptions): Promise<void> {
   try {
     const applied = await migrate(orm);
     if (applied.length) logger.info({ migrations: applied }, 'applied migrations');
+    if (config.dbPooler === 'transaction' && (await sessionStatementTimeout(orm)) === '0')
+      logger.warn(
+        'behind a pooler in transaction mode the server bounds its transactions, not a statement outside one: ' +
+          'set statement_timeout on the database role too (ALTER ROLE … SET statement_timeout = …)',
+      );
     await reencryptWebhookSecrets(orm, config, logger);
     if (fixture) await provision(orm.em, fixture);
     address = await listen(server, config);

@@ -10,7 +10,9 @@
 // - Named or not, by deployment: where a connection is the server's own (directly, or through a
 //   pooler in session mode) a statement is prepared once per connection under a name that hashes
 //   its text (DECISIONS 414); behind a pooler in transaction mode nothing is named, since the next
-//   statement may reach another server connection.
+//   statement may reach another server connection, and the bounds on waiting are set in each
+//   transaction (`set_config(…, true)`, SET LOCAL), since a session's settings would stay with a
+//   server connection others share (DECISIONS 472).
 // - Counted through a public hook: each statement is published on the diagnostics channel
 //   STATEMENTS_CHANNEL before it is sent, with the ORM's connection it goes through.
 // - Failures are the ORM's exceptions (its driver's `convertException`), as knex's statements'
@@ -47,7 +49,17 @@ export interface StatementSettings {
   named: boolean;
   /** The connections' `query_timeout` (ms): a statement unanswered for so long ends its connection. */
   deadlineMs?: number;
+  /**
+   * Behind a pooler in transaction mode: statement_timeout and idle_in_transaction_session_timeout
+   * (ms), set at the start of every transaction, for that transaction alone.
+   */
+  transactionBoundsMs?: number;
 }
+
+/** The statement that bounds a session's waits, or with `local` one transaction's (SET LOCAL). */
+export const boundsSql = (timeoutMs: number, local: boolean): Sql =>
+  sql`select set_config('statement_timeout', ${String(timeoutMs)}, ${local}),
+    set_config('idle_in_transaction_session_timeout', ${String(timeoutMs)}, ${local})`;
 
 interface DatabaseState extends StatementSettings {
   /** When a statement last failed because of where it was sent (not what it said), and why. */
@@ -85,8 +97,16 @@ const committing = new WeakMap<Knex.Transaction, number>();
 export function configureStatements(em: EntityManager, settings: StatementSettings): void {
   const known = databases.has(em.getConnection());
   databases.set(em.getConnection(), { ...settings });
-  const { deadlineMs } = settings;
-  if (known || deadlineMs === undefined) return;
+  const { deadlineMs, transactionBoundsMs } = settings;
+  if (known) return;
+  if (transactionBoundsMs !== undefined)
+    em.getEventManager().registerSubscriber({
+      afterTransactionStart: async ({ em: manager, transaction }) => {
+        const local = boundsSql(transactionBoundsMs, true);
+        await send(manager as EntityManager, local, { transaction: transaction as Knex.Transaction });
+      },
+    });
+  if (deadlineMs === undefined) return;
   em.getEventManager().registerSubscriber({
     beforeTransactionCommit: ({ transaction }) => {
       committing.set(transaction as Knex.Transaction, performance.now());
@@ -157,13 +177,22 @@ export interface SendOptions {
   planEachTime?: boolean;
 }
 
-async function send(em: EntityManager, statement: Sql, { planEachTime = false }: SendOptions) {
+async function send(
+  em: EntityManager,
+  statement: Sql,
+  {
+    planEachTime = false,
+    transaction = em.getTransactionContext<Knex.Transaction>(),
+  }: SendOptions & {
+    /** The transaction to send in, when `em` does not know it yet (as it starts). */
+    transaction?: Knex.Transaction;
+  },
+) {
   const database = em.getConnection();
   const state = stateOf(database);
   const { text, values } = statement;
   const name = state.named && !planEachTime ? nameOf(text) : undefined;
   if (channel.hasSubscribers) channel.publish({ database, text, values } satisfies SentStatement);
-  const transaction = em.getTransactionContext<Knex.Transaction>();
   // A transaction's client lends only the transaction's connection, and keeps it.
   const client = (transaction ?? database.getKnex()).client as Knex.Client;
   const connection = (await client.acquireConnection()) as PgConnection;
@@ -197,4 +226,13 @@ export async function oneRow<R>(em: EntityManager, statement: Sql): Promise<R> {
   const [row] = await rows<R>(em, statement);
   if (row === undefined) throw new Error('a statement that answers one row answered none');
   return row;
+}
+
+/**
+ * Bounds the waits of a new connection's session (behind a pooler in session mode, which refuses
+ * them as startup parameters): a connection's setup, not a request's statement, so not published.
+ */
+export async function boundSession(connection: unknown, timeoutMs: number): Promise<void> {
+  const { text, values } = boundsSql(timeoutMs, false);
+  await (connection as PgConnection).query({ text, values });
 }
