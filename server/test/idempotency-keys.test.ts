@@ -1,11 +1,13 @@
 import type { Knex } from '@mikro-orm/postgresql';
 import { listOperations } from '@warehouse-kit/spec/document';
+import { eventually } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import Koa from 'koa';
+import pg from 'pg';
 import { IdempotencyKeys } from '../src/db/idempotency-keys.js';
 import { idempotency } from '../src/middleware/idempotency.js';
 import { provision } from '../src/provision/provision.js';
-import { testOrm } from '../src/testing/database.js';
+import { testDatabaseUrl, testOrm } from '../src/testing/database.js';
 import { type ApiClient, send, type TestResponse } from '../src/testing/http.js';
 import type { TestServer } from '../src/testing/server.js';
 import { createWorld, standardOrganization, startWorld, uniqueId, type World } from '../src/testing/world.js';
@@ -43,6 +45,13 @@ describe('Idempotency-Key on POST (extension)', () => {
     await second.close();
     await server.close();
   });
+
+  /** Whether a request's transaction holds the key (its row locked), as a running request does. */
+  const keyHeld = async (key: string) => {
+    const row = () => knex('idempotency_keys').where({ organization_id: organizationId, key });
+    if (!(await row().first())) return false;
+    return knex.transaction(async (trx) => (await row().transacting(trx).forUpdate().skipLocked()).length === 0);
+  };
 
   const appointmentsWithNotes = async (notes: string) =>
     Number((await knex('appointments').where({ organization_id: organizationId, notes }).count())[0]!.count);
@@ -177,8 +186,7 @@ describe('Idempotency-Key on POST (extension)', () => {
     const blocker = await knex.transaction();
     await blocker('companies').insert({ organization_id: organizationId, name, company_type: 'carrier' });
     const first = withKey(world.as('admin'), 'POST', '/companies', body, key);
-    const claimed = () => knex('idempotency_keys').where({ organization_id: organizationId, key }).first();
-    for (let tries = 0; !(await claimed()) && tries < 200; tries++) await new Promise((r) => setTimeout(r, 20));
+    await eventually('the first request to hold its key', async () => ((await keyHeld(key)) ? true : undefined));
     const double = await withKey(second.as(world, 'admin'), 'POST', '/companies', body, key);
     await blocker.rollback();
     expect(double.status).to.equal(409);
@@ -189,17 +197,26 @@ describe('Idempotency-Key on POST (extension)', () => {
     expect((await world.as('admin').get('/companies', { name })).body).to.have.length(1);
   });
 
-  it('lets a claim left by a crashed process be taken over once its lease ran out', async () => {
+  it('frees a key as soon as the connection that held it is gone, as a process that dies leaves it', async () => {
     const key = uniqueId('key-');
     const body = { company: { name: uniqueId('Carrier '), company_type: 'carrier' } };
     const res0 = await withKey(world.as('admin'), 'POST', '/companies', body, key);
-    // As a process that died mid-request leaves it: a claim without a response, its lease over.
-    await knex('idempotency_keys')
-      .where({ organization_id: organizationId, key })
-      .update({ status: null, body: null, headers: null, claimed_until: knex.raw("now() - interval '1 second'") });
-    const retry = await withKey(world.as('admin'), 'POST', '/companies', body, key);
     expect(res0.status).to.equal(200);
-    // The key is ours again: the request runs (the company exists now, so the run is a 422, stored).
+    // As a process mid-request holds it: the key without an answer, locked by a transaction on
+    // a connection of its own.
+    await knex('idempotency_keys').where({ organization_id: organizationId, key }).update({ status: null });
+    const holder = new pg.Client({ connectionString: testDatabaseUrl() });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('select 1 from idempotency_keys where organization_id = $1 and key = $2 for update', [
+      organizationId,
+      key,
+    ]);
+    expect((await withKey(world.as('admin'), 'POST', '/companies', body, key)).status).to.equal(409);
+    // The process dies: its connection closes, and PostgreSQL ends its transaction.
+    await holder.end();
+    const retry = await withKey(world.as('admin'), 'POST', '/companies', body, key);
+    // The key is the retry's at once: the request runs (the company exists now, so the run is a 422, stored).
     expect(retry.headers['idempotent-replayed']).to.equal(undefined);
     expect(retry.status).to.equal(422);
   });
@@ -212,7 +229,6 @@ describe('Idempotency-Key on POST (extension)', () => {
       api_user_id: owner.api_user_id,
       key: expired,
       request_digest: 'x',
-      claimed_until: knex.raw("now() - interval '2 days'"),
       expires_at: knex.raw("now() - interval '1 day'"),
       status: 200,
     });

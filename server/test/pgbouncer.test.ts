@@ -238,12 +238,14 @@ const client = (instance: Instance, world: World) =>
         const allOk = Array.from({ length: 8 }, () => 200);
         expect(await statuses(session)).to.deep.equal(allOk);
         expect(await statuses(transaction)).to.deep.equal(allOk);
-        await bouncer.reload({ poolMode: 'transaction', poolSize: POOL_SIZE });
+        // Fewer server connections than the two servers hold: in transaction pooling they share them.
+        await bouncer.reload({ poolMode: 'transaction', poolSize: 2 });
         expect(await statuses(transaction)).to.deep.equal(allOk);
         // Once its next transaction lands on a server connection that did not prepare its statements.
-        await eventually('the server in session mode to fail', async () =>
-          (await statuses(session)).includes(503) ? true : undefined,
-        );
+        await eventually('the server in session mode to fail', async () => {
+          const [answers] = await Promise.all([statuses(session), statuses(transaction)]);
+          return answers.includes(503) ? true : undefined;
+        });
         // Restarted in transaction mode, it answers again; PgBouncer was only reloaded.
         await stopInstance(instances.shift());
         const restarted = await startInstance(bouncer.url, 'transaction');

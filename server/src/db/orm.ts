@@ -18,6 +18,7 @@ import { Migration20261201330000_webhook_tenancy } from './migrations/Migration2
 import { Migration20261202100000_location_statistics } from './migrations/Migration20261202100000_location_statistics.js';
 import { Migration20261207100000_organization_ids } from './migrations/Migration20261207100000_organization_ids.js';
 import { Migration20261207110000_idempotency_bodies_as_bytes } from './migrations/Migration20261207110000_idempotency_bodies_as_bytes.js';
+import { Migration20261208100000_claims_held_by_transactions } from './migrations/Migration20261208100000_claims_held_by_transactions.js';
 
 export type Orm = MikroORM;
 
@@ -54,6 +55,10 @@ const migrationsList = [
   {
     name: 'Migration20261207110000_idempotency_bodies_as_bytes',
     class: Migration20261207110000_idempotency_bodies_as_bytes,
+  },
+  {
+    name: 'Migration20261208100000_claims_held_by_transactions',
+    class: Migration20261208100000_claims_held_by_transactions,
   },
 ];
 

@@ -1,8 +1,9 @@
-// What must commit with a write's changes or not at all: the answer stored for its
-// Idempotency-Key (DECISIONS 372). A middleware hands the router a hook; the router runs it last
-// in the write's transaction, with the answer the write will get, so a write whose COMMIT's
-// outcome the server never learns (the database gone or hung at that moment) has either both
-// committed or neither.
+// What must hold for the whole of a write's transaction or not at all: the Idempotency-Key it
+// runs under (DECISIONS 372, 473). A middleware hands the router hooks; the router runs `begin`
+// first in the write's transaction (the key is locked there, so the claim ends with the
+// transaction, however it ends) and `commit` last, with the answer the write will get, so a
+// write whose COMMIT's outcome the server never learns (the database gone or hung at that moment)
+// has either both committed or neither.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ParameterizedContext } from 'koa';
 
@@ -12,16 +13,26 @@ export interface Answer {
   body: unknown;
 }
 
-export type CommitHook = (em: EntityManager, answer: Answer) => Promise<void>;
-
-const HOOK = 'commitWithAnswer';
-
-/** Asks the router to run `hook` last in the request's write transaction. */
-export function commitWithAnswer(ctx: ParameterizedContext, hook: CommitHook): void {
-  ctx.state[HOOK] = hook;
+export interface WriteHooks {
+  /** Runs first in each attempt of the request's write transaction. */
+  begin(em: EntityManager): Promise<void>;
+  /** Runs last in it, with the answer the write will get. */
+  commit(em: EntityManager, answer: Answer): Promise<void>;
 }
 
-/** Runs the request's hook, if any, in the transaction `em` is in. */
+const HOOKS = 'writeHooks';
+
+/** Asks the router to run `hooks` in the request's write transaction. */
+export function hookWrite(ctx: ParameterizedContext, hooks: WriteHooks): void {
+  ctx.state[HOOKS] = hooks;
+}
+
+/** Runs the request's `begin` hook, if any, in the transaction `em` is in. */
+export async function beginWrite(ctx: ParameterizedContext, em: EntityManager): Promise<void> {
+  await (ctx.state[HOOKS] as WriteHooks | undefined)?.begin(em);
+}
+
+/** Runs the request's `commit` hook, if any, in the transaction `em` is in. */
 export async function beforeCommit(ctx: ParameterizedContext, em: EntityManager, answer: Answer): Promise<void> {
-  await (ctx.state[HOOK] as CommitHook | undefined)?.(em, answer);
+  await (ctx.state[HOOKS] as WriteHooks | undefined)?.commit(em, answer);
 }

@@ -1,30 +1,25 @@
 // `Idempotency-Key` on POST (DECISIONS 110–118, an extension beyond the reference): the first
 // response to a key is stored and answered again to a retry of the same request, so a client
 // whose create timed out can send it again without creating twice. The key is claimed before
-// the handler runs, so a second request racing the first is refused (409) instead of running
-// too; a server error gives the key up, so the request can be retried. A write stores its answer
-// in its own transaction, so that a write whose outcome the server never learned (the database
-// gone at its COMMIT) is replayed if it committed and runs again if not (DECISIONS 372). A key answers only the
+// the handler runs and locked first in the write's transaction, so a second request racing the
+// first is refused (409) instead of running too, and the claim ends with that transaction: a
+// server error or a process that died leaves the key free for a retry at once (DECISIONS 473). A
+// write stores its answer in its own transaction, so that a write whose outcome the server never
+// learned (the database gone at its COMMIT) is replayed if it committed and runs again if not
+// (DECISIONS 372). A key answers only the
 // request it was used with, on the same interface, and only while the user may still read where
 // that request worked and manage the webhook endpoint it worked with (DECISIONS 141, 332).
 // Requests without the header are untouched. It runs after authentication (keys belong to an
 // API user) and after the rate limits (every request counts, replays included).
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import type { OperationSpec } from '@warehouse-kit/spec/document';
 import type { Context, Middleware, Next } from 'koa';
-import {
-  CLAIM_LEASE_SECONDS,
-  type IdempotencyKeys,
-  type KeyOwner,
-  type StoredResponse,
-} from '../db/idempotency-keys.js';
+import type { IdempotencyKeys, KeyOwner, StoredResponse } from '../db/idempotency-keys.js';
 import type { Access } from '../domain/access.js';
-import { type Answer, commitWithAnswer } from '../http/answer-with-commit.js';
+import { type Answer, hookWrite } from '../http/answer-with-commit.js';
 import { badRequest, HttpError, ValidationFailed } from '../http/errors.js';
 import { readJsonBody } from '../http/json-body.js';
-import type { Logger } from '../logging/logger.js';
 import { errorHandler } from './error-handler.js';
 import { answerBytes } from './json-bodies.js';
 import { operationOf } from './operation.js';
@@ -66,28 +61,6 @@ function keptHeaders(ctx: Context): Record<string, string> {
   return headers;
 }
 
-/** How often a key is offered up again while the database cannot be told. */
-const RELEASE_RETRY_MS = 1_000;
-
-/**
- * Gives the key up after a server error. While the database is away it cannot be told: it is
- * told again every second until it is, or until the claim lapses by itself (CLAIM_LEASE_SECONDS).
- */
-async function giveUp(keys: IdempotencyKeys, owner: KeyOwner, digest: string, log: Logger): Promise<void> {
-  const lapses = Date.now() + CLAIM_LEASE_SECONDS * 1000;
-  for (;;) {
-    try {
-      return await keys.release(owner, digest);
-    } catch (error) {
-      if (Date.now() + RELEASE_RETRY_MS >= lapses) {
-        log.warn({ err: error }, `an ${IDEMPOTENCY_KEY} could not be given up; its claim lapses by itself`);
-        return;
-      }
-      await sleep(RELEASE_RETRY_MS);
-    }
-  }
-}
-
 /** The stored answer again, its body the very bytes first sent (DECISIONS 439). */
 function replay(ctx: Context, response: StoredResponse) {
   ctx.status = response.status;
@@ -117,8 +90,6 @@ export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: stri
       throw new ValidationFailed({
         [IDEMPOTENCY_KEY]: ['was already used with a different request; use a new key for a new request'],
       });
-    if (claim.outcome === 'in-flight')
-      throw new HttpError(409, `a request with this ${IDEMPOTENCY_KEY} is still being processed; retry later`);
     if (claim.outcome === 'replay') {
       const em = RequestContext.getEntityManager() as EntityManager;
       await requireReplayAccess(em, access, { method: ctx.method, path: ctx.path, query: ctx.query, body });
@@ -127,19 +98,23 @@ export function idempotency(keys: IdempotencyKeys, bodyLimit: (operationId: stri
 
     // The answer of the attempt that last reached its COMMIT; a write stores it in its transaction.
     let committing: Answer | undefined;
-    commitWithAnswer(ctx, async (em, answer) => {
-      const stored = { status: answer.status, headers: keptHeaders(ctx), body: answerBytes(answer.body) };
-      if (!(await keys.storeWithWrite(em, owner, digest, stored)))
-        throw new HttpError(409, `a later request with this ${IDEMPOTENCY_KEY} took it over; nothing was changed`);
-      committing = answer;
+    // Set when another request holds the key: that refusal is this request's alone, never stored.
+    let busy = false;
+    hookWrite(ctx, {
+      begin: async (em) => {
+        if (await keys.lockForWrite(em, owner, digest)) return;
+        busy = true;
+        throw new HttpError(409, `a request with this ${IDEMPOTENCY_KEY} is still being processed; retry later`);
+      },
+      commit: async (em, answer) => {
+        const stored = { status: answer.status, headers: keptHeaders(ctx), body: answerBytes(answer.body) };
+        await keys.storeWithWrite(em, owner, digest, stored);
+        committing = answer;
+      },
     });
     await renderErrors(ctx, next);
-    if (ctx.status >= 500) {
-      const released = giveUp(keys, owner, digest, ctx.state.log as Logger);
-      // A 503 says the database cannot serve now: the answer does not wait for it to come back.
-      if (ctx.status !== 503) await released;
-      return;
-    }
+    // A server error stored nothing and holds nothing: the key's lock ended with its transaction.
+    if (busy || ctx.status >= 500) return;
     // A refusal rolled its transaction back, stored nothing and is stored now.
     if (committing?.status !== ctx.status || committing.body !== (ctx.body ?? null))
       await keys.complete(owner, digest, {

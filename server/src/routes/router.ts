@@ -7,7 +7,7 @@ import { listOperations, type OperationSpec } from '@warehouse-kit/spec/document
 import { retryingRaces } from '../db/retry.js';
 import type { Access } from '../domain/access.js';
 import { EventLog } from '../events/event-log.js';
-import { beforeCommit } from '../http/answer-with-commit.js';
+import { beforeCommit, beginWrite } from '../http/answer-with-commit.js';
 import { notFound } from '../http/errors.js';
 import type { Handler, HandlerInput, Handlers, OperationId } from '../http/handler.js';
 import { readJsonBody } from '../http/json-body.js';
@@ -70,6 +70,7 @@ export function createApiRouter(
       });
       const status = noContent ? 204 : 200;
       const write = async (manager: EntityManager) => {
+        await beginWrite(ctx, manager);
         const result = await run(manager);
         await beforeCommit(ctx, manager, { status, body: noContent ? null : result });
         return result;
