@@ -1,6 +1,7 @@
 import type { Knex } from '@mikro-orm/postgresql';
 import { expect } from 'chai';
-import { testOrm } from '../src/testing/database.js';
+import pg from 'pg';
+import { testDatabaseUrl, testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
 import { type LocationKey, startWorld, type World } from '../src/testing/world.js';
 import { createAppointment } from './support/appointments.js';
@@ -76,9 +77,9 @@ describe('kept record counts behind Total-Count', () => {
     await expectCountsExact();
   });
 
-  // Each scope's count is kept in slots, one per server backend modulo 16 (DECISIONS 296): two
-  // transactions on connections of different slots both add a product at one warehouse without
-  // either waiting for the other's lock, and the count stays exact once both commit.
+  // Each scope's count is kept in slots (DECISIONS 296, 474): two transactions on different
+  // connections both add a product at one warehouse without either waiting for the other's lock,
+  // and the count stays exact once both commit.
   it('lets transactions on different connections create at one warehouse without waiting for each other', async () => {
     const knex = (await testOrm()).em.getKnex();
     const slotOf = async (transaction: Knex.Transaction) =>
@@ -109,6 +110,33 @@ describe('kept record counts behind Total-Count', () => {
       for (const transaction of transactions) await transaction.commit();
     } finally {
       for (const transaction of open) if (!transaction.isCompleted()) await transaction.rollback();
+    }
+    await expectCountsExact();
+  });
+
+  // More writers at once than the 16 slots the backends' ids chose (DECISIONS 474): before, two of
+  // them always shared a slot, and one waited for the other's COMMIT.
+  it('lets more transactions at once than slots there were create at one warehouse, none waiting', async () => {
+    const writers = Array.from({ length: 17 }, () => new pg.Client({ connectionString: testDatabaseUrl() }));
+    try {
+      for (const writer of writers) await writer.connect();
+      const added = await Promise.allSettled(
+        writers.map(async (writer, n) => {
+          await writer.query('begin');
+          await writer.query("set local lock_timeout = '2s'");
+          await writer.query(
+            `insert into products (organization_id, location_id, name)
+              select organization_id, id, $1 from locations where subdomain = $2`,
+            [`Crowded pear ${n}`, `${world.id}-toronto`],
+          );
+        }),
+      );
+      expect(
+        added.filter((outcome) => outcome.status === 'rejected').map((outcome) => String(outcome.reason)),
+      ).to.deep.equal([]);
+      for (const writer of writers) await writer.query('commit');
+    } finally {
+      for (const writer of writers) await writer.end();
     }
     await expectCountsExact();
   });

@@ -19,6 +19,7 @@ import { Migration20261202100000_location_statistics } from './migrations/Migrat
 import { Migration20261207100000_organization_ids } from './migrations/Migration20261207100000_organization_ids.js';
 import { Migration20261207110000_idempotency_bodies_as_bytes } from './migrations/Migration20261207110000_idempotency_bodies_as_bytes.js';
 import { Migration20261208100000_claims_held_by_transactions } from './migrations/Migration20261208100000_claims_held_by_transactions.js';
+import { Migration20261208200000_counts_without_waits } from './migrations/Migration20261208200000_counts_without_waits.js';
 
 export type Orm = MikroORM;
 
@@ -60,6 +61,7 @@ const migrationsList = [
     name: 'Migration20261208100000_claims_held_by_transactions',
     class: Migration20261208100000_claims_held_by_transactions,
   },
+  { name: 'Migration20261208200000_counts_without_waits', class: Migration20261208200000_counts_without_waits },
 ];
 
 export interface PoolOptions {
