@@ -2,7 +2,7 @@
 // fails here by name: every import between src/'s folders goes down the order below, the domain
 // and the events and webhooks speak no HTTP, the domain renders nothing, and rendering takes
 // from the domain only pure values.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
@@ -53,7 +53,8 @@ const layers: string[][] = [
   ['sql'],
   // The MikroORM entities: the tables.
   ['entities'],
-  // The records' rules: plain values in, domain errors out, no HTTP (STYLE 12).
+  // Each record's rules and its statements: values and the request's transaction in, rows and
+  // domain errors out, no HTTP (DECISIONS 475).
   ['domain'],
   // Opening the database (embedded or not), the ORM with its migrations, the stores of the HTTP
   // layer (idempotency keys, rate-limit counters), sending with the COMMIT, retrying races.
@@ -146,6 +147,32 @@ describe('the layers of the server', () => {
     expect(files).to.include('render/purchase-order.ts');
     const strays = imports.filter(({ target }) => target.startsWith('domain/') && !pureDomainValues.includes(target));
     expect(described(strays), `render/ may use only ${pureDomainValues.join(', ')} of the domain`).to.deep.equal([]);
+  });
+
+  it('sends statements only through sql/: no em.execute, knex builder or raw, no driver connection elsewhere', () => {
+    const { files } = importsUnder('.');
+    // The pool's figures for /metrics, and the tests' count of what knex sends (BEGIN, COMMIT).
+    const allowed = ['sql/statements.ts', 'db/orm.ts', 'testing/database.ts'];
+    const driverUse = /\.execute\(|getKnex\(|\.raw\(|acquireConnection|\bknex\(/;
+    const strays = files.filter(
+      (file) => !allowed.includes(file) && driverUse.test(readFileSync(resolve(sources, file), 'utf8')),
+    );
+    expect(strays, 'statements go through sql/statements.ts (DECISIONS 470)').to.deep.equal([]);
+    const orm = readFileSync(resolve(sources, 'db/orm.ts'), 'utf8');
+    expect(orm.match(/getKnex\(/g), 'db/orm.ts reads the pool, sends nothing').to.have.length(1);
+  });
+
+  it("names in docs/contributors.md's table of records only files that exist", () => {
+    const guide = readFileSync(fileURLToPath(new URL('../../../docs/contributors.md', import.meta.url)), 'utf8');
+    const table = guide.slice(guide.indexOf('| Record | Its rules |'));
+    const rows = table.slice(0, table.indexOf('\n\n')).split('\n').slice(2);
+    expect(rows.map((row) => row.split('|')[1]!.trim())).to.include.members(['product', 'company']);
+    const named = rows.flatMap((row) => [...row.matchAll(/`([\w/-]+\.ts)`/g)].map((match) => match[1]!));
+    const inFolder = (path: string) => path.includes('/');
+    expect(named.filter(inFolder).length).to.be.greaterThan(15);
+    // A file named alone, as `fields.ts` beside `domain/purchase-orders/write.ts`, is in the folder before it.
+    const missing = named.filter((path) => inFolder(path) && !existsSync(resolve(sources, path)));
+    expect(missing, 'files the table names').to.deep.equal([]);
   });
 
   it('keeps those pure values away from the database', () => {
