@@ -141,7 +141,8 @@ export function buildClient(generator: Generator, spec: string, settings: Settin
   for (const command of generator.commands) sh(command, project);
   const program = join(PROGRAMS_FOLDER, `${generator.program}.ts`);
   cpSync(program, join(project, 'src/main.ts'));
-  // What the programs of axios clients share, beside the ones that import it.
+  // The scenario every program runs, and what the programs of axios clients share, beside the ones that import it.
+  cpSync(join(PROGRAMS_FOLDER, 'scenario.ts'), join(project, 'src/scenario.ts'));
   if (readFileSync(program, 'utf8').includes("from './axios-answers.js'"))
     cpSync(join(PROGRAMS_FOLDER, 'axios-answers.ts'), join(project, 'src/axios-answers.ts'));
   const constants = Object.entries(settings).map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`);
