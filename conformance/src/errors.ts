@@ -1,4 +1,4 @@
-// Errors the conformance command throws. Only an entry point exits (STYLE 9): it prints the
+// Errors the conformance command throws. Only an entry point exits, so that a library never ends its host's process: it prints the
 // message of a ConformanceError on one line and exits with its `exitCode`; any other error
 // is a bug in the suite and gets its stack.
 

@@ -1,10 +1,12 @@
 // Every relative link and #anchor of the documentation resolves, so that moving a section or a
-// file (README.md into docs/, a heading renamed) cannot leave a reader at a dead end.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// file (README.md into docs/, a heading renamed) cannot leave a reader at a dead end; and no
+// document or comment points outside the repository, which is all a fresh clone has.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { checkLinks, headingSlugs, trackedFiles } from './support/markdown-links.js';
+import { commentsOf, filesAndFolders, outsideReferences } from './support/outside-references.js';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 
@@ -55,5 +57,46 @@ describe('links of the documentation', () => {
       [4, '../README.md#setup'],
       [4, '#nowhere'],
     ]);
+  });
+});
+
+describe('what the documentation and the comments point at', () => {
+  /** Prose: Markdown and YAML files, and the comments of sources. This file plants bad ones. */
+  const PROSE = /\.(md|ya?ml|ts|js|mjs|cjs)$/;
+  const ownTests = ['integration/test/markdown-links.test.ts', 'integration/test/support/outside-references.ts'];
+
+  it('is in the repository: no style guide kept elsewhere cited, no relative path leading out of it or to nothing', () => {
+    const tracked = trackedFiles(ROOT);
+    const prose = tracked.filter((path) => PROSE.test(path) && !ownTests.includes(path));
+    expect(prose).to.include.members(['spec/DECISIONS.md', 'server/test/layers.test.ts']);
+    const all = filesAndFolders(tracked);
+    const found = prose.flatMap((path) => outsideReferences(path, readFileSync(join(ROOT, path), 'utf8'), all));
+    expect(found.map((ref) => `${ref.file}:${ref.line}: ${ref.text}: ${ref.why}`)).to.deep.equal([]);
+  });
+
+  it('finds a style rule cited, a path beside the checkout and a path to nothing, in prose and comments only', () => {
+    const tracked = filesAndFolders(['README.md', 'docs/guide.md', 'src/a.ts', 'src/shared/b.ts']);
+    const guide = [
+      'As STYLE 12 says, see `../shared/api-reference.md` or `../../shared/x.md`.',
+      'Fine: `../README.md`, `../src/shared/`, `.../in/gone`, `a/../README.md`.',
+      'Broken: `../docs/gone.md`.',
+    ].join('\n');
+    expect(outsideReferences('docs/guide.md', guide, tracked).map((ref) => [ref.line, ref.text])).to.deep.equal([
+      [1, 'STYLE 12'],
+      [1, '../shared/api-reference.md'],
+      [1, '../../shared/x.md'],
+      [3, '../docs/gone.md'],
+    ]);
+    const source = [
+      "import { b } from './shared/b.js'; import { c } from '../shared/c.js';",
+      "const glob = 'dist/**'; const url = 'https://x.example/../y'; // the rule: STYLE 9",
+      '/* see ../../outside.md',
+      ' */ const z = `STYLE 3 ../nowhere`;',
+    ].join('\n');
+    expect(outsideReferences('src/a.ts', source, tracked).map((ref) => [ref.line, ref.text])).to.deep.equal([
+      [2, 'STYLE 9'],
+      [3, '../../outside.md'],
+    ]);
+    expect(commentsOf("a // b\n'/*' c /* d */").split('\n')).to.deep.equal(['  // b', '       /* d */']);
   });
 });

@@ -1,5 +1,5 @@
 // Every command the kit prints for a person to copy, run as printed against the demo of
-// `npm start` (STYLE 16: a README command is a test): the examples of every whctl and wh-server
+// `npm start` (a command a person copies is a test, or it goes stale unseen): the examples of every whctl and wh-server
 // command's help, and every shell block of README.md, each folder's README and docs/. An
 // example added later, or a block moved into docs/, is picked up without touching this file.
 // Only the connection is substituted (support/example-world.ts). Commands that read run side by

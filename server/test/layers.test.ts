@@ -1,4 +1,4 @@
-// The layering the server keeps (STYLE 12), checked on its sources so that one stray import
+// The layering the server keeps (packages and folders depend downward only), checked on its sources so that one stray import
 // fails here by name: every import between src/'s folders goes down the order below, the domain
 // and the events and webhooks speak no HTTP, the domain renders nothing, and rendering takes
 // from the domain only pure values.
@@ -14,7 +14,7 @@ const sources = fileURLToPath(new URL('../../src/', import.meta.url));
 interface Import {
   /** The importing file, from src/: `domain/access.ts`. */
   file: string;
-  /** As written: `../http/errors.js`. */
+  /** As written in the import, relative to the importing file. */
   specifier: string;
   /** A relative specifier resolved from src/ (`http/errors.js`); a package name as it is. */
   target: string;
