@@ -35,7 +35,7 @@ describe('events written with each change (extension)', () => {
       await readUntil(admin, start, (events) => events.some((event) => event.subject === `companies/${markerId}`))
     ).events.filter((event) => event.subject !== `companies/${markerId}`);
 
-  it('carries quotes, backslashes and escapes in a record exactly, though inlined with COMMIT (DECISIONS 297)', async () => {
+  it('carries quotes, backslashes and escapes in a record exactly, as a bind parameter (DECISIONS 297, 471)', async () => {
     const start = await feedEnd(admin);
     const name = uniqueId(`O'Hara \\ "crate" \\n \\' $$ ? `);
     const created = await ok(admin.post('/products', { product: { name, location_name: 'Toronto DC' } }));
