@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { ROOT } from '../src/pack.js';
 
@@ -70,17 +70,17 @@ describe('package boundaries', () => {
         '@warehouse-kit/conformance',
         '@warehouse-kit/sdk',
         '@warehouse-kit/spec',
-        '@warehouse-kit/test-support',
+        '@warehouse-kit/testing',
       ],
       // The fuzz campaign of the server's tests (a dev dependency, as the test helpers are).
-      '@warehouse-kit/server': ['@warehouse-kit/fuzz', '@warehouse-kit/spec', '@warehouse-kit/test-support'],
+      '@warehouse-kit/server': ['@warehouse-kit/fuzz', '@warehouse-kit/spec', '@warehouse-kit/testing'],
     });
   });
 
   it('lets no public package depend on the server, and none but private workspaces depend on the test helpers', () => {
     for (const workspace of workspaces.filter((w) => !w.private)) {
       expect(internal(workspace, true), workspace.name).not.to.include('@warehouse-kit/server');
-      expect(internal(workspace, false), workspace.name).not.to.include('@warehouse-kit/test-support');
+      expect(internal(workspace, false), workspace.name).not.to.include('@warehouse-kit/testing');
     }
   });
 

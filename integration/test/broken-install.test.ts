@@ -5,7 +5,7 @@
 // of a global install and puts it back afterwards.
 import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Run, runProgram, tempDir } from '@warehouse-kit/test-support';
+import { type Run, runProgram, tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import type { Installed } from '../src/install.js';
 import { ROOT } from '../src/pack.js';

@@ -5,7 +5,7 @@ import type { ProfileFile } from '@warehouse-kit/conformance';
 import { groups } from '@warehouse-kit/conformance';
 import { ApiClient, expireEvents } from '@warehouse-kit/server/testing';
 import { CONTRACT_VERSION } from '@warehouse-kit/spec';
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { parse, stringify } from 'yaml';
 import { ROOT } from '../src/pack.js';

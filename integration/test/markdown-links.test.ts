@@ -2,7 +2,7 @@
 // file (README.md into docs/, a heading renamed) cannot leave a reader at a dead end.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { checkLinks, headingSlugs, trackedFiles } from './support/markdown-links.js';
 

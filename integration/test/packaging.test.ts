@@ -11,7 +11,7 @@ import { get } from 'node:http';
 import { basename, join } from 'node:path';
 import { createClient, unwrap } from '@warehouse-kit/sdk';
 import { startChildServer, stopChildServer } from '@warehouse-kit/server/testing';
-import { type RunOptions, runNode, runProgram, tempDir } from '@warehouse-kit/test-support';
+import { type RunOptions, runNode, runProgram, tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { parse } from 'yaml';
 import { forbidden, type Installed, MB, SERVER_ONLY, sizeOf, TEST_FRAMEWORKS } from '../src/install.js';

@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { ROOT } from '../src/pack.js';
 import { type ExampleWorld, type Ran, startExampleWorld } from './support/example-world.js';

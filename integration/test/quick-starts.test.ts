@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { runNode, tempDir } from '@warehouse-kit/test-support';
+import { runNode, tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { ROOT } from '../src/pack.js';
 import { type Demo, startDemo } from './support/demo.js';

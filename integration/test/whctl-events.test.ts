@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { verifyWebhook } from '@warehouse-kit/sdk';
 import { expireEvents, feedEnd, startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
 import whctlManifest from '@warehouse-kit/whctl/package.json' with { type: 'json' };
 import { expect } from 'chai';
 import { freshHome, json, WHCTL, whctl } from './support/whctl.js';

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createWorld, type LocationKey, startTestServer, type TestServer } from '@warehouse-kit/server/testing';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { type Run, whctl } from './support/whctl.js';
 import {

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createWorld, startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
-import { eventually, tempDir } from '@warehouse-kit/test-support';
+import { eventually, tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { freshHome, json, type Run, WHCTL, whctl } from './support/whctl.js';
 

@@ -9,7 +9,7 @@ import {
   uniqueId,
   type World,
 } from '@warehouse-kit/server/testing';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { DateTime } from 'luxon';

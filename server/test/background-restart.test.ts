@@ -1,7 +1,7 @@
 // The background work of `wh-server start` (webhook delivery, the event and rate-limit sweeps)
 // while its PostgreSQL is killed and started again: the process lives on, and every event of a
 // change made before or after the restart is delivered once, none left pending or leased.
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { type Orm, openOrm } from '../src/db/orm.js';
 import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { listOperations } from '@warehouse-kit/spec/document';
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { migrate, type Orm, openOrm } from '../src/db/orm.js';
 import { provision } from '../src/provision/provision.js';

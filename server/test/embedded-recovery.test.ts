@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { isRunning } from '../src/db/previous-postgres.js';
 import { type ChildServer, SERVER_BIN, startChildServer, stopChildServer } from '../src/testing/child-server.js';

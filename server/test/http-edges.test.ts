@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { CONTRACT_VERSION } from '@warehouse-kit/spec';
-import { eventually, json, runNode } from '@warehouse-kit/test-support';
+import { eventually, json, runNode } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { send } from '../src/testing/http.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';

@@ -1,4 +1,4 @@
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
 import { send } from '../src/testing/http.js';

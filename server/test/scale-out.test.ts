@@ -1,5 +1,5 @@
 import { chmodSync } from 'node:fs';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded.js';
 import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';

@@ -3,7 +3,7 @@
 // webhook-id, Retry-After honoured, 410 disabling the endpoint, rotation's two signatures,
 // redelivery and recovery. The schedule is shortened a thousandfold (WH_WEBHOOK_RETRY_SCALE).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { testOrm } from '../src/testing/database.js';
 import { startTestServer, type TestServer } from '../src/testing/server.js';

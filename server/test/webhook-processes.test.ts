@@ -5,7 +5,7 @@
 // here depends on which process wakes first or how fast the machine is: the order is made by
 // starting and stopping the processes, and each wait's bound only catches a hang (at a load
 // average of 27, starting one wh-server took up to 30 s).
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
 import { testOrm } from '../src/testing/database.js';

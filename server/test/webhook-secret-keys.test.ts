@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { createLogger, type Logger } from '../src/logging/logger.js';
 import { KEY_FILE, webhookSecretKey } from '../src/serve/webhook-secret-key.js';

@@ -3,7 +3,7 @@
 // against the endpoint; after a restart each is sent once more. In the test's process through the
 // worker's stop, and with wh-server itself on SIGTERM. The send timeout is 10 minutes, far past
 // the test's own, so that only the stop can end a send to a receiver that never answers.
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
 import { testOrm } from '../src/testing/database.js';

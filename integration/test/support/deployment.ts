@@ -15,7 +15,7 @@ import {
   testOrm,
   uniqueId,
 } from '@warehouse-kit/server/testing';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { stringify } from 'yaml';
 
 /**

@@ -9,7 +9,7 @@ import { chmodSync, cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync }
 import { join } from 'node:path';
 import { createClient, unwrap, type WarehouseClient } from '@warehouse-kit/sdk';
 import { SERVER_BIN } from '@warehouse-kit/server/testing';
-import { eventually, tempDir } from '@warehouse-kit/test-support';
+import { eventually, tempDir } from '@warehouse-kit/testing';
 import { stringify } from 'yaml';
 import { ROOT } from '../../src/pack.js';
 import { type Demo, startDemo } from './demo.js';

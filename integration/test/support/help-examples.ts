@@ -5,7 +5,7 @@
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SERVER_BIN } from '@warehouse-kit/server/testing';
-import { runNode } from '@warehouse-kit/test-support';
+import { runNode } from '@warehouse-kit/testing';
 import type { Command } from 'commander';
 import { WHCTL } from './whctl.js';
 

@@ -1,7 +1,7 @@
 // The public packages packed once per test run, and each installed once per route, however
 // many test files use them: packing and installing are the slowest parts of the run.
 import { chmodSync } from 'node:fs';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { type Installed, type InstallRoute, install } from '../../src/install.js';
 import { type PackageName, type PackedPackage, packAll } from '../../src/pack.js';
 

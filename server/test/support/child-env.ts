@@ -2,7 +2,7 @@
 // provisioning file for a fresh standard organization.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { stringify } from 'yaml';
 import { testDatabaseUrl } from '../../src/testing/database.js';
 import { TEST_BASE_HOST } from '../../src/testing/server.js';
