@@ -19,7 +19,7 @@ import {
   ValidationError,
   wallClock,
 } from '@warehouse-kit/sdk';
-import { startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
+import { startWorld, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 
 describe('SDK against the reference server', () => {

@@ -1,6 +1,6 @@
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 import { runServerCampaign } from './fuzz/campaign.js';
 
 // A fixed seed, so that every run of npm test sends the same requests; FUZZ_SEED tries another.

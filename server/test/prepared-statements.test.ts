@@ -6,11 +6,11 @@
 // gives its connection back.
 import { DeadlockException, DriverException } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/postgresql';
+import { recordQueries, testOrm } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { poolUsage } from '../src/db/orm.js';
 import { isDatabaseUnavailable } from '../src/db/unavailable.js';
 import { parameterized, preparedOn, preparedRows } from '../src/domain/prepared-statements.js';
-import { recordQueries, testOrm } from '../src/testing/database.js';
 import { rejection } from './support/rejection.js';
 
 describe('prepared statements sent straight to a connection', () => {

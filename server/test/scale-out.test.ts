@@ -1,11 +1,16 @@
 import { chmodSync } from 'node:fs';
 import { tempDir } from '@warehouse-kit/testing';
+import {
+  type ChildServer,
+  send,
+  startChildServer,
+  stopChildServer,
+  TEST_BASE_HOST,
+  type TestResponse,
+  uniqueId,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded.js';
-import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { send, type TestResponse } from '../src/testing/http.js';
-import { TEST_BASE_HOST } from '../src/testing/server.js';
-import { uniqueId } from '../src/testing/world.js';
 import { childEnv, fixtureFile } from './support/child-env.js';
 
 /** Asks until `done` holds, at most 30 times a second apart. */

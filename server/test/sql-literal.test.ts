@@ -1,11 +1,12 @@
 // Inlined literals (DECISIONS 297): a write's events are JSON inlined in the statement sent with
 // its COMMIT, so whatever text a user put in a record must come back from PostgreSQL exactly,
 // and nothing in it may end the literal early.
+
+import { testOrm } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Orm } from '../src/db/orm.js';
 import { sqlLiteral } from '../src/domain/sql-literal.js';
-import { testOrm } from '../src/testing/database.js';
 
 describe('SQL string literals', () => {
   let orm: Orm;

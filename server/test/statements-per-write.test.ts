@@ -6,10 +6,10 @@
 // knex announces BEGIN and the COMMIT that carries the events, and the rate-limit write is
 // announced as knex's statements are. Every bound but the deletes of products and companies
 // failed on main's build, which wrote through the unit of work.
+
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { recordQueries, startWorld, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { recordQueries } from '../src/testing/database.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { ok } from './support/events.js';
 import { builtByTheOrm } from './support/orm-statements.js';
 

@@ -8,15 +8,20 @@ import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir } from '@warehouse-kit/testing';
+import {
+  SERVER_BIN,
+  send,
+  startChildServer,
+  startWorld,
+  stopChildServer,
+  TEST_BASE_HOST,
+  testOrm,
+  testWebhookSecretKey,
+  uniqueId,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { createLogger, type Logger } from '../src/logging/logger.js';
 import { KEY_FILE, webhookSecretKey } from '../src/serve/webhook-secret-key.js';
-import { SERVER_BIN, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { testOrm } from '../src/testing/database.js';
-import { send } from '../src/testing/http.js';
-import { TEST_BASE_HOST } from '../src/testing/server.js';
-import { testWebhookSecretKey } from '../src/testing/webhook-secret-key.js';
-import { startWorld, uniqueId } from '../src/testing/world.js';
 import { reencryptSecrets } from '../src/webhooks/rekey.js';
 import { DEMO_WEBHOOK_SECRET_KEY, newSecret, SecretKeys, signingSecrets } from '../src/webhooks/secrets.js';
 import { childEnv } from './support/child-env.js';

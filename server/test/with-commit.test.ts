@@ -2,10 +2,10 @@
 // round trip for both, nothing sent when the transaction rolls back, and a failing statement
 // rolls the whole transaction back and leaves its connection clean for the next request.
 import { DriverException } from '@mikro-orm/core';
+import { recordQueries, testDatabaseUrl, testOrm } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { type Orm, openOrm } from '../src/db/orm.js';
 import { sendWithCommit } from '../src/db/with-commit.js';
-import { recordQueries, testDatabaseUrl, testOrm } from '../src/testing/database.js';
 import { rejection } from './support/rejection.js';
 
 describe('statements sent with COMMIT', () => {

@@ -2,8 +2,8 @@
 // @warehouse-kit/fuzz, aimed at the world's records, with the rate-limit counters reset every
 // hundred requests (so that it is not mostly 429s); afterwards the server must still answer.
 import { type CampaignResult, describeFailure, loopback, runCampaign } from '@warehouse-kit/fuzz';
-import { resetRateLimits } from '../../src/testing/database.js';
-import type { World } from '../../src/testing/world.js';
+import type { World } from '@warehouse-kit/testing/server';
+import { resetRateLimits } from '@warehouse-kit/testing/server';
 import { seedTargets } from './targets.js';
 
 const TIMEOUT_MS = 10_000;

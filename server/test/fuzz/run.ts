@@ -1,8 +1,8 @@
 // `npm run fuzz -- --requests 20000 --seed N`: a longer campaign than npm test's, on its own
 // embedded PostgreSQL and in-process server. Prints the seed and what the server answered.
 import { parseArgs } from 'node:util';
-import { mochaGlobalSetup, mochaGlobalTeardown } from '../../src/testing/mocha.js';
-import { startWorld } from '../../src/testing/world.js';
+import { mochaGlobalSetup, mochaGlobalTeardown } from '@warehouse-kit/testing/mocha';
+import { startWorld } from '@warehouse-kit/testing/server';
 import { runServerCampaign } from './campaign.js';
 
 const { values } = parseArgs({

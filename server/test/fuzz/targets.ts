@@ -2,8 +2,8 @@
 // API so that ids and names exist, and hints that steer generated fields to real names.
 
 import type { FuzzTargets } from '@warehouse-kit/fuzz';
+import { locationNames, type World } from '@warehouse-kit/testing/server';
 import fc from 'fast-check';
-import { locationNames, type World } from '../../src/testing/world.js';
 
 async function created(world: World, path: string, body: unknown, location?: 'toronto'): Promise<number> {
   const res = await world.as('admin', location).post(path, body);

@@ -2,7 +2,7 @@
 // transaction older than it has ended (DECISIONS 174), normally at once; these helpers read
 // until what a test waits for has come, for a bounded time, and never judge by how long it took.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sweepExpiredEvents } from '../events/retention.js';
+import { sweepExpiredEvents } from '@warehouse-kit/server';
 import { testOrm } from './database.js';
 import type { ApiClient, TestResponse } from './http.js';
 import { uniqueId } from './world.js';

@@ -12,7 +12,9 @@ export {
 export { closeTestOrm, countQueries, recordQueries, resetRateLimits, testDatabaseUrl, testOrm } from './database.js';
 export { expireEvents, type FeedEvent, feedEnd, readUntil } from './events.js';
 export { ApiClient, type RequestOptions, send, type TestResponse } from './http.js';
+export { recordFixtureTokens, runLogDestination, runLogPath, tokensIn } from './run-log.js';
 export { startTestServer, TEST_BASE_HOST, type TestServer, type TestServerOptions } from './server.js';
+export { testWebhookSecretKey } from './webhook-secret-key.js';
 export {
   createWorld,
   type LocationKey,

@@ -1,7 +1,6 @@
 // The test run's ORM on the PostgreSQL the global fixture started, migrated once, and the
 // budgets every test starts with in full.
-import { recordTables } from '../db/migrations/Migration20261207100000_organization_ids.js';
-import { migrate, type Orm, openOrm } from '../db/orm.js';
+import { migrate, type Orm, openOrm, recordTables } from '@warehouse-kit/server';
 
 let shared: Promise<Orm> | undefined;
 

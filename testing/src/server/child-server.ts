@@ -2,12 +2,12 @@
 // and the conformance suite's runs against the reference server use it. Everything it prints
 // goes to the run's log, and the tokens of its `--fixture` file are checked against it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { readFixture } from '../provision/fixture.js';
+import { readFixture } from '@warehouse-kit/server';
+import { installedBin } from '../installed-bin.js';
 import { recordFixtureTokens, runLogWriter } from './run-log.js';
 
-/** `wh-server` as the package's `bin` names it, found from this module (in `dist/src/testing/`) so tests run from any folder. */
-export const SERVER_BIN = fileURLToPath(new URL('../../../bin/wh-server.js', import.meta.url));
+/** `wh-server` as the package's `bin` names it, so tests run from any folder. */
+export const SERVER_BIN = installedBin('@warehouse-kit/server', 'wh-server');
 
 export interface ChildServer {
   child: ChildProcess;

@@ -3,12 +3,16 @@
 // says why. Its log lines go to the run's log (run-log.ts), at debug level so that every line
 // any request writes is there to be checked.
 import type { Server } from 'node:http';
+import type { Orm } from '@warehouse-kit/server';
+import {
+  configFromEnv,
+  createApp,
+  createHttpServer,
+  createLogger,
+  listen,
+  type ServerConfig,
+} from '@warehouse-kit/server';
 import { type DestinationStream, multistream } from 'pino';
-import { configFromEnv, type ServerConfig } from '../config.js';
-import type { Orm } from '../db/orm.js';
-import { createLogger } from '../logging/logger.js';
-import { createApp } from '../serve/app.js';
-import { createHttpServer, listen } from '../serve/http-server.js';
 import { testOrm } from './database.js';
 import { runLogDestination } from './run-log.js';
 import { testWebhookSecretKey } from './webhook-secret-key.js';

@@ -1,8 +1,8 @@
 // A freshly provisioned organization per test suite, with its own subdomains and tokens, so
 // suites never see each other's data (and multi-tenancy is exercised by every run).
 import { randomBytes } from 'node:crypto';
-import type { Fixture, OrganizationFixture } from '../provision/fixture.js';
-import { provision } from '../provision/provision.js';
+import type { Fixture, OrganizationFixture } from '@warehouse-kit/server';
+import { provision } from '@warehouse-kit/server';
 import { testOrm } from './database.js';
 import { ApiClient } from './http.js';
 import { recordFixtureTokens } from './run-log.js';

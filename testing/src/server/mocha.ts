@@ -5,7 +5,7 @@
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type EmbeddedDatabase, startEmbeddedDatabase } from '../db/embedded.js';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from '@warehouse-kit/server';
 import { closeTestOrm, resetRateLimits, useWorkerDatabase } from './database.js';
 import { checkRunLog, RUN_LOG_ENV } from './run-log.js';
 import { testWebhookSecretKey } from './webhook-secret-key.js';

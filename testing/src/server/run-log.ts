@@ -6,8 +6,8 @@
 import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Fixture } from '@warehouse-kit/server';
 import { type DestinationStream, pino } from 'pino';
-import type { Fixture } from '../provision/fixture.js';
 
 /** Set by the mocha global fixture, so child processes append to the same file. */
 export const RUN_LOG_ENV = 'WH_TEST_RUN_LOG';
