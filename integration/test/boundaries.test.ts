@@ -62,7 +62,8 @@ describe('package boundaries', () => {
     const graph = Object.fromEntries(workspaces.filter((w) => !w.private).map((w) => [w.name, internal(w, true)]));
     expect(graph).to.deep.equal({
       '@warehouse-kit/spec': [],
-      '@warehouse-kit/fuzz': ['@warehouse-kit/spec'],
+      // The campaign against the reference server, in its runner and tests, uses the test harness.
+      '@warehouse-kit/fuzz': ['@warehouse-kit/spec', '@warehouse-kit/testing'],
       '@warehouse-kit/sdk': ['@warehouse-kit/spec'],
       '@warehouse-kit/conformance': ['@warehouse-kit/fuzz', '@warehouse-kit/sdk', '@warehouse-kit/spec'],
       // The spec directly for the contract diff's rules (whctl contract diff).
@@ -72,8 +73,7 @@ describe('package boundaries', () => {
         '@warehouse-kit/spec',
         '@warehouse-kit/testing',
       ],
-      // The fuzz campaign of the server's tests (a dev dependency, as the test helpers are).
-      '@warehouse-kit/server': ['@warehouse-kit/fuzz', '@warehouse-kit/spec', '@warehouse-kit/testing'],
+      '@warehouse-kit/server': ['@warehouse-kit/spec', '@warehouse-kit/testing'],
     });
   });
 

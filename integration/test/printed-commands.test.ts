@@ -45,7 +45,7 @@ const NOT_RUN: { pattern: RegExp; why: string }[] = [
   },
   {
     pattern: /^npm run fuzz\b/,
-    why: 'a campaign of 20,000 requests takes minutes: fuzz.test.ts runs a smaller one in npm test',
+    why: 'a campaign of 20,000 requests takes minutes: fuzz/test/reference-server.test.ts runs a smaller one in npm test',
   },
   {
     pattern: /^npm run test:node\d+\b/,

@@ -1,9 +1,9 @@
 // What a campaign aims at: the world's addresses and tokens, a few records made through the
 // API so that ids and names exist, and hints that steer generated fields to real names.
 
-import type { FuzzTargets } from '@warehouse-kit/fuzz';
 import { locationNames, type World } from '@warehouse-kit/testing/server';
 import fc from 'fast-check';
+import type { FuzzTargets } from '../src/index.js';
 
 async function created(world: World, path: string, body: unknown, location?: 'toronto'): Promise<number> {
   const res = await world.as('admin', location).post(path, body);

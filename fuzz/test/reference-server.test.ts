@@ -1,7 +1,7 @@
 import type { TestServer } from '@warehouse-kit/testing/server';
 import { startWorld, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { runServerCampaign } from './fuzz/campaign.js';
+import { runServerCampaign } from '../runner/campaign.js';
 
 // A fixed seed, so that every run of npm test sends the same requests; FUZZ_SEED tries another.
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);

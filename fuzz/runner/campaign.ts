@@ -1,9 +1,10 @@
-// A fuzz campaign against a reference server in the tests' world: the shared campaign of
-// @warehouse-kit/fuzz, aimed at the world's records, with the rate-limit counters reset every
+// A fuzz campaign against the reference server in a test world (@warehouse-kit/testing's
+// harness): this package's campaign (src/), aimed at the world's records, with the rate-limit counters reset every
 // hundred requests (so that it is not mostly 429s); afterwards the server must still answer.
-import { type CampaignResult, describeFailure, loopback, runCampaign } from '@warehouse-kit/fuzz';
+
 import type { World } from '@warehouse-kit/testing/server';
 import { resetRateLimits } from '@warehouse-kit/testing/server';
+import { type CampaignResult, describeFailure, loopback, runCampaign } from '../src/index.js';
 import { seedTargets } from './targets.js';
 
 const TIMEOUT_MS = 10_000;
