@@ -15,6 +15,7 @@ export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The public packages by name, with the folder each lives in. */
 export const PUBLIC_PACKAGES = {
   '@warehouse-kit/spec': 'spec',
+  '@warehouse-kit/contract-diff': 'contract-diff',
   '@warehouse-kit/fuzz': 'fuzz',
   '@warehouse-kit/sdk': 'sdk',
   '@warehouse-kit/conformance': 'conformance',

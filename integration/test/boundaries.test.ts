@@ -62,13 +62,15 @@ describe('package boundaries', () => {
     const graph = Object.fromEntries(workspaces.filter((w) => !w.private).map((w) => [w.name, internal(w, true)]));
     expect(graph).to.deep.equal({
       '@warehouse-kit/spec': [],
+      // The spec for its tests, which diff the real contract.
+      '@warehouse-kit/contract-diff': ['@warehouse-kit/spec'],
       // The campaign against the reference server, in its runner and tests, uses the test harness.
       '@warehouse-kit/fuzz': ['@warehouse-kit/spec', '@warehouse-kit/testing'],
       '@warehouse-kit/sdk': ['@warehouse-kit/spec'],
       '@warehouse-kit/conformance': ['@warehouse-kit/fuzz', '@warehouse-kit/sdk', '@warehouse-kit/spec'],
-      // The spec directly for the contract diff's rules (whctl contract diff).
       '@warehouse-kit/whctl': [
         '@warehouse-kit/conformance',
+        '@warehouse-kit/contract-diff',
         '@warehouse-kit/sdk',
         '@warehouse-kit/spec',
         '@warehouse-kit/testing',

@@ -55,6 +55,7 @@ describe('packages as their users install them', function () {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(Object.keys(packed())).to.have.members([
       '@warehouse-kit/spec',
+      '@warehouse-kit/contract-diff',
       '@warehouse-kit/fuzz',
       '@warehouse-kit/sdk',
       '@warehouse-kit/conformance',
@@ -110,6 +111,7 @@ describe('packages as their users install them', function () {
     expect(sdk.bundled).to.deep.equal(['@warehouse-kit/spec']);
     expect(whctl.bundled).to.have.members([
       '@warehouse-kit/conformance',
+      '@warehouse-kit/contract-diff',
       '@warehouse-kit/fuzz',
       '@warehouse-kit/sdk',
       '@warehouse-kit/spec',

@@ -2,10 +2,10 @@
 // says, writings of one meaning are no change, and changes planted in the real spec are found.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadDocument } from '@warehouse-kit/spec/document';
 import { expect } from 'chai';
 import { parse } from 'yaml';
-import { diffContracts, requiredBump, rules } from '../src/contract-diff/index.js';
-import { loadDocument } from '../src/document.js';
+import { diffContracts, requiredBump, rules } from '../src/index.js';
 
 type Doc = Record<string, unknown>;
 interface Case {

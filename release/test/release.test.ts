@@ -1,9 +1,10 @@
 // The versioning policy (DECISIONS 350): planted changes against the released contract pass
 // or fail `npm run contract:check` by the spec package's version.
+
+import { CONTRACT_VERSION } from '@warehouse-kit/spec';
 import { expect } from 'chai';
-import { CONTRACT_VERSION } from '../src/index.js';
-import { packageVersion, readYaml, releasedFolder, releasedVersions, workingPath } from '../src/release/files.js';
-import { checkRelease } from '../src/release/policy.js';
+import { packageVersion, readYaml, releasedFolder, releasedVersions, workingPath } from '../src/files.js';
+import { checkRelease } from '../src/policy.js';
 
 describe('the contract versioning policy', () => {
   const released = { version: '1.0.0', document: readYaml(`${releasedFolder}/1.0.0.yaml`) };

@@ -1,8 +1,8 @@
 // What a version of the contract must be, given the last one released (DECISIONS 350): a change
 // that breaks clients needs a new major version, any other change a new minor one, and
 // `info.version` is the spec package's version.
-import { type ContractChange, diffContracts, requiredBump } from '../contract-diff/index.js';
-import { compareVersions, parseVersion } from '../version.js';
+import { type ContractChange, diffContracts, requiredBump } from '@warehouse-kit/contract-diff';
+import { compareVersions, parseVersion } from '@warehouse-kit/spec';
 
 export interface ReleaseState {
   /** The spec package's version. */

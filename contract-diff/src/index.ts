@@ -10,8 +10,9 @@ import { isNode, type Node } from './resolve.js';
 import { holdingRefusals } from './stated-refusals.js';
 
 export type { ContractChange } from './change.js';
+export { lookUp } from './resolve.js';
 export { type ChangeKind, type Rule, type RuleId, rules } from './rules.js';
-export { type StatedRefusal, statedRefusalsOf } from './stated-refusals.js';
+export { holdingRefusals, type StatedRefusal, statedRefusalsOf } from './stated-refusals.js';
 
 /** Every change from `base` to `revision`, in document order, breaking or not. */
 export function diffContracts(base: unknown, revision: unknown): ContractChange[] {

@@ -1,7 +1,7 @@
 // `npm run contract:check`: the working contract against the last one released, failing when
 // the spec package's version does not fit its changes (DECISIONS 350). In `npm test`.
 
-import { compareVersions, parseVersion } from '../version.js';
+import { compareVersions, parseVersion } from '@warehouse-kit/spec';
 import { packageVersion, readYaml, releasedFolder, releasedVersions, workingPath } from './files.js';
 import { checkRelease } from './policy.js';
 

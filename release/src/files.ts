@@ -1,11 +1,12 @@
 // The spec package's files that releases read and write: its version, the working contract and
-// the released ones in spec/released/<version>.yaml.
+// the released ones in spec/released/<version>.yaml, found through the workspace's link to it.
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { compareVersions, parseVersion } from '@warehouse-kit/spec';
 import { parse } from 'yaml';
-import { compareVersions, parseVersion } from '../version.js';
 
-export const packageRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const packageRoot = `${dirname(createRequire(import.meta.url).resolve('@warehouse-kit/spec/package.json'))}/`;
 export const releasedFolder = `${packageRoot}released`;
 export const workingPath = `${packageRoot}openapi.yaml`;
 
