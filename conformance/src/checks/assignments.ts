@@ -25,12 +25,12 @@ export function defineAssignments(group: GroupBuilder): void {
       const body = isObject(assigned.body) ? assigned.body : {};
       const problems = new Problems(assigned);
       expectVerbatim(problems, body, { location_name: await listedName(ctx, ctx.home) }, 'the destination (§3)');
-      const expected = expectedInstant(sent, ctx.home.timeZone);
+      const expected = expectedInstant(sent, ctx.home.time_zone);
       problems.expect(
         receivedInstant(body.expected_starts_at)?.toMillis() === expected.toMillis(),
         'expected_starts_at',
         () => `${preview(body.expected_starts_at)} for ${sent}`,
-        `${expected.toISO({ suppressMilliseconds: true })}: ${sent} read in ${ctx.home.timeZone}, ` +
+        `${expected.toISO({ suppressMilliseconds: true })}: ${sent} read in ${ctx.home.time_zone}, ` +
           "the destination warehouse's zone now applies (§3)",
       );
       problems.throwIfAny();

@@ -100,7 +100,7 @@ export const timeZones: CheckGroup = {
           'expected_starts_at',
           offsetLess(dates.before),
           record.expected_starts_at,
-          ctx.home.timeZone,
+          ctx.home.time_zone,
           "the assigned location's zone, §4.6",
         );
         expectReadIn(
@@ -108,7 +108,7 @@ export const timeZones: CheckGroup = {
           'expected_ends_at',
           offsetLess(dates.after),
           record.expected_ends_at,
-          ctx.home.timeZone,
+          ctx.home.time_zone,
           "the assigned location's zone, §4.6",
         );
         problems.throwIfAny();
@@ -131,7 +131,7 @@ export const timeZones: CheckGroup = {
       },
       async ({ ctx }) => {
         const { exchange, record, dates } = await assignedOrder(ctx);
-        const zone = ctx.home.timeZone;
+        const zone = ctx.home.time_zone;
         const documented = `§8, ${dstNote(zone, dates.hasChange)}`;
         const problems = new Problems(exchange);
         expectRenderedIn(problems, 'expected_starts_at', record.expected_starts_at, zone, documented);
@@ -206,7 +206,7 @@ export const timeZones: CheckGroup = {
         verifies: ['§4.6.zones.explicit-offset', '§2.3.expected-starts-at'],
       },
       async ({ ctx }) => {
-        const { before, after } = datesAroundChange(ctx.home.timeZone);
+        const { before, after } = datesAroundChange(ctx.home.time_zone);
         // An offset no warehouse is likely to have, and Z.
         const starts = `${offsetLess(before)}+05:45`;
         const ends = `${offsetLess(after.toUTC())}Z`;
@@ -221,7 +221,7 @@ export const timeZones: CheckGroup = {
           'expected_starts_at',
           starts,
           record.expected_starts_at,
-          ctx.home.timeZone,
+          ctx.home.time_zone,
           '§4.6: an explicit offset takes precedence',
         );
         expectReadIn(
@@ -229,7 +229,7 @@ export const timeZones: CheckGroup = {
           'expected_ends_at',
           ends,
           record.expected_ends_at,
-          ctx.home.timeZone,
+          ctx.home.time_zone,
           '§4.6: Z takes precedence',
         );
         problems.throwIfAny();
@@ -254,7 +254,7 @@ export const timeZones: CheckGroup = {
           'expected_starts_at',
           changed.sent,
           body.expected_starts_at,
-          ctx.home.timeZone,
+          ctx.home.time_zone,
           "§4.6: an update without location_name uses the order's existing warehouse zone",
         );
         problems.throwIfAny();
@@ -274,7 +274,7 @@ export const timeZones: CheckGroup = {
         const { ctx } = run;
         const moved = await movedOrder(run);
         const instant = moved.order.dates.before;
-        if (zoneOffset(moved.destination.timeZone, instant) === zoneOffset(ctx.home.timeZone, instant)) {
+        if (zoneOffset(moved.destination.time_zone, instant) === zoneOffset(ctx.home.time_zone, instant)) {
           run.skip(
             `the profile's locations share one UTC offset on ${instant.toISODate()}, ` +
               'so a move cannot show which zone is used',
@@ -287,14 +287,14 @@ export const timeZones: CheckGroup = {
           'expected_starts_at',
           moved.sent,
           body.expected_starts_at,
-          moved.destination.timeZone,
+          moved.destination.time_zone,
           "§3: a move reads times in the destination's zone",
         );
         expectRenderedIn(
           problems,
           'expected_ends_at',
           body.expected_ends_at,
-          moved.destination.timeZone,
+          moved.destination.time_zone,
           "§8: a moved order is rendered in its new warehouse's zone",
         );
         problems.throwIfAny();
@@ -424,7 +424,7 @@ export const timeZones: CheckGroup = {
               problems,
               listed,
               `product ${listed.id} (${location.name}) `,
-              location.timeZone,
+              location.time_zone,
               `§8: each entity in its own warehouse's zone`,
             );
         });
@@ -461,7 +461,7 @@ export const timeZones: CheckGroup = {
         // updated_since keeps the run's own orders within the first page of the search.
         const updated_since = order.record.created_at as string;
         for (const [location_name, zone] of [
-          [ctx.home.name, ctx.home.timeZone],
+          [ctx.home.name, ctx.home.time_zone],
           [undefined, UTC],
         ] as const) {
           for (const [minutes, included] of [
@@ -534,7 +534,7 @@ export const timeZones: CheckGroup = {
             problems,
             `order ${order.id} appointments[].scheduled_at`,
             nested.scheduled_at,
-            ctx.home.timeZone,
+            ctx.home.time_zone,
             "§8: each entity in its own warehouse's zone, also nested in an unassigned order",
           );
         }

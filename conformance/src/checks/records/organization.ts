@@ -98,7 +98,7 @@ export function defineOrganizationRecords(group: GroupBuilder): void {
     },
     async ({ ctx }) => {
       // Every filter at once; a product name no product has leaves nothing to list.
-      const { before } = datesAroundChange(ctx.home.timeZone);
+      const { before } = datesAroundChange(ctx.home.time_zone);
       const query = {
         location_name: ctx.home.name,
         start_date: before.toISODate()!,
