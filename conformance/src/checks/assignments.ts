@@ -1,12 +1,14 @@
 // Assigning and unassigning purchase orders (§3, §4.6 update rules 1 and 2), and an appointment
 // that stays where it is (§3): part of the location rules.
+
+import { isObject } from '@warehouse-kit/spec';
 import type { GroupBuilder } from '../check.js';
 import { bookedAppointment } from '../fixtures/appointments.js';
 import { readOnlyAssignment, unassignments } from '../fixtures/changed-orders.js';
 import { listedName } from '../fixtures/locations.js';
 import { preview } from '../http.js';
 import { secondLocation } from '../needs.js';
-import { expectStatus, isObject, Problems } from '../problems.js';
+import { expectStatus, Problems } from '../problems.js';
 import { expectVerbatim } from '../verbatim.js';
 import { expectedInstant, receivedInstant } from '../zones.js';
 

@@ -1,6 +1,8 @@
 // Our decisions where the reference says "not shown" (spec/DECISIONS.md, cited by number).
 // A deployment can follow the reference and still differ here; `--checks reference` leaves
 // this group out.
+
+import { isObject } from '@warehouse-kit/spec';
 import type { CheckGroup } from '../check.js';
 import { appointmentDeletion } from '../fixtures/appointments.js';
 import { createdCompany, deletedCompany } from '../fixtures/companies.js';
@@ -11,7 +13,7 @@ import { productList } from '../fixtures/products.js';
 import { assignedOrder } from '../fixtures/purchase-orders.js';
 import { headerOf, preview } from '../http.js';
 import { paidLocation } from '../needs.js';
-import { expectStatus, isObject, Problems } from '../problems.js';
+import { expectStatus, Problems } from '../problems.js';
 import { expectedInstant, offsetLess, offsetOf } from '../zones.js';
 import { defineDaylightSaving } from './daylight-saving.js';
 import { productUpdatedElsewhere } from './location-rules.js';

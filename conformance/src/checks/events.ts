@@ -4,6 +4,7 @@
 // Every check runs only when the profile declares `extensions: { events: true }` and skips
 // otherwise; the group is outside `--checks reference`.
 import { isDeepStrictEqual } from 'node:util';
+import { isObject } from '@warehouse-kit/spec';
 import type { CheckGroup } from '../check.js';
 import { createdRecord } from '../fixtures/created.js';
 import {
@@ -17,7 +18,7 @@ import {
 } from '../fixtures/events.js';
 import { preview } from '../http.js';
 import { listedLocation, paidLocation, requireExtension, secondLocation } from '../needs.js';
-import { expectErrorSentence, expectStatus, fail, isObject, Problems } from '../problems.js';
+import { expectErrorSentence, expectStatus, fail, Problems } from '../problems.js';
 import type { ResolvedLocation } from '../profile.js';
 
 // The reference shows no events (§6: "not shown"); every check here settles that open point.

@@ -3,6 +3,8 @@
 // move); explicit offsets win; responses are rendered in the entity's own zone, daylight
 // saving applied, whatever location filter the request used. Checked on purchase orders and
 // products, which the run can delete, with dates on both sides of a daylight-saving change.
+
+import { isObject } from '@warehouse-kit/spec';
 import { epochInstead, offsetInstead, readInstead } from '../causes.js';
 import type { CheckGroup } from '../check.js';
 import { bookedAppointment, bookedSearch } from '../fixtures/appointments.js';
@@ -11,7 +13,7 @@ import { listedRecords } from '../fixtures/created.js';
 import { productsAcross } from '../fixtures/products.js';
 import { assignedOrder, createOrder, unassignedInFilteredList, unassignedOrder } from '../fixtures/purchase-orders.js';
 import { preview } from '../http.js';
-import { expectStatus, fail, isObject, Problems } from '../problems.js';
+import { expectStatus, fail, Problems } from '../problems.js';
 import { datesAroundChange, expectedInstant, offsetLess, offsetOf, receivedInstant, zoneOffset } from '../zones.js';
 
 const UTC = 'UTC';

@@ -2,10 +2,11 @@
 // the limit exceeded, X-RateLimit-Remaining 0, X-RateLimit-Reset an ISO 8601 UTC time in the
 // future, and no Retry-After.
 
+import { isObject } from '@warehouse-kit/spec';
 import { epochInstead } from '../../causes.js';
 import type { GroupBuilder } from '../../check.js';
 import { headerOf, preview } from '../../http.js';
-import { isObject, Problems } from '../../problems.js';
+import { Problems } from '../../problems.js';
 import { exhaust, PER_MINUTE, untilReset } from './exhaustion.js';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|\+00:?00)$/;
