@@ -1,4 +1,4 @@
-import { CONTRACT_VERSION_HEADER } from '@warehouse-kit/spec';
+import { CONTRACT_VERSION_HEADER, parseHttpDate } from '@warehouse-kit/spec';
 import LinkHeader from 'http-link-header';
 import { DateTime } from 'luxon';
 
@@ -66,9 +66,9 @@ export function readPagination(response: Response): Pagination {
   };
 }
 
-/** Reads `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (ISO 8601 UTC). */
-export function readRateLimit(response: Response): RateLimit {
-  const { headers } = response;
+/** Reads `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (ISO 8601 UTC) of an answer or its headers. */
+export function readRateLimit(answer: Response | Headers): RateLimit {
+  const headers = answer instanceof Headers ? answer : answer.headers;
   const reset = headers.get('X-RateLimit-Reset');
   const parsed = reset ? DateTime.fromISO(reset.trim(), { zone: 'utc' }) : undefined;
   return {
@@ -76,6 +76,23 @@ export function readRateLimit(response: Response): RateLimit {
     remaining: wholeNumber(headers, 'X-RateLimit-Remaining'),
     reset: parsed?.isValid ? parsed.toJSDate() : undefined,
   };
+}
+
+/** The server's clock by the answer's `Date` header, else `now()`. */
+export function serverNow(headers: Headers, now: () => number): number {
+  const date = headers.get('Date');
+  return (date === null ? undefined : parseHttpDate(date)) ?? now();
+}
+
+/**
+ * Milliseconds until an answer's `X-RateLimit-Reset`, measured against its `Date` header when it
+ * has one so that a skewed local clock does not shorten a wait (negative when the reset has
+ * passed); undefined without a readable reset, because the API always sends one and a guess
+ * could burn more budget.
+ */
+export function untilReset(headers: Headers, now: () => number = Date.now): number | undefined {
+  const reset = readRateLimit(headers).reset;
+  return reset && reset.getTime() - serverNow(headers, now);
 }
 
 /** The `X-Request-Id` the API gave an answer, which its operators can find the request by in their logs. */

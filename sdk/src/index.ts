@@ -38,6 +38,7 @@ export {
   readPagination,
   readRateLimit,
   readRequestId,
+  untilReset,
 } from './headers.js';
 export { localhostFetch } from './localhost.js';
 export { tokenAuth } from './middleware/auth.js';

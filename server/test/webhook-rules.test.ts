@@ -22,6 +22,9 @@ describe('webhook delivery rules (extension)', () => {
     const now = Date.parse('2026-12-01T12:00:00Z');
     expect(retryAfterWait('120', now)).to.equal(120_000);
     expect(retryAfterWait('Tue, 01 Dec 2026 12:01:00 GMT', now)).to.equal(60_000);
+    // The obsolete forms too, as a recipient must read them (RFC 9110 §5.6.7), and as the SDK does.
+    expect(retryAfterWait('Tuesday, 01-Dec-26 12:01:00 GMT', now)).to.equal(60_000);
+    expect(retryAfterWait('Tue Dec  1 12:01:00 2026', now)).to.equal(60_000);
     expect(retryAfterWait('Tue, 01 Dec 2026 11:00:00 GMT', now)).to.equal(0);
     expect(retryAfterWait('999999', now)).to.equal(36_000_000);
     for (const unreadable of [undefined, '', 'soon', '-5', '1e3'])

@@ -12,7 +12,7 @@ import { expectStatus, Problems } from '../problems.js';
 import { expectVerbatim } from '../verbatim.js';
 
 const PATH = '/bulk_uploads';
-const rateLimitOf = (exchange: Exchange) => readRateLimit(new Response(null, { headers: exchange.headers }));
+const rateLimitOf = (exchange: Exchange) => readRateLimit(exchange.headers);
 
 export const bulkUploads: CheckGroup = {
   name: 'bulk-uploads',
