@@ -9,7 +9,7 @@ import {
   WebhookSignatureError,
   WebhookTimestampError,
   WebhookVerificationError,
-} from '../src/index.js';
+} from '../src/webhook-signature.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const OTHER = 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD';
@@ -40,8 +40,8 @@ function failure(run: () => unknown): Error {
   throw new Error('expected a failure');
 }
 
-describe('SDK webhooks', () => {
-  it('verifies a delivery it signed and returns the event, typed by its type', () => {
+describe("the contract's webhook signature (Standard Webhooks), which the server signs with and the SDK verifies with", () => {
+  it('verifies a delivery it signed and returns the event, typed by its type (with a 24-byte secret whctl listen made before DECISIONS 480)', () => {
     const headers = signWebhook({ id: EVENT.id, body: BODY, secret: SECRET, timestamp: NOW });
     expect(headers['webhook-id']).to.equal('evt_1042');
     expect(headers['webhook-timestamp']).to.equal(String(NOW.getTime() / 1000));
@@ -70,6 +70,16 @@ describe('SDK webhooks', () => {
     );
     expect(theirs.verify(BODY, { ...ours })).to.deep.equal(EVENT);
     expect(() => theirs.verify(`${BODY} `, { ...ours })).to.throw(StandardError);
+  });
+
+  it('signs the example of the Standard Webhooks specification as it gives it', () => {
+    const headers = signWebhook({
+      id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      body: '{"test": 2432232314}',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      timestamp: new Date(1614265330 * 1000),
+    });
+    expect(headers['webhook-signature']).to.equal('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
   });
 
   it('signs with every secret of a rotation, and accepts any one that matches', () => {
@@ -169,9 +179,10 @@ describe('SDK webhooks', () => {
     expect(() => signWebhook({ id: 'a b', body: BODY, secret: SECRET })).to.throw(TypeError);
   });
 
-  it('generates secrets of 24 random bytes that the standardwebhooks package accepts', () => {
+  it('generates secrets of 32 random bytes, as the server always has, that the standardwebhooks package accepts', () => {
     const secret = generateWebhookSecret();
-    expect(secret).to.match(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(secret).to.match(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).to.have.length(32);
     expect(generateWebhookSecret()).to.not.equal(secret);
     const headers = signWebhook({ id: EVENT.id, body: BODY, secret });
     expect(new Webhook(secret).verify(BODY, { ...headers })).to.deep.equal(EVENT);
