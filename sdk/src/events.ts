@@ -6,8 +6,10 @@ import type { WarehouseClient } from './client.js';
 import { RateLimitError, unwrap } from './errors.js';
 import { untilReset } from './headers.js';
 import { nonNegative } from './middleware/retry-waits.js';
-import type { Event } from './webhooks.js';
 
+/** An event of the feed or of a webhook delivery: a union by `type`. */
+export type Event = components['schemas']['Event'];
+export type EventType = Event['type'];
 export type EventPage = components['schemas']['EventPage'];
 
 export interface EventFeedOptions {
