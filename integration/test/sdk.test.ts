@@ -9,7 +9,6 @@ import {
   PreconditionFailedError,
   paginate,
   paginateOffset,
-  parseTime,
   RateLimitError,
   readETag,
   readPagination,
@@ -17,8 +16,8 @@ import {
   UnauthorizedError,
   unwrap,
   ValidationError,
-  wallClock,
 } from '@warehouse-kit/sdk';
+import { parseTime, wallClock } from '@warehouse-kit/sdk/time';
 import { startWorld, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 

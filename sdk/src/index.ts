@@ -91,7 +91,6 @@ export {
   paginateOffset,
 } from './pagination.js';
 export { REDACTED, redact, redactHeader } from './redact.js';
-export { instant, parseTime, resolveInputTime, wallClock } from './time.js';
 export type { DebugLog } from './trace.js';
 export { ConnectionError, TimeoutError, transportFailure } from './transport-errors.js';
 export { SDK_NAME, SDK_VERSION, USER_AGENT } from './version.js';
