@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
-import { ROOT } from '../src/pack.js';
+import { ROOT } from '../src/workspace.js';
 
 interface Workspace {
   folder: string;
@@ -66,7 +66,8 @@ describe('package boundaries', () => {
       '@warehouse-kit/contract-diff': ['@warehouse-kit/spec'],
       // The campaign against the reference server, in its runner and tests, uses the test harness.
       '@warehouse-kit/fuzz': ['@warehouse-kit/spec', '@warehouse-kit/testing'],
-      '@warehouse-kit/sdk': ['@warehouse-kit/spec'],
+      // Its weight test traces what the entry loads with the test helpers.
+      '@warehouse-kit/sdk': ['@warehouse-kit/spec', '@warehouse-kit/testing'],
       '@warehouse-kit/conformance': ['@warehouse-kit/fuzz', '@warehouse-kit/sdk', '@warehouse-kit/spec'],
       '@warehouse-kit/whctl': [
         '@warehouse-kit/conformance',
