@@ -8,7 +8,7 @@ import { eventually } from '@warehouse-kit/testing';
 import { ApiClient, expireEvents } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { parse, stringify } from 'yaml';
-import { ROOT } from '../src/pack.js';
+import { ROOT } from '../src/workspace.js';
 import { leftovers, scratchFile, startDeployment, type TestDeployment } from './support/deployment.js';
 import { runSuite, runSuiteLine } from './support/run-suite.js';
 

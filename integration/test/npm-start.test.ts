@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { eventually } from '@warehouse-kit/testing';
 import { expect } from 'chai';
-import { ROOT } from '../src/pack.js';
+import { ROOT } from '../src/workspace.js';
 import { createDatabase } from './support/demo.js';
 import { shellBlocks } from './support/markdown-commands.js';
 

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { runNode, tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
-import { ROOT } from '../src/pack.js';
+import { ROOT } from '../src/workspace.js';
 import { type Demo, startDemo } from './support/demo.js';
 import { fencedBlocks, section } from './support/markdown.js';
 import { sdkProjectSetup } from './support/new-project.js';

@@ -2,14 +2,13 @@
 // imported, a file that does not parse) as whctl and wh-server report it: one line on stderr
 // naming what could not be loaded and saying to reinstall, exit status 70, never a stack trace,
 // whether it happens at start-up or when a command loads its code. Each case breaks one piece
-// of a global install and puts it back afterwards.
+// of a global install from the registry (support/installs.ts) and puts it back afterwards.
 import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Run, runProgram, tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
-import type { Installed } from '../src/install.js';
-import { ROOT } from '../src/pack.js';
-import { installed } from './support/installs.js';
+import { ROOT } from '../../src/workspace.js';
+import { type Installed, installed } from '../support/installs.js';
 
 /** Runs `action` with `path` moved away, as if the install had lost it. */
 async function without<T>(path: string, action: () => Promise<T>): Promise<T> {
@@ -46,7 +45,7 @@ describe('a broken install, as whctl and wh-server report it', function () {
     const env = { WHCTL_BASE_URL: 'http://127.0.0.1:9', WHCTL_TOKEN: 'token' };
     const productsList = () => runProgram(whctl.bin('whctl'), ['products', 'list'], { env });
     const folder = (name: string) => join(whctl.nodeModules, name);
-    before(() => (whctl = installed('@warehouse-kit/whctl', { global: true })));
+    before(async () => (whctl = await installed('@warehouse-kit/whctl', { global: true })));
 
     it('names a package missing at start-up', async () => {
       const run = await without(folder('commander'), () => runProgram(whctl.bin('whctl'), ['--version']));
@@ -98,7 +97,7 @@ describe('a broken install, as whctl and wh-server report it', function () {
 
   describe('wh-server', () => {
     let server: Installed;
-    before(() => (server = installed('@warehouse-kit/server', { global: true, ignoreScripts: true })));
+    before(async () => (server = await installed('@warehouse-kit/server', { global: true })));
 
     it('names a package missing at start-up', async () => {
       const run = await without(join(server.nodeModules, 'koa'), () =>

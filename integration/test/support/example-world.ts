@@ -11,7 +11,7 @@ import { createClient, unwrap, type WarehouseClient } from '@warehouse-kit/sdk';
 import { eventually, tempDir } from '@warehouse-kit/testing';
 import { SERVER_BIN } from '@warehouse-kit/testing/server';
 import { stringify } from 'yaml';
-import { ROOT } from '../../src/pack.js';
+import { ROOT } from '../../src/workspace.js';
 import { type Demo, startDemo } from './demo.js';
 import type { Unit } from './printed-units.js';
 import { type Outcome, runShell } from './run-shell.js';

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '@warehouse-kit/testing';
-import { ROOT } from '../../src/pack.js';
+import { ROOT } from '../../src/workspace.js';
 import { commandsOf, fencedBlocks, section } from './markdown.js';
 import { sdkProjectSetup } from './new-project.js';
 
