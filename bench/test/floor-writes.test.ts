@@ -2,7 +2,7 @@
 // the floor answered, serialised once for both; without, the same write leaves no event. The
 // events' cost measured between the two floors is only honest if that is all that differs.
 import { provision } from '@warehouse-kit/server';
-import { standardOrganization, testDatabaseUrl, testOrm, uniqueId } from '@warehouse-kit/server/testing';
+import { standardOrganization, testDatabaseUrl, testOrm, uniqueId } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import pg from 'pg';
 import { changeItem, createOrder, type FloorWrites, type NewOrder } from '../src/floor-writes.js';

@@ -8,7 +8,7 @@ import {
   referenceRules,
   tracedRules,
 } from '@warehouse-kit/conformance';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { CommanderError } from 'commander';
 import { stringify } from 'yaml';

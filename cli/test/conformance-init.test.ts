@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProfileFile } from '@warehouse-kit/conformance';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { parse } from 'yaml';
 import { type Stub, startStub } from './support/stub.js';

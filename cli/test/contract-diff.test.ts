@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { specPath } from '@warehouse-kit/spec/document';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { parse, stringify } from 'yaml';
 import { type Stub, startStub } from './support/stub.js';

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
-import { tempDir } from '@warehouse-kit/test-support';
+import { freePort, tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import {
   rateLimitHeaders,
@@ -387,15 +387,6 @@ describe('whctl failures', () => {
   });
 
   describe('every common failure is one line without a stack, naming what to do', () => {
-    /** A port nothing listens on: it was free a moment ago. */
-    async function closedPort(): Promise<number> {
-      const server = createServer();
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const { port } = server.address() as { port: number };
-      await new Promise((resolve) => server.close(resolve));
-      return port;
-    }
-
     /**
      * A server that speaks only TLS; pre-shared keys need no certificate, and any TLS server
      * closes a connection that starts with plain HTTP.
@@ -414,7 +405,7 @@ describe('whctl failures', () => {
       const env = stubEnv(stub);
       const folder = tempDir('whctl-folder-');
       mkdirSync(join(folder, 'orders'));
-      const refused = await closedPort();
+      const refused = await freePort();
       const cases: [string[], Record<string, string>, number, RegExp][] = [
         [['purchase-orders', 'import', join(folder, 'none.csv')], env, 2, /cannot read .*none\.csv: no such file$/],
         [

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { type Stub, type StubAnswer, type StubHandler, type StubRequest, startStub, stubEnv } from './support/stub.js';

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { traceModules } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { whctl } from './support/whctl.js';
 
@@ -9,14 +7,11 @@ const { version } = createRequire(import.meta.url)('../../package.json') as { ve
 
 /** The modules of our packages a run of whctl loads, as `<package folder>/<path under dist/src>`. */
 async function modulesLoadedBy(args: string[]): Promise<{ modules: string[]; stdout: string; code: number | null }> {
-  const file = join(tempDir('whctl-trace-'), 'modules.txt');
-  const run = await whctl(args, {
-    env: { WHCTL_TRACE_FILE: file },
-    nodeArgs: ['--import', new URL('./support/trace-imports.js', import.meta.url).href],
-  });
+  const tracing = traceModules();
+  const run = await whctl(args, tracing.options);
   // `file:///.../cli/dist/src/main.js` → `cli/main.js`, `.../sdk/dist/src/index.js` → `sdk/index.js`
-  const modules = readFileSync(file, 'utf8')
-    .split('\n')
+  const modules = tracing
+    .loaded()
     .map((url) => /\/([\w-]+)\/dist\/src\/(.+)$/.exec(url))
     .filter((match) => match !== null)
     .map(([, folder, path]) => `${folder}/${path}`);

@@ -1,7 +1,7 @@
 // A check's request answered 429 although the client waits until X-RateLimit-Reset (within a
 // minute, three times): the token's budget cannot be waited for. Every later request with the
 // token would be refused too, so the checks that send them are blocked, and this says why once.
-import { readRateLimit } from '@warehouse-kit/sdk';
+import { untilReset } from '@warehouse-kit/sdk';
 import { epochInstead } from './causes.js';
 import type { Exchange } from './http.js';
 import { ConformanceFailure } from './problems.js';
@@ -16,14 +16,12 @@ function whyNoWait(refusal: Exchange): { received: string; documented: string } 
       received: '429 without X-RateLimit-Reset',
       documented: 'X-RateLimit-Reset on a 429, the ISO 8601 UTC time when requests can resume (§8)',
     };
-  const { reset } = readRateLimit(new Response(null, { headers: refusal.headers }));
-  if (!reset)
+  const wait = untilReset(refusal.headers);
+  if (wait === undefined)
     return {
       received: `429 with X-RateLimit-Reset ${JSON.stringify(header)}${epochInstead(header)}`,
       documented: 'an ISO 8601 UTC time when requests can resume, which the suite waits for (§8)',
     };
-  const serverNow = Date.parse(refusal.headers.get('Date') ?? '');
-  const wait = reset.getTime() - (Number.isNaN(serverNow) ? Date.now() : serverNow);
   if (wait > MOST_WAIT_MS)
     return {
       received: `429 with X-RateLimit-Reset ${JSON.stringify(header)}, ${Math.round(wait / 1000)} s away`,

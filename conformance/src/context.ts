@@ -9,7 +9,7 @@ import { CleanupRegistry } from './cleanup.js';
 import type { HarRecorder } from './har.js';
 import { type Endpoint, type Exchange, type SendInit, send } from './http.js';
 import { asPrerequisite, UnmetPrerequisite } from './prerequisites.js';
-import type { Profile, ProfileLocation } from './profile.js';
+import type { Profile, ResolvedLocation } from './profile.js';
 import { TOKEN_VARIABLE } from './reproduce.js';
 import { deletedKey, undoBulkUpload, undoCreate } from './undo.js';
 
@@ -43,15 +43,15 @@ export interface RunContext {
   log: (line: string) => void;
   cleanup: CleanupRegistry;
   /** The first listed location, where most records are created. */
-  home: ProfileLocation;
+  home: ResolvedLocation;
   /** The other listed locations that home's token is admin at too, so one request can name both. */
-  others: ProfileLocation[];
+  others: ResolvedLocation[];
   /** Home's token on the organization interface. */
   admin: Endpoint;
   /** A token that is admin at `location`, on the organization interface. */
-  writerAt(location: ProfileLocation): Endpoint;
+  writerAt(location: ResolvedLocation): Endpoint;
   /** A token that is admin at `location`, on that location's own interface. */
-  adminAt(location: ProfileLocation): Endpoint;
+  adminAt(location: ResolvedLocation): Endpoint;
   /** The optional roles of the profile, with the location they concern. */
   readOnly?: Endpoint & { location: string };
   noAccess?: Endpoint & { location: string };

@@ -7,7 +7,7 @@ export type { Basis, CheckInfo } from './check.js';
 export { groups } from './checks/index.js';
 export { ChecksFailedError, ConformanceError, InterruptedError, ProfileError, UsageError } from './errors.js';
 export { EXTENSION_RULES, type Extension, type ExtensionSection, extensionRules } from './extension-rules/index.js';
-export { loadProfile, type Profile, type ProfileLocation, parseProfile } from './profile.js';
+export { loadProfile, type Profile, parseProfile, type ResolvedLocation } from './profile.js';
 export type { LocatedRule, ReferenceRule, ReferenceSection, ReferenceUnit, UnitKind } from './reference/index.js';
 export { API_REFERENCE, referenceRules } from './reference/index.js';
 export { UNCHECKED_WHY, type Unchecked, type UncheckedWhy } from './reference/unchecked.js';

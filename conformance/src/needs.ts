@@ -1,18 +1,18 @@
 // What a check needs from the profile beyond the admin token and one location; without it
 // the check is skipped with the reason, never failed.
 import type { CheckRun } from './check.js';
-import type { ProfileLocation } from './profile.js';
+import type { ResolvedLocation } from './profile.js';
 
 /** A listed location other than home, preferring one for which `prefer` holds. */
 export function secondLocation(
   { ctx, skip }: CheckRun,
-  prefer: (location: ProfileLocation) => boolean = () => true,
-): ProfileLocation {
+  prefer: (location: ResolvedLocation) => boolean = () => true,
+): ResolvedLocation {
   return ctx.others.find(prefer) ?? ctx.others[0] ?? skip('the profile lists one location; this check needs two');
 }
 
 /** A listed location whose location interface works (DECISIONS 12: an unpaid one answers 402). */
-export function paidLocation({ ctx, skip }: CheckRun): ProfileLocation {
+export function paidLocation({ ctx, skip }: CheckRun): ResolvedLocation {
   return (
     ctx.profile.locations.find((location) => location.paid) ??
     skip('the profile lists no paid location, so no location interface can be used')
@@ -20,7 +20,7 @@ export function paidLocation({ ctx, skip }: CheckRun): ProfileLocation {
 }
 
 /** The listed location a role token concerns, so that the admin token can create records there. */
-export function listedLocation({ ctx, skip }: CheckRun, name: string, role: string): ProfileLocation {
+export function listedLocation({ ctx, skip }: CheckRun, name: string, role: string): ResolvedLocation {
   const key = name.trim().toLowerCase();
   return (
     ctx.profile.locations.find((location) => location.name.trim().toLowerCase() === key) ??

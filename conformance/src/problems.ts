@@ -1,6 +1,7 @@
 // How a check fails: the request that showed the deviation, then one line per problem,
 // "<where>: Received … / Documented …", then a curl command that sends that request again, so
 // a vendor can reproduce it and knows what to change.
+import { isObject } from '@warehouse-kit/spec';
 import { AssertionError } from 'chai';
 import { describeRequest, type Exchange, preview } from './http.js';
 
@@ -78,10 +79,6 @@ export function expectStatus(exchange: Exchange, status: number, documented: str
  */
 export function expectSuccess(exchange: Exchange, documented: string): void {
   if (exchange.status < 200 || exchange.status > 299) fail(exchange, 'status', answered(exchange), `2xx ${documented}`);
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The `error` sentence the reference gives 400 and 429 bodies; problems when it is absent. */

@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { apiBaseUrl } from '@warehouse-kit/sdk';
 import {
-  type CustomerSettings,
+  type LocationRequirements,
   type ProfileCustomField,
   type ProfileFile,
+  type ProfileLocation,
   profileSchema,
-  type RequirableOrderField,
   type TokenSource,
   type WebhookReceiverSettings,
 } from '@warehouse-kit/spec/conformance-profile';
@@ -17,26 +17,22 @@ import { IANAZone } from 'luxon';
 import { parse } from 'yaml';
 import { ProfileError } from './errors.js';
 
-export interface ProfileLocation {
-  name: string;
-  /** The location interface address. */
-  address: string;
-  timeZone: string;
-  /** Whether the location has a paid subscription (its location interface answers 402 otherwise, DECISIONS 12). */
+/**
+ * A listed location as a run uses it: the file's entry (`ProfileLocation` of the profile's
+ * format), with its token resolved (its own, or else tokens.admin) and its defaults filled in:
+ * paid unless the file says not, and requiring nothing of an order unless the file says so.
+ */
+export type ResolvedLocation = Omit<ProfileLocation, 'paid' | 'token' | 'requires'> & {
   paid: boolean;
-  /** A token that is admin here: the location's own, or else tokens.admin. */
   token: string;
-  /** Its customer-creation settings, when the profile declares them. */
-  customers?: CustomerSettings;
-  /** What it requires of the purchase orders assigned to it: nothing unless the profile says so. */
-  requires: { purchaseOrderFields: RequirableOrderField[]; catalogProducts: boolean };
-}
+  requires: Required<LocationRequirements>;
+};
 
 /** A loaded profile with every token resolved. */
 export interface Profile {
   file: string;
   organization: string;
-  locations: [ProfileLocation, ...ProfileLocation[]];
+  locations: [ResolvedLocation, ...ResolvedLocation[]];
   tokens: {
     admin: string;
     rateLimit?: string;
@@ -129,16 +125,15 @@ export function parseProfile(data: unknown, file: string, env: NodeJS.ProcessEnv
     seen.add(key);
     if (!IANAZone.isValidZone(location.time_zone))
       problems.push(`${where}.time_zone: ${location.time_zone} is not an IANA time zone such as America/Toronto`);
+    const { token, requires, ...declared } = location;
     return {
-      name: location.name,
+      ...declared,
       address: checkAddress(`${where}.address`, location.address, problems),
-      timeZone: location.time_zone,
       paid: location.paid ?? true,
-      token: location.token ? resolveToken(`${where}.token`, location.token, env, problems) : admin,
-      ...(location.customers && { customers: location.customers }),
+      token: token ? resolveToken(`${where}.token`, token, env, problems) : admin,
       requires: {
-        purchaseOrderFields: location.requires?.purchase_order_fields ?? [],
-        catalogProducts: location.requires?.catalog_products ?? false,
+        purchase_order_fields: requires?.purchase_order_fields ?? [],
+        catalog_products: requires?.catalog_products ?? false,
       },
     };
   }) as Profile['locations'];

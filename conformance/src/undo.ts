@@ -1,7 +1,8 @@
 // How each kind of record the suite creates is undone. Keyed by the collection a POST went
 // to, so no check can create something the clean-up does not know about.
+
+import { isObject } from '@warehouse-kit/spec';
 import { type Endpoint, type Exchange, preview, send } from './http.js';
-import { isObject } from './problems.js';
 
 type Undo = (endpoint: Endpoint, id: number) => Promise<string>;
 

@@ -1,9 +1,11 @@
 // Values come back byte for byte: what the suite sent (names, SKUs, po_numbers, notes, custom
 // values) and the location names the deployment lists. A deployment that changes the case of
 // a name, trims or normalizes it, or re-encodes it is caught here rather than by a reader.
+
+import { isObject } from '@warehouse-kit/spec';
 import { howTheyDiffer } from './causes.js';
 import { preview } from './http.js';
-import { isObject, type Problems } from './problems.js';
+import type { Problems } from './problems.js';
 
 /** A value at a simple path: `name`, `purchase_order_items[0].product_name`, `custom_values.lot_code`. */
 export function valueAt(body: unknown, path: string): unknown {

@@ -40,7 +40,7 @@ describe('conformance profile', () => {
       readOnly: { token: 'viewer-token', location: 'Vancouver DC' },
       unpaid: { token: 'globex-token', organization: 'https://globex.example.com' },
     });
-    expect(profile.locations.map((l) => [l.name, l.timeZone, l.paid])).to.deep.equal([
+    expect(profile.locations.map((l) => [l.name, l.time_zone, l.paid])).to.deep.equal([
       ['Toronto DC', 'America/Toronto', true],
       ['Vancouver DC', 'America/Vancouver', false],
     ]);
@@ -90,11 +90,11 @@ describe('conformance profile', () => {
     };
     const profile = parseProfile(demanding, 'deployment.yaml', { WH_ADMIN_TOKEN: 'admin-token' });
     expect(profile.locations.map((location) => location.requires)).to.deep.equal([
-      { purchaseOrderFields: ['expected_starts_at', 'reference_numbers'], catalogProducts: true },
-      { purchaseOrderFields: ['notes'], catalogProducts: false },
+      { purchase_order_fields: ['expected_starts_at', 'reference_numbers'], catalog_products: true },
+      { purchase_order_fields: ['notes'], catalog_products: false },
     ]);
     const plain = parseProfile(valid, 'deployment.yaml', { WH_ADMIN_TOKEN: 'admin-token' });
-    expect(plain.locations[0]!.requires).to.deep.equal({ purchaseOrderFields: [], catalogProducts: false });
+    expect(plain.locations[0]!.requires).to.deep.equal({ purchase_order_fields: [], catalog_products: false });
   });
 
   it('refuses a required field the suite cannot fill, a field listed twice and a misspelt requirement', () => {

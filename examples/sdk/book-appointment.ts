@@ -4,7 +4,8 @@
 //   WH_BASE_URL=http://acme.localhost:3000 WH_TOKEN=acme-admin-token \
 //     node examples/dist/sdk/book-appointment.js PO-1001 2026-12-09T07:30 "Fast Freight"
 
-import { parseTime, unwrap, wallClock } from '@warehouse-kit/sdk';
+import { unwrap } from '@warehouse-kit/sdk';
+import { parseTime, wallClock } from '@warehouse-kit/sdk/time';
 import { DateTime } from 'luxon';
 import { client } from './connection.js';
 

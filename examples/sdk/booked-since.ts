@@ -4,7 +4,8 @@
 //   WH_BASE_URL=http://acme.localhost:3000 WH_TOKEN=acme-admin-token \
 //     node examples/dist/sdk/booked-since.js 2026-11-01T00:00:00Z
 
-import { instant, paginateOffset } from '@warehouse-kit/sdk';
+import { paginateOffset } from '@warehouse-kit/sdk';
+import { instant } from '@warehouse-kit/sdk/time';
 import { DateTime } from 'luxon';
 import { client } from './connection.js';
 

@@ -4,9 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
-import { ROOT } from '../src/pack.js';
+import { ROOT } from '../src/workspace.js';
 
 interface Workspace {
   folder: string;
@@ -62,25 +62,28 @@ describe('package boundaries', () => {
     const graph = Object.fromEntries(workspaces.filter((w) => !w.private).map((w) => [w.name, internal(w, true)]));
     expect(graph).to.deep.equal({
       '@warehouse-kit/spec': [],
-      '@warehouse-kit/fuzz': ['@warehouse-kit/spec'],
-      '@warehouse-kit/sdk': ['@warehouse-kit/spec'],
+      // The spec for its tests, which diff the real contract.
+      '@warehouse-kit/contract-diff': ['@warehouse-kit/spec'],
+      // The campaign against the reference server, in its runner and tests, uses the test harness.
+      '@warehouse-kit/fuzz': ['@warehouse-kit/spec', '@warehouse-kit/testing'],
+      // Its weight test traces what the entry loads with the test helpers.
+      '@warehouse-kit/sdk': ['@warehouse-kit/spec', '@warehouse-kit/testing'],
       '@warehouse-kit/conformance': ['@warehouse-kit/fuzz', '@warehouse-kit/sdk', '@warehouse-kit/spec'],
-      // The spec directly for the contract diff's rules (whctl contract diff).
       '@warehouse-kit/whctl': [
         '@warehouse-kit/conformance',
+        '@warehouse-kit/contract-diff',
         '@warehouse-kit/sdk',
         '@warehouse-kit/spec',
-        '@warehouse-kit/test-support',
+        '@warehouse-kit/testing',
       ],
-      // The fuzz campaign of the server's tests (a dev dependency, as the test helpers are).
-      '@warehouse-kit/server': ['@warehouse-kit/fuzz', '@warehouse-kit/spec', '@warehouse-kit/test-support'],
+      '@warehouse-kit/server': ['@warehouse-kit/spec', '@warehouse-kit/testing'],
     });
   });
 
   it('lets no public package depend on the server, and none but private workspaces depend on the test helpers', () => {
     for (const workspace of workspaces.filter((w) => !w.private)) {
       expect(internal(workspace, true), workspace.name).not.to.include('@warehouse-kit/server');
-      expect(internal(workspace, false), workspace.name).not.to.include('@warehouse-kit/test-support');
+      expect(internal(workspace, false), workspace.name).not.to.include('@warehouse-kit/testing');
     }
   });
 

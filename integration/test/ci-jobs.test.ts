@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { parseDocument } from 'yaml';
-import { ROOT } from '../src/pack.js';
+import { ROOT } from '../src/workspace.js';
 import { whctl } from './support/whctl.js';
 
 /** Well-known actions and the major versions a job may use. */

@@ -3,12 +3,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProfileFile } from '@warehouse-kit/conformance';
 import { groups } from '@warehouse-kit/conformance';
-import { ApiClient, expireEvents } from '@warehouse-kit/server/testing';
 import { CONTRACT_VERSION } from '@warehouse-kit/spec';
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
+import { ApiClient, expireEvents } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { parse, stringify } from 'yaml';
-import { ROOT } from '../src/pack.js';
+import { ROOT } from '../src/workspace.js';
 import { leftovers, scratchFile, startDeployment, type TestDeployment } from './support/deployment.js';
 import { runSuite, runSuiteLine } from './support/run-suite.js';
 

@@ -3,9 +3,9 @@
 // between the two is empty.
 
 import { readFileSync } from 'node:fs';
-import { startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
 import { CONTRACT_VERSION } from '@warehouse-kit/spec';
 import { specPath } from '@warehouse-kit/spec/document';
+import { startWorld, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { json, whctl } from './support/whctl.js';
 

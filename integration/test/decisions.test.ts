@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { ROOT } from '../src/pack.js';
+import { ROOT } from '../src/workspace.js';
 import { type Citation, citations, entryNumbers, indexByTopic } from './support/decisions.js';
 import { trackedFiles } from './support/markdown-links.js';
 

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
+import { startWorld, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { DateTime } from 'luxon';

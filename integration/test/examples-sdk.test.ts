@@ -6,8 +6,8 @@ import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateWebhookSecret, signWebhook } from '@warehouse-kit/sdk';
-import { feedEnd, startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
-import { eventually, tempDir } from '@warehouse-kit/test-support';
+import { eventually, tempDir } from '@warehouse-kit/testing';
+import { feedEnd, startWorld, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { EXAMPLES } from './support/examples.js';
 

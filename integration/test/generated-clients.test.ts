@@ -5,7 +5,7 @@
 // feed. `npm run generators` runs this on Node 24 (the newest generators need Node 22 or later).
 import { readFileSync } from 'node:fs';
 import { specPath } from '@warehouse-kit/spec/document';
-import { json, runNode } from '@warehouse-kit/test-support';
+import { json, runNode } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { parse } from 'yaml';
 import { type Demo, startDemo } from './support/demo.js';

@@ -3,9 +3,9 @@
 // one it does not name, on every `npm ci`; npm 12 runs none it does not allow.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runProgram } from '@warehouse-kit/test-support';
+import { runProgram } from '@warehouse-kit/testing';
 import { expect } from 'chai';
-import { ROOT } from '../src/pack.js';
+import { ROOT } from '../src/workspace.js';
 
 interface Lockfile {
   packages: Record<string, { hasInstallScript?: boolean }>;

@@ -3,7 +3,7 @@
 // document or comment points outside the repository, which is all a fresh clone has.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { checkLinks, headingSlugs, trackedFiles } from './support/markdown-links.js';
 import { commentsOf, filesAndFolders, outsideReferences } from './support/outside-references.js';

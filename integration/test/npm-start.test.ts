@@ -3,9 +3,9 @@
 // (DECISIONS 462), and Ctrl-C stops it with status 0. Under npm test this is npm 11 on Node 20;
 // the Node 24 step of .ci/run runs it with npm 12 on Node 24, after its own npm ci.
 import { spawn } from 'node:child_process';
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
 import { expect } from 'chai';
-import { ROOT } from '../src/pack.js';
+import { ROOT } from '../src/workspace.js';
 import { createDatabase } from './support/demo.js';
 import { shellBlocks } from './support/markdown-commands.js';
 

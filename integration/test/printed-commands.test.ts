@@ -8,9 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { expect } from 'chai';
-import { ROOT } from '../src/pack.js';
+import { ROOT } from '../src/workspace.js';
 import { type ExampleWorld, type Ran, startExampleWorld } from './support/example-world.js';
 import { helpExamples, loadHelp } from './support/help-examples.js';
 import { documentationFiles, shellBlocks } from './support/markdown-commands.js';
@@ -24,11 +24,11 @@ import { commandOf, parseLine, type ShellLine } from './support/shell-line.js';
 const NOT_RUN: { pattern: RegExp; why: string }[] = [
   {
     pattern: /^npm (ci|install)\b/,
-    why: 'installs packages: packaging.test.ts installs the packed tarballs by each route the README gives',
+    why: 'installs packages: packages/published.test.ts (npm run test:packages) runs each that installs the kit, against a registry it releases the kit to',
   },
   {
     pattern: /\bnpx --yes @warehouse-kit\//,
-    why: 'fetches the package from the registry, where it is not published yet: packaging.test.ts runs npx on the packed tarball',
+    why: 'fetches the package from a registry: packages/published.test.ts (npm run test:packages) runs each, against a registry it releases the kit to',
   },
   { pattern: /\bwh-server start\b/, why: 'starts a server, as this test starts the demo (wh-server start --demo)' },
   {
@@ -45,7 +45,7 @@ const NOT_RUN: { pattern: RegExp; why: string }[] = [
   },
   {
     pattern: /^npm run fuzz\b/,
-    why: 'a campaign of 20,000 requests takes minutes: fuzz.test.ts runs a smaller one in npm test',
+    why: 'a campaign of 20,000 requests takes minutes: fuzz/test/reference-server.test.ts runs a smaller one in npm test',
   },
   {
     pattern: /^npm run test:node\d+\b/,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ProfileFile } from '@warehouse-kit/conformance';
-import { send } from '@warehouse-kit/server/testing';
 import { listOperations } from '@warehouse-kit/spec/document';
+import { send } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { parse } from 'yaml';
 import { startDeployment, type TestDeployment } from './support/deployment.js';

@@ -10,7 +10,7 @@ import {
   iterateEvents,
   unwrap,
 } from '@warehouse-kit/sdk';
-import { expireEvents, feedEnd, startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
+import { expireEvents, feedEnd, startWorld, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 
 describe('SDK event feed against the reference server', () => {

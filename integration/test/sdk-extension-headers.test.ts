@@ -5,8 +5,8 @@
 // here until it has a case.
 import { readFileSync } from 'node:fs';
 import { createClient, localhostFetch } from '@warehouse-kit/sdk';
-import { createWorld, type LocationKey, startTestServer, type TestServer } from '@warehouse-kit/server/testing';
 import { listOperations } from '@warehouse-kit/spec/document';
+import { createWorld, type LocationKey, startTestServer, type TestServer } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import {
   DECLARATIONS,

@@ -9,7 +9,6 @@ import {
   PreconditionFailedError,
   paginate,
   paginateOffset,
-  parseTime,
   RateLimitError,
   readETag,
   readPagination,
@@ -17,9 +16,9 @@ import {
   UnauthorizedError,
   unwrap,
   ValidationError,
-  wallClock,
 } from '@warehouse-kit/sdk';
-import { startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
+import { parseTime, wallClock } from '@warehouse-kit/sdk/time';
+import { startWorld, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 
 describe('SDK against the reference server', () => {

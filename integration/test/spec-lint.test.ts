@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { ROOT } from '../src/pack.js';
+import { ROOT } from '../src/workspace.js';
 
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 

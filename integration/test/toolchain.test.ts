@@ -5,7 +5,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
-import { PUBLIC_PACKAGES, ROOT } from '../src/pack.js';
+import { PUBLIC_PACKAGES, ROOT } from '../src/workspace.js';
 
 interface Manifest {
   version: string;

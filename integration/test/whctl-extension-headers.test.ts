@@ -6,8 +6,8 @@
 // fails here until it has a case or is named as writing nothing through the API.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createWorld, type LocationKey, startTestServer, type TestServer } from '@warehouse-kit/server/testing';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
+import { createWorld, type LocationKey, startTestServer, type TestServer } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { type Run, whctl } from './support/whctl.js';
 import {

@@ -5,8 +5,8 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createWorld, startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
-import { eventually, tempDir } from '@warehouse-kit/test-support';
+import { eventually, tempDir } from '@warehouse-kit/testing';
+import { createWorld, startWorld, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { freshHome, json, type Run, WHCTL, whctl } from './support/whctl.js';
 

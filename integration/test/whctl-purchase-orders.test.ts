@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { tempDir } from '@warehouse-kit/testing';
 import {
   createWorld,
   startWorld,
@@ -8,8 +9,7 @@ import {
   type UserKey,
   uniqueId,
   type World,
-} from '@warehouse-kit/server/testing';
-import { tempDir } from '@warehouse-kit/test-support';
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { DateTime } from 'luxon';

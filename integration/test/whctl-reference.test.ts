@@ -1,4 +1,4 @@
-import { startWorld, type TestServer, type UserKey, type World } from '@warehouse-kit/server/testing';
+import { startWorld, type TestServer, type UserKey, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { json, whctl } from './support/whctl.js';

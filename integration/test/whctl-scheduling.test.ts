@@ -1,4 +1,4 @@
-import { startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
+import { startWorld, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { json, whctl } from './support/whctl.js';
 

@@ -1,7 +1,7 @@
 // whctl webhooks (issue 22) against the reference server: an endpoint's life cycle from the
 // command line, its secret printed once, deliveries listed, redelivered and recovered. No
 // process delivers here, so the deliveries stay pending for the commands to show.
-import { startWorld, type TestServer, type World } from '@warehouse-kit/server/testing';
+import { startWorld, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { json, whctl } from './support/whctl.js';
 

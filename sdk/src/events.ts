@@ -4,9 +4,12 @@ import type { components, paths } from '@warehouse-kit/spec';
 import { sleep } from './abort.js';
 import type { WarehouseClient } from './client.js';
 import { RateLimitError, unwrap } from './errors.js';
-import { nonNegative, untilReset } from './middleware/retry-waits.js';
-import type { Event } from './webhooks.js';
+import { untilReset } from './headers.js';
+import { nonNegative } from './middleware/retry-waits.js';
 
+/** An event of the feed or of a webhook delivery: a union by `type`. */
+export type Event = components['schemas']['Event'];
+export type EventType = Event['type'];
 export type EventPage = components['schemas']['EventPage'];
 
 export interface EventFeedOptions {
@@ -37,7 +40,7 @@ type FeedQuery = NonNullable<paths['/events']['get']['parameters']['query']>;
 
 /** How long to wait before asking again after a 429: until its reset (on the server's clock), within bounds. */
 function untilResume(error: RateLimitError, fallback: number): number {
-  const ms = untilReset(error.response, Date.now);
+  const ms = untilReset(error.response.headers);
   return ms === undefined ? fallback : Math.min(Math.max(ms, 250), 60_000);
 }
 

@@ -1,6 +1,5 @@
-import { CONTRACT_VERSION_HEADER } from '@warehouse-kit/spec';
+import { CONTRACT_VERSION_HEADER, parseHttpDate } from '@warehouse-kit/spec';
 import LinkHeader from 'http-link-header';
-import { DateTime } from 'luxon';
 
 export type LinkRel = 'first' | 'prev' | 'next' | 'last';
 
@@ -66,16 +65,57 @@ export function readPagination(response: Response): Pagination {
   };
 }
 
-/** Reads `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (ISO 8601 UTC). */
-export function readRateLimit(response: Response): RateLimit {
-  const { headers } = response;
+// An ISO 8601 date-time in the extended form, as the API sends `X-RateLimit-Reset`
+// (`2025-03-09T14:05:00Z`): seconds and their fraction optional, UTC unless an offset is given.
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:Z|([+-])(\d{2})(?::?(\d{2}))?)?$/i;
+
+/** The instant of an ISO 8601 date-time; undefined when it is not one, or names no real time (30 February, 24:00). */
+function isoInstant(text: string): Date | undefined {
+  const match = ISO_DATE_TIME.exec(text.trim());
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second = 0] = match.slice(1, 7).map((field) => Number(field ?? 0));
+  const [fraction = '', sign, offsetHours = '0', offsetMinutes = '0'] = match.slice(7);
+  const wall = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second));
+  const fields = [
+    wall.getUTCFullYear(),
+    wall.getUTCMonth() + 1,
+    wall.getUTCDate(),
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    wall.getUTCSeconds(),
+  ];
+  if (fields.join() !== [year, month, day, hour, minute, second].join()) return undefined;
+  const offset = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
+  return new Date(wall.getTime() + Math.floor(Number(`0.${fraction}`) * 1000) - offset);
+}
+
+/** Reads `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (ISO 8601 UTC) of an answer or its headers. */
+export function readRateLimit(answer: Response | Headers): RateLimit {
+  const headers = answer instanceof Headers ? answer : answer.headers;
   const reset = headers.get('X-RateLimit-Reset');
-  const parsed = reset ? DateTime.fromISO(reset.trim(), { zone: 'utc' }) : undefined;
   return {
     limit: wholeNumber(headers, 'X-RateLimit-Limit'),
     remaining: wholeNumber(headers, 'X-RateLimit-Remaining'),
-    reset: parsed?.isValid ? parsed.toJSDate() : undefined,
+    reset: reset ? isoInstant(reset) : undefined,
   };
+}
+
+/** The server's clock by the answer's `Date` header, else `now()`. */
+export function serverNow(headers: Headers, now: () => number): number {
+  const date = headers.get('Date');
+  return (date === null ? undefined : parseHttpDate(date)) ?? now();
+}
+
+/**
+ * Milliseconds until an answer's `X-RateLimit-Reset`, measured against its `Date` header when it
+ * has one so that a skewed local clock does not shorten a wait (negative when the reset has
+ * passed); undefined without a readable reset, because the API always sends one and a guess
+ * could burn more budget.
+ */
+export function untilReset(headers: Headers, now: () => number = Date.now): number | undefined {
+  const reset = readRateLimit(headers).reset;
+  return reset && reset.getTime() - serverNow(headers, now);
 }
 
 /** The `X-Request-Id` the API gave an answer, which its operators can find the request by in their logs. */

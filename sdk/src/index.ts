@@ -4,6 +4,23 @@ import type { components } from '@warehouse-kit/spec';
 export type { components, operations, paths } from '@warehouse-kit/spec';
 /** The contract version this SDK was built against, and the header a deployment names its own in. */
 export { CONTRACT_VERSION, CONTRACT_VERSION_HEADER } from '@warehouse-kit/spec';
+// Standard Webhooks verification of event deliveries, and signing for tools that forward them
+// (whctl listen): the contract's own implementation, on node:crypto alone, so that a receiver
+// needs no other package (DECISIONS 220, 480).
+export {
+  generateWebhookSecret,
+  type IncomingHeaders,
+  type SignWebhookInit,
+  signWebhook,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  WebhookHeaderError,
+  type WebhookHeaders,
+  WebhookPayloadError,
+  WebhookSignatureError,
+  WebhookTimestampError,
+  WebhookVerificationError,
+} from '@warehouse-kit/spec/webhook-signature';
 /** The shape of `createClient`'s `middleware` (openapi-fetch's). */
 export type { Middleware } from 'openapi-fetch';
 export { apiBaseUrl, locationBaseUrl } from './base-url.js';
@@ -27,7 +44,14 @@ export {
   unwrap,
   ValidationError,
 } from './errors.js';
-export { type EventFeedOptions, type EventPage, eventPages, iterateEvents } from './events.js';
+export {
+  type Event,
+  type EventFeedOptions,
+  type EventPage,
+  type EventType,
+  eventPages,
+  iterateEvents,
+} from './events.js';
 export { type DeploymentExtensions, EXTENSION_NAMES } from './extensions.js';
 export {
   type LinkRel,
@@ -38,6 +62,7 @@ export {
   readPagination,
   readRateLimit,
   readRequestId,
+  untilReset,
 } from './headers.js';
 export { localhostFetch } from './localhost.js';
 export { tokenAuth } from './middleware/auth.js';
@@ -66,26 +91,9 @@ export {
   paginateOffset,
 } from './pagination.js';
 export { REDACTED, redact, redactHeader } from './redact.js';
-export { instant, parseTime, resolveInputTime, wallClock } from './time.js';
 export type { DebugLog } from './trace.js';
 export { ConnectionError, TimeoutError, transportFailure } from './transport-errors.js';
 export { SDK_NAME, SDK_VERSION, USER_AGENT } from './version.js';
-export {
-  type Event,
-  type EventType,
-  generateWebhookSecret,
-  type IncomingHeaders,
-  type SignWebhookInit,
-  signWebhook,
-  type VerifyWebhookOptions,
-  verifyWebhook,
-  WebhookHeaderError,
-  type WebhookHeaders,
-  WebhookPayloadError,
-  WebhookSignatureError,
-  WebhookTimestampError,
-  WebhookVerificationError,
-} from './webhooks.js';
 
 /** A schema of the contract by name, e.g. `Schema<'PurchaseOrder'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];

@@ -1,8 +1,11 @@
+// `@warehouse-kit/sdk/time`: times to send and times read, as luxon DateTimes. luxon is an
+// optional peer dependency (DECISIONS 482): an integrator who imports this installs it, and the
+// client itself never loads it.
 import { hasExplicitOffset } from '@warehouse-kit/spec';
 import { type DateObjectUnits, DateTime } from 'luxon';
 
 // The API's own reading of input times, for integrators who need to know it (DECISIONS 23).
-export { resolveInputTime } from '@warehouse-kit/spec';
+export { resolveInputTime } from '@warehouse-kit/spec/time';
 
 function valid(time: DateTime, what: string): DateTime {
   if (!time.isValid) throw new RangeError(`${what}: ${time.invalidExplanation ?? time.invalidReason}`);

@@ -61,6 +61,31 @@ describe('SDK on *.localhost addresses', () => {
     expect(error.path).to.equal('/api/v1/purchase_orders');
   });
 
+  it('answers a 204 and a HEAD without a body, and keeps every header of the answer', async () => {
+    const started = await loopbackServer((request, _body, response) => {
+      if (request.method === 'DELETE') response.writeHead(204, { 'X-Request-Id': 'r-1' }).end();
+      else
+        response
+          .writeHead(200, [
+            ['Link', '<a>; rel="first"'],
+            ['Link', '<b>; rel="last"'],
+          ])
+          .end();
+    });
+    server = started.server;
+    const client = createClient({ baseUrl: `http://acme.localhost:${started.port}`, token: 'local-token' });
+    const deleted = await client.DELETE('/products/{id}', { params: { path: { id: 1 } } });
+    expect([deleted.response.status, deleted.response.headers.get('X-Request-Id')]).to.deep.equal([204, 'r-1']);
+    const head = await localhostFetch(
+      new Request(`http://acme.localhost:${started.port}/api/v1/products`, { method: 'HEAD' }),
+    );
+    expect([head.status, await head.text(), head.headers.get('Link')]).to.deep.equal([
+      200,
+      '',
+      '<a>; rel="first", <b>; rel="last"',
+    ]);
+  });
+
   it('follows absolute Link URLs on a *.localhost address', async () => {
     const started = await loopbackServer((request, _body, response) => {
       const next = `http://acme.localhost:${(server!.address() as AddressInfo).port}/api/v1/products?page=2`;

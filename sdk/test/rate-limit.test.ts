@@ -46,6 +46,16 @@ describe('SDK rate limits', () => {
     expect(readRateLimit(response)).to.deep.equal({ limit: 120, remaining: 3, reset: new Date(NOW + 30_000) });
   });
 
+  it('reads X-RateLimit-Reset in the extended ISO 8601 forms, an offset or a fraction included, and no impossible time', () => {
+    const reset = (value: string) => readRateLimit(new Headers({ 'X-RateLimit-Reset': value })).reset?.toISOString();
+    expect(reset('2025-03-09T14:05:00Z')).to.equal('2025-03-09T14:05:00.000Z');
+    expect(reset(' 2025-03-09T14:05Z ')).to.equal('2025-03-09T14:05:00.000Z');
+    expect(reset('2025-03-09T09:05:00.25-05:00')).to.equal('2025-03-09T14:05:00.250Z');
+    expect(reset('2025-03-09T19:35:00+0530')).to.equal('2025-03-09T14:05:00.000Z');
+    for (const unreadable of ['2025-02-30T00:00:00Z', '2025-03-09T24:00:00Z', '2025-03-09', '1741529100', 'soon'])
+      expect(reset(unreadable), unreadable).to.equal(undefined);
+  });
+
   it('waits until X-RateLimit-Reset after a 429 and then retries to success', async () => {
     const scope = api()
       .get('/api/v1/locations')

@@ -354,6 +354,16 @@ describe('SDK retries after transient failures', () => {
       expect(await waitsThrough(unavailable('0'), unavailable('soon'))).to.deep.equal([375, 750]);
     });
 
+    it('reads only the HTTP dates RFC 9110 names, as the server does: an ISO 8601 time is no Retry-After', async () => {
+      const date = 'Sat, 28 Nov 2026 14:00:00 GMT';
+      expect(
+        await waitsThrough(
+          unavailable('Saturday, 28-Nov-26 14:00:03 GMT', { Date: date }),
+          unavailable('2026-11-28T14:00:03Z', { Date: date }),
+        ),
+      ).to.deep.equal([3_000, 750]);
+    });
+
     it('returns the 503 at once when Retry-After asks for longer than maxWait', async () => {
       const scope = api()
         .get('/api/v1/locations')

@@ -1,7 +1,7 @@
-import { resolveInputTime as contractResolveInputTime } from '@warehouse-kit/spec';
+import { resolveInputTime as contractResolveInputTime } from '@warehouse-kit/spec/time';
 import { expect } from 'chai';
 import { DateTime } from 'luxon';
-import { instant, parseTime, resolveInputTime, wallClock } from '../src/index.js';
+import { instant, parseTime, resolveInputTime, wallClock } from '../src/time.js';
 
 const TORONTO = 'America/Toronto';
 // 2025-03-09 02:00 EST jumps to 03:00 EDT; 2025-11-02 02:00 EDT falls back to 01:00 EST.

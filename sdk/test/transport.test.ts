@@ -79,7 +79,7 @@ describe('SDK failures without an answer', () => {
     });
   });
 
-  describe('through the *.localhost path (undici)', () => {
+  describe('through the *.localhost path (node:http)', () => {
     let server: Server | undefined;
     afterEach(() => {
       server?.closeAllConnections();

@@ -1,13 +1,6 @@
 import { expect } from 'chai';
-import {
-  createClient,
-  paginate,
-  paginateOffset,
-  type Schema,
-  unwrap,
-  type WarehouseClient,
-  wallClock,
-} from '../src/index.js';
+import { createClient, paginate, paginateOffset, type Schema, unwrap, type WarehouseClient } from '../src/index.js';
+import { wallClock } from '../src/time.js';
 import { api, BASE, TOKEN, useNock } from './support/nock.js';
 
 // Compiled, never called. Every line under a @ts-expect-error must fail to type-check; if the

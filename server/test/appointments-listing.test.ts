@@ -1,7 +1,5 @@
+import { countQueries, createWorld, startTestServer, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { countQueries } from '../src/testing/database.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
 import { createAppointment } from './support/appointments.js';
 
 interface Listed {

@@ -1,9 +1,8 @@
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { PackingList } from '../src/entities/appointment.js';
 import { Product } from '../src/entities/product.js';
-import { testOrm } from '../src/testing/database.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 import { createAppointment, insertPurchaseOrder } from './support/appointments.js';
 import { rowIdOf } from './support/record-rows.js';
 

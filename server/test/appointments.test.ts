@@ -1,12 +1,11 @@
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { createWorld, startWorld, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { createAppointmentAt } from '../src/domain/appointments/write.js';
 import { Appointment } from '../src/entities/appointment.js';
 import { Location } from '../src/entities/location.js';
 import { httpErrorFor } from '../src/http/error-map.js';
 import { ValidationFailed } from '../src/http/errors.js';
-import { testOrm } from '../src/testing/database.js';
-import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, type World } from '../src/testing/world.js';
 import { createAppointment } from './support/appointments.js';
 import { idsAhead } from './support/record-rows.js';
 

@@ -1,9 +1,14 @@
+import {
+  createWorld,
+  send,
+  startTestServer,
+  type TestResponse,
+  type TestServer,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { configFromEnv } from '../src/config.js';
 import { addressBlock } from '../src/middleware/authentication-failures.js';
-import { send, type TestResponse } from '../src/testing/http.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
 
 async function fail(world: World, count: number, headers: Record<string, string> = {}): Promise<TestResponse[]> {
   const answers: TestResponse[] = [];

@@ -1,8 +1,6 @@
+import { createWorld, startTestServer, type TestServer, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { ApiUser } from '../src/entities/api-user.js';
-import { testOrm } from '../src/testing/database.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
 
 describe('authentication and organization-wide access', () => {
   let server: TestServer;

@@ -1,13 +1,18 @@
 // The background work of `wh-server start` (webhook delivery, the event and rate-limit sweeps)
 // while its PostgreSQL is killed and started again: the process lives on, and every event of a
 // change made before or after the restart is delivered once, none left pending or leased.
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
+import {
+  ApiClient,
+  type ChildServer,
+  send,
+  startChildServer,
+  stopChildServer,
+  TEST_BASE_HOST,
+  uniqueId,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { type Orm, openOrm } from '../src/db/orm.js';
-import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { ApiClient, send } from '../src/testing/http.js';
-import { TEST_BASE_HOST } from '../src/testing/server.js';
-import { uniqueId } from '../src/testing/world.js';
 import { fixtureFile } from './support/child-env.js';
 import { type OwnPostgres, startOwnPostgres } from './support/own-postgres.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';

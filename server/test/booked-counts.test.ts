@@ -1,11 +1,10 @@
+import { standardOrganization, testOrm, uniqueId } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Knex } from 'knex';
 import { bookedStates } from '../src/domain/appointment-states.js';
 import { appointmentStates } from '../src/entities/appointment.js';
 import { provision } from '../src/provision/provision.js';
-import { testOrm } from '../src/testing/database.js';
-import { standardOrganization, uniqueId } from '../src/testing/world.js';
 
 // The booked search's unfiltered Total-Count sums counts kept by triggers (DECISIONS 290–292).
 // Whatever is written to orders, appointments and packing lists, in any mix of single- and

@@ -1,7 +1,12 @@
+import {
+  countQueries,
+  createWorld,
+  recordQueries,
+  startTestServer,
+  type TestServer,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { countQueries, recordQueries } from '../src/testing/database.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
 import { builtByTheOrm } from './support/orm-statements.js';
 
 describe('bulk uploads', () => {

@@ -1,9 +1,8 @@
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { createWorld, startWorld, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { Appointment } from '../src/entities/appointment.js';
 import { Location } from '../src/entities/location.js';
-import { testOrm } from '../src/testing/database.js';
-import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, type World } from '../src/testing/world.js';
 import { idsAhead, rowIdOf } from './support/record-rows.js';
 
 describe('companies', () => {

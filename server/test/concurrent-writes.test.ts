@@ -1,6 +1,6 @@
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, uniqueId, type World } from '../src/testing/world.js';
 
 describe('concurrent writes that overlap', () => {
   let server: TestServer;

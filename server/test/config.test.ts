@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { SERVER_BIN } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { ConfigError, configFromEnv, settings } from '../src/config.js';
-import { SERVER_BIN } from '../src/testing/child-server.js';
 
 /** The operators' guide, whose Settings table lists every variable. */
 const GUIDE = new URL('../../../docs/operators.md', import.meta.url);

@@ -1,11 +1,9 @@
 // Every answer names the contract version the server implements (DECISIONS 351): the spec
 // package's, which the served document's info.version repeats.
 import { CONTRACT_VERSION } from '@warehouse-kit/spec';
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { send, startWorld, TEST_BASE_HOST, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { send } from '../src/testing/http.js';
-import type { TestServer } from '../src/testing/server.js';
-import { TEST_BASE_HOST } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 
 describe('the contract version', () => {
   let server: TestServer;

@@ -1,13 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { listOperations } from '@warehouse-kit/spec/document';
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
+import {
+  ApiClient,
+  recordFixtureTokens,
+  send,
+  standardOrganization,
+  startTestServer,
+  type TestResponse,
+  type TestServer,
+  uniqueId,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { migrate, type Orm, openOrm } from '../src/db/orm.js';
 import { provision } from '../src/provision/provision.js';
-import { ApiClient, send, type TestResponse } from '../src/testing/http.js';
-import { recordFixtureTokens } from '../src/testing/run-log.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { standardOrganization, uniqueId } from '../src/testing/world.js';
 import { type OwnPostgres, startOwnPostgres } from './support/own-postgres.js';
 
 /** WH_DB_TIMEOUT_MS for these tests: short, so that a wait that is bounded is told from one that is not. */

@@ -1,8 +1,14 @@
+import {
+  ApiClient,
+  createWorld,
+  type LocationKey,
+  startTestServer,
+  type TestServer,
+  testOrm,
+  type UserKey,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { testOrm } from '../src/testing/database.js';
-import { ApiClient } from '../src/testing/http.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, type LocationKey, type UserKey, type World } from '../src/testing/world.js';
 
 // Tenants, with the custom fields that apply at their locations, and tokens are cached in each
 // server process (DECISIONS 100, 295). Two app instances on

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { send, startTestServer, TEST_BASE_HOST, type TestServer } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { chromium } from 'playwright-core';
-import { send } from '../src/testing/http.js';
-import { startTestServer, TEST_BASE_HOST, type TestServer } from '../src/testing/server.js';
 
 /** Debian's Chromium, which .ci/run installs where it can; Playwright's own download cannot run here. */
 const CHROMIUM = '/usr/bin/chromium';

@@ -1,13 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
+import {
+  type ChildServer,
+  SERVER_BIN,
+  send,
+  startChildServer,
+  stopChildServer,
+  TEST_BASE_HOST,
+  uniqueId,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { isRunning } from '../src/db/previous-postgres.js';
-import { type ChildServer, SERVER_BIN, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { send } from '../src/testing/http.js';
-import { TEST_BASE_HOST } from '../src/testing/server.js';
-import { uniqueId } from '../src/testing/world.js';
 import { fixtureFile } from './support/child-env.js';
 
 const exited = (server: ChildServer) =>

@@ -1,12 +1,12 @@
 // Event ids and feed cursors that say nothing of other organizations (DECISIONS 334), an extension
 // beyond the reference: FF1 as NIST specifies it, the codec built on it, and what a reader of one
 // organization sees while another writes.
+
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { createWorld, startWorld, testOrm, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { Ff1 } from '../src/events/ff1.js';
 import { EventCodec } from '../src/events/opaque.js';
-import { testOrm } from '../src/testing/database.js';
-import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { feedEnd, ok, readEvents } from './support/events.js';
 
 const KEY_128 = '2B7E151628AED2A6ABF7158809CF4F3C';

@@ -4,11 +4,9 @@
 // purpose, not by chance: a write takes its transaction id, then waits on a row the test keeps
 // locked while later writers, in two server processes, commit theirs.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ApiClient, TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, testOrm, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { testOrm } from '../src/testing/database.js';
-import type { ApiClient } from '../src/testing/http.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { type FeedEvent, feedEnd } from './support/events.js';
 import { rowIdOf } from './support/record-rows.js';
 import { type SecondInstance, startSecondInstance } from './support/second-instance.js';

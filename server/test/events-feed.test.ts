@@ -1,9 +1,7 @@
+import type { ApiClient, TestServer } from '@warehouse-kit/testing/server';
+import { createWorld, startWorld, testOrm, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { sweepExpiredEvents } from '../src/events/retention.js';
-import { testOrm } from '../src/testing/database.js';
-import type { ApiClient } from '../src/testing/http.js';
-import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { feedEnd, readEvents, readUntil, typesOf } from './support/events.js';
 
 const cursorOf = (text: string) => Buffer.from(text).toString('base64url');

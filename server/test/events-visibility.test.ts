@@ -1,7 +1,6 @@
+import type { ApiClient, TestServer } from '@warehouse-kit/testing/server';
+import { createWorld, startWorld, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import type { ApiClient } from '../src/testing/http.js';
-import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { type FeedEvent, feedEnd, ok, readUntil, typesOf } from './support/events.js';
 
 // `integration` is admin at Toronto, read-only at Vancouver and has no role at Auckland.

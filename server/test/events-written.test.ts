@@ -1,9 +1,7 @@
+import type { ApiClient, TestServer } from '@warehouse-kit/testing/server';
+import { createWorld, recordQueries, startWorld, testOrm, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { eventTypes } from '../src/events/types.js';
-import { recordQueries, testOrm } from '../src/testing/database.js';
-import type { ApiClient } from '../src/testing/http.js';
-import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { type FeedEvent, feedEnd, ok, readEvents, readUntil, typesOf } from './support/events.js';
 
 /** The attributes of `before` whose values `after` does not share: what `previous_attributes` holds. */

@@ -1,10 +1,16 @@
 import { gzipSync } from 'node:zlib';
 import { CONTRACT_VERSION } from '@warehouse-kit/spec';
-import { eventually, json, runNode } from '@warehouse-kit/test-support';
+import { eventually, json, runNode } from '@warehouse-kit/testing';
+import {
+  createWorld,
+  send,
+  startTestServer,
+  startWorld,
+  type TestServer,
+  uniqueId,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { send } from '../src/testing/http.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { openConnection } from './support/sockets.js';
 
 const POST_LARGE = new URL('./support/post-large.js', import.meta.url).pathname;

@@ -5,13 +5,20 @@
 // Before, the claim was a row with a 120 s lease, and the retry answered 409 for two minutes.
 
 import type { Knex } from '@mikro-orm/postgresql';
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
+import {
+  ApiClient,
+  type ChildServer,
+  startChildServer,
+  startWorld,
+  stopChildServer,
+  type TestResponse,
+  type TestServer,
+  testOrm,
+  uniqueId,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { testOrm } from '../src/testing/database.js';
-import { ApiClient, type TestResponse } from '../src/testing/http.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { childEnv } from './support/child-env.js';
 
 /** The dead process's bound on a statement: the longest its backend may go on after it died. */

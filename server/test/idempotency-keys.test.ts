@@ -1,16 +1,25 @@
 import type { Knex } from '@mikro-orm/postgresql';
 import { listOperations } from '@warehouse-kit/spec/document';
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
+import type { TestServer } from '@warehouse-kit/testing/server';
+import {
+  type ApiClient,
+  createWorld,
+  send,
+  standardOrganization,
+  startWorld,
+  type TestResponse,
+  testDatabaseUrl,
+  testOrm,
+  uniqueId,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import Koa from 'koa';
 import pg from 'pg';
 import { IdempotencyKeys } from '../src/db/idempotency-keys.js';
 import { idempotency } from '../src/middleware/idempotency.js';
 import { provision } from '../src/provision/provision.js';
-import { testDatabaseUrl, testOrm } from '../src/testing/database.js';
-import { type ApiClient, send, type TestResponse } from '../src/testing/http.js';
-import type { TestServer } from '../src/testing/server.js';
-import { createWorld, standardOrganization, startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { type SecondInstance, startSecondInstance } from './support/second-instance.js';
 import { openConnection } from './support/sockets.js';
 import { createUnmigratedDatabase } from './support/unmigrated-database.js';

@@ -1,10 +1,8 @@
 import type { Knex } from '@mikro-orm/postgresql';
+import type { ApiClient, TestServer } from '@warehouse-kit/testing/server';
+import { createWorld, startWorld, testOrm, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import type { OrganizationFixture } from '../src/provision/fixture.js';
-import { testOrm } from '../src/testing/database.js';
-import type { ApiClient } from '../src/testing/http.js';
-import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { type SecondInstance, startSecondInstance } from './support/second-instance.js';
 
 const paidEverywhere = (organization: OrganizationFixture): OrganizationFixture => ({

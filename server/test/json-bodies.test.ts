@@ -1,9 +1,9 @@
 import { request } from 'node:http';
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { encodeJsonArray } from '../src/middleware/json-bodies.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 
 interface RawAnswer {
   status: number;

@@ -73,7 +73,6 @@ const layers: string[][] = [
   ['provision'],
   // Building the app and starting a process: the HTTP server, the worker, the sweeps.
   ['serve'],
-  ['testing'],
   ['index.ts', 'main.ts'],
 ];
 

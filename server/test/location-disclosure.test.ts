@@ -1,7 +1,7 @@
 import { listOperations, type OperationSpec } from '@warehouse-kit/spec/document';
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { createWorld, startWorld, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { createAppointment } from './support/appointments.js';
 import { createOrder } from './support/purchase-orders.js';
 

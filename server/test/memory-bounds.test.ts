@@ -1,10 +1,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import {
+  type ChildServer,
+  createWorld,
+  locationNames,
+  send,
+  startChildServer,
+  startTestServer,
+  stopChildServer,
+  type TestServer,
+  testDatabaseUrl,
+  testOrm,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { testDatabaseUrl, testOrm } from '../src/testing/database.js';
-import { send } from '../src/testing/http.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, locationNames, type World } from '../src/testing/world.js';
 import { rowIdOf } from './support/record-rows.js';
 
 const MB = 1024 * 1024;

@@ -1,9 +1,13 @@
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
+import {
+  type ChildServer,
+  send,
+  startChildServer,
+  stopChildServer,
+  TEST_BASE_HOST,
+  uniqueId,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { send } from '../src/testing/http.js';
-import { TEST_BASE_HOST } from '../src/testing/server.js';
-import { uniqueId } from '../src/testing/world.js';
 import { childEnv, fixtureFile } from './support/child-env.js';
 import { openConnection, refused } from './support/sockets.js';
 

@@ -1,10 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { loadDocument, specPath } from '@warehouse-kit/spec/document';
+import {
+  type ChildServer,
+  send,
+  startChildServer,
+  startTestServer,
+  startWorld,
+  stopChildServer,
+  TEST_BASE_HOST,
+  type TestServer,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { send } from '../src/testing/http.js';
-import { startTestServer, TEST_BASE_HOST, type TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 import { childEnv } from './support/child-env.js';
 import { createUnmigratedDatabase, type UnmigratedDatabase } from './support/unmigrated-database.js';
 

@@ -5,18 +5,24 @@
 // server not told of a transaction pooler is not ready and answers 503, never 500. Before,
 // the server could not start behind it (it sent statement_timeout as a startup parameter), and
 // with that parameter ignored most statements failed (42P05, 26000) while /readyz said 200.
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
+import {
+  ApiClient,
+  createWorld,
+  runLogDestination,
+  send,
+  startTestServer,
+  type TestServer,
+  testDatabaseUrl,
+  uniqueId,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { connectOrm } from '../src/db/database.js';
 import { type Orm, openOrm } from '../src/db/orm.js';
 import { isDatabaseUnavailable } from '../src/db/unavailable.js';
 import { createLogger } from '../src/logging/logger.js';
 import { oneRow, rows, sql } from '../src/sql/statements.js';
-import { testDatabaseUrl } from '../src/testing/database.js';
-import { ApiClient, send } from '../src/testing/http.js';
-import { runLogDestination } from '../src/testing/run-log.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import type { WebhookDelivery } from '../src/webhooks/worker.js';
 import { deliverWebhooks } from '../src/webhooks/worker.js';
 import { ok, readUntil } from './support/events.js';

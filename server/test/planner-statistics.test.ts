@@ -2,10 +2,10 @@
 // on both is estimated as the rows it keeps, not as the product of two independent guesses. The
 // plan follows the estimate: taken for a fifth of its rows, page 1,000 of products was sorted
 // whole, spilling to disk, where an index reads it in order.
+
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { createWorld, startWorld, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { testOrm } from '../src/testing/database.js';
-import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, type World } from '../src/testing/world.js';
 
 const execute = async <T>(statement: string, values: unknown[] = []) =>
   (await testOrm()).em.getConnection().execute<T[]>(statement, values as never[]);

@@ -1,11 +1,9 @@
+import type { ApiClient, TestServer } from '@warehouse-kit/testing/server';
+import { countQueries, startWorld, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { DateTime } from 'luxon';
 import { windowAt } from '../src/domain/product-limits/window.js';
 import type { LocationFixture, ProductLimitFixture } from '../src/provision/fixture.js';
-import { countQueries } from '../src/testing/database.js';
-import type { ApiClient } from '../src/testing/http.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 
 interface LimitDate {
   date: string;

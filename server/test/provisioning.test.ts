@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { standardOrganization, testOrm, uniqueId } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { Organization } from '../src/entities/organization.js';
 import { DEMO_FIXTURE } from '../src/provision/demo.js';
 import { type Fixture, FixtureError, parseFixture } from '../src/provision/fixture.js';
 import { ProvisioningError, provision } from '../src/provision/provision.js';
-import { testOrm } from '../src/testing/database.js';
-import { standardOrganization, uniqueId } from '../src/testing/world.js';
 
 const tenantTables = [
   'locations',

@@ -1,6 +1,5 @@
+import { createWorld, startTestServer, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
 import { createOrder, insertAppointment } from './support/purchase-orders.js';
 
 type Order = { id: number; po_number: string };

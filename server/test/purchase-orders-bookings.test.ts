@@ -1,7 +1,6 @@
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { testOrm } from '../src/testing/database.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 import { createAppointment } from './support/appointments.js';
 import { createOrder } from './support/purchase-orders.js';
 import { rowIdOf } from './support/record-rows.js';

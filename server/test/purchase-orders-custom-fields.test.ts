@@ -1,7 +1,7 @@
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import type { OrganizationFixture } from '../src/provision/fixture.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 import { orderBody } from './support/purchase-orders.js';
 
 /** `lot_code` is text at Toronto and a number at Vancouver; `legacy_ref` is enabled nowhere. */

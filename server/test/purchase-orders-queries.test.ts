@@ -1,7 +1,12 @@
+import {
+  countQueries,
+  createWorld,
+  startTestServer,
+  type TestServer,
+  testOrm,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { countQueries, testOrm } from '../src/testing/database.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
 import { insertAppointment, orderBody } from './support/purchase-orders.js';
 import { rowIdOf } from './support/record-rows.js';
 

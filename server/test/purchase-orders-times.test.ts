@@ -1,6 +1,6 @@
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 import { createOrder, orderBody } from './support/purchase-orders.js';
 
 describe('purchase order times', () => {

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, testOrm, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { Access } from '../src/domain/access.js';
 import { PurchaseOrderLookups } from '../src/domain/purchase-orders/lookups.js';
@@ -16,9 +18,6 @@ import { Location } from '../src/entities/location.js';
 import { Organization } from '../src/entities/organization.js';
 import { httpErrorFor } from '../src/http/error-map.js';
 import type { HttpError, ValidationFailed } from '../src/http/errors.js';
-import { testOrm } from '../src/testing/database.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { shownIdOf } from './support/record-rows.js';
 
 /** Runs `work` in a transaction of its own, as the router and a bulk upload do. */

@@ -1,7 +1,7 @@
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import type { OrganizationFixture } from '../src/provision/fixture.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { createOrder, orderBody } from './support/purchase-orders.js';
 
 /**

@@ -1,9 +1,8 @@
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { createWorld, startWorld, testOrm, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { PackingList } from '../src/entities/appointment.js';
 import { PurchaseOrderItem } from '../src/entities/purchase-order.js';
-import { testOrm } from '../src/testing/database.js';
-import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { createOrder, insertAppointment, orderBody } from './support/purchase-orders.js';
 import { idsAhead } from './support/record-rows.js';
 

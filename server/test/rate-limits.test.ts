@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { TestResponse, TestServer } from '@warehouse-kit/testing/server';
+import { createWorld, startWorld, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { RateLimitCounters } from '../src/db/rate-limit-counters.js';
-import { testOrm } from '../src/testing/database.js';
-import type { TestResponse } from '../src/testing/http.js';
-import type { TestServer } from '../src/testing/server.js';
-import { createWorld, startWorld, type World } from '../src/testing/world.js';
 
 describe('rate limits', () => {
   let server: TestServer;

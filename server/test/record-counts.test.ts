@@ -1,9 +1,8 @@
 import type { Knex } from '@mikro-orm/postgresql';
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { type LocationKey, startWorld, testDatabaseUrl, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import pg from 'pg';
-import { testDatabaseUrl, testOrm } from '../src/testing/database.js';
-import type { TestServer } from '../src/testing/server.js';
-import { type LocationKey, startWorld, type World } from '../src/testing/world.js';
 import { createAppointment } from './support/appointments.js';
 import { createOrder } from './support/purchase-orders.js';
 

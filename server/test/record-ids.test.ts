@@ -2,11 +2,17 @@
 // organization's records of a table take their ids from a sequence of its own, so the gap
 // between two of its ids is what it wrote itself, whatever other organizations wrote in between. Every kind
 // of record the API shows by id is checked, nested items, packing lists and deliveries included.
+
+import {
+  createWorld,
+  startTestServer,
+  type TestServer,
+  testOrm,
+  uniqueId,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { provision } from '../src/provision/provision.js';
-import { testOrm } from '../src/testing/database.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import { deleteEndpoints } from './support/webhook-worker.js';
 
 /** A kind of record, and one write of it: the ids it shows, table by table, in the order it wrote them. */

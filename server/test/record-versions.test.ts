@@ -1,7 +1,6 @@
+import type { ApiClient, TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import type { ApiClient } from '../src/testing/http.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { createAppointment } from './support/appointments.js';
 import { type SecondInstance, startSecondInstance } from './support/second-instance.js';
 

@@ -1,7 +1,7 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 import { createOrder } from './support/purchase-orders.js';
 
 describe('request bounds', () => {

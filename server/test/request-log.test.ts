@@ -1,7 +1,12 @@
+import {
+  send,
+  startTestServer,
+  startWorld,
+  TEST_BASE_HOST,
+  type TestServer,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { send } from '../src/testing/http.js';
-import { startTestServer, TEST_BASE_HOST, type TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 import { createUnmigratedDatabase, type UnmigratedDatabase } from './support/unmigrated-database.js';
 
 describe('request ids, request logs and error bodies', () => {

@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
+import {
+  runLogPath,
+  send,
+  startChildServer,
+  startWorld,
+  stopChildServer,
+  TEST_BASE_HOST,
+  tokensIn,
+  uniqueId,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { send } from '../src/testing/http.js';
-import { runLogPath, tokensIn } from '../src/testing/run-log.js';
-import { TEST_BASE_HOST } from '../src/testing/server.js';
-import { startWorld, uniqueId } from '../src/testing/world.js';
 import { childEnv, fixtureFile } from './support/child-env.js';
 
 describe("the test run's log", () => {

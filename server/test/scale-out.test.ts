@@ -1,22 +1,16 @@
 import { chmodSync } from 'node:fs';
-import { tempDir } from '@warehouse-kit/test-support';
+import { eventually, tempDir } from '@warehouse-kit/testing';
+import {
+  type ChildServer,
+  send,
+  startChildServer,
+  stopChildServer,
+  TEST_BASE_HOST,
+  uniqueId,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded.js';
-import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { send, type TestResponse } from '../src/testing/http.js';
-import { TEST_BASE_HOST } from '../src/testing/server.js';
-import { uniqueId } from '../src/testing/world.js';
 import { childEnv, fixtureFile } from './support/child-env.js';
-
-/** Asks until `done` holds, at most 30 times a second apart. */
-async function eventually(ask: () => Promise<TestResponse>, done: (res: TestResponse) => boolean) {
-  let res = await ask();
-  for (let tries = 1; !done(res) && tries < 30; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    res = await ask();
-  }
-  return res;
-}
 
 describe('two wh-server processes on one PostgreSQL', function () {
   this.timeout(120_000);
@@ -46,6 +40,16 @@ describe('two wh-server processes on one PostgreSQL', function () {
       body,
     });
   const probe = (server: ChildServer, path: string) => send(server.port, TEST_BASE_HOST, 'GET', path);
+  /** The server's `/readyz` once it answers `status`. */
+  const readiness = (server: ChildServer, status: number) =>
+    eventually(
+      `/readyz ${status} from the server on port ${server.port}`,
+      async () => {
+        const res = await probe(server, '/readyz');
+        return res.status === status ? res : undefined;
+      },
+      30_000,
+    );
 
   it('reads through one process what was written through the other', async () => {
     const [a, b] = servers as [ChildServer, ChildServer];
@@ -70,20 +74,14 @@ describe('two wh-server processes on one PostgreSQL', function () {
     for (const server of servers) expect((await probe(server, '/readyz')).status).to.equal(200);
     await database.stop();
     for (const server of servers) {
-      const ready = await eventually(
-        () => probe(server, '/readyz'),
-        (res) => res.status === 503,
-      );
+      const ready = await readiness(server, 503);
       expect(ready.status).to.equal(503);
       expect(ready.body).to.deep.equal({ status: 'unavailable', reason: 'the database does not answer' });
       expect((await probe(server, '/healthz')).status).to.equal(200);
     }
     database = await startEmbeddedDatabase({ dataDir, port: database.port });
     for (const server of servers) {
-      const ready = await eventually(
-        () => probe(server, '/readyz'),
-        (res) => res.status === 200,
-      );
+      const ready = await readiness(server, 200);
       expect(ready.body).to.deep.equal({ status: 'ready' });
       expect((await api(server, 'GET', '/locations')).status).to.equal(200);
     }

@@ -2,10 +2,10 @@
 // cached, a list sends at most three statements (the rate limit with the directory version,
 // the page, the count) and an item GET at most two (the rate limit, the record). The
 // statements are recorded on the pool, so a query the ORM adds behind a handler's back shows.
+
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { recordQueries, startWorld, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { recordQueries } from '../src/testing/database.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 import { createAppointment } from './support/appointments.js';
 import { ok, readEvents } from './support/events.js';
 import { createOrder, insertAppointment } from './support/purchase-orders.js';

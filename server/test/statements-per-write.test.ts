@@ -6,10 +6,10 @@
 // (471): one more than when they rode in COMMIT's simple query. They are recorded as the list
 // tests record them (recordQueries): the server's statements module publishes its own, knex
 // announces BEGIN and COMMIT.
+
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { recordQueries, startWorld, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { recordQueries } from '../src/testing/database.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, uniqueId, type World } from '../src/testing/world.js';
 import { ok } from './support/events.js';
 import { builtByTheOrm } from './support/orm-statements.js';
 

@@ -6,6 +6,7 @@
 // of where it was sent (a prepared statement missing) marks the database as failing.
 import diagnostics_channel from 'node:diagnostics_channel';
 import { DeadlockException, DriverException } from '@mikro-orm/core';
+import { recordQueries, testDatabaseUrl, testOrm } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { openOrm, poolUsage } from '../src/db/orm.js';
 import { isDatabaseUnavailable } from '../src/db/unavailable.js';
@@ -18,7 +19,6 @@ import {
   sql,
   statementsFailing,
 } from '../src/sql/statements.js';
-import { recordQueries, testDatabaseUrl, testOrm } from '../src/testing/database.js';
 import { rejection } from './support/rejection.js';
 
 /** How many statements the connection of `em`'s transaction holds prepared with this text. */

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:http';
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { send, startWorld, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { testOrm } from '../src/testing/database.js';
-import { send } from '../src/testing/http.js';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 import { type SecondInstance, startSecondInstance } from './support/second-instance.js';
 
 /** Every table's exact number of rows, by name. */

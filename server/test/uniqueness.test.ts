@@ -1,9 +1,10 @@
 // The uniqueness the spec's x-prose-rules states (DECISIONS 25, 49), for generated clients and
 // fuzzers that read it: SKUs per location and company names per type compare case-insensitively,
 // purchase order numbers exactly, and product names need not be unique.
+
+import type { TestServer } from '@warehouse-kit/testing/server';
+import { startWorld, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import type { TestServer } from '../src/testing/server.js';
-import { startWorld, type World } from '../src/testing/world.js';
 
 describe('uniqueness, as x-prose-rules states it', () => {
   let server: TestServer;

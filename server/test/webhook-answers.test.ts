@@ -5,9 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createWorld, startTestServer, type TestServer, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import type { WebhookDelivery } from '../src/webhooks/worker.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';
 import { deleteEndpoints, startWebhookWorker } from './support/webhook-worker.js';

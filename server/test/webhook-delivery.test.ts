@@ -3,11 +3,16 @@
 // webhook-id, Retry-After honoured, 410 disabling the endpoint, rotation's two signatures,
 // redelivery and recovery. The schedule is shortened a thousandfold (WH_WEBHOOK_RETRY_SCALE).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
+import {
+  createWorld,
+  startTestServer,
+  type TestServer,
+  testOrm,
+  uniqueId,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { testOrm } from '../src/testing/database.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import type { WebhookDelivery } from '../src/webhooks/worker.js';
 import { rowIdOf } from './support/record-rows.js';
 import { type Receiver, startReceiver, verifies } from './support/webhook-receiver.js';

@@ -1,10 +1,8 @@
 // Webhook endpoints (DECISIONS 240–245), an extension beyond the reference: their life cycle, the
 // bounds on every field, who may manage which, the secret shown once, and the SSRF guard.
 import { specEnum } from '@warehouse-kit/spec/enums';
+import { ApiClient, createWorld, startTestServer, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { ApiClient } from '../src/testing/http.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
 
 describe('webhook endpoints (extension)', () => {
   let server: TestServer;

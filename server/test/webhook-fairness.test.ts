@@ -2,10 +2,15 @@
 // organization's backlog to a slow receiver does not hold back another organization's
 // delivery, and a recovery queues nothing already pending, one at a time per endpoint.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  createWorld,
+  startTestServer,
+  type TestServer,
+  testOrm,
+  uniqueId,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { testOrm } from '../src/testing/database.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import { SHARES, type WebhookDelivery } from '../src/webhooks/worker.js';
 import { rowIdOf } from './support/record-rows.js';
 import { type Receiver, startReceiver } from './support/webhook-receiver.js';

@@ -2,11 +2,9 @@
 // is still sending, even once that claim's lease has ended, and a send starts only while its
 // lease outlasts it; a delivery handed back unsent is due again at once, its claim not counted.
 // The claims and sends are made here by hand, with the queue's and the attempt's own functions.
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
+import { createWorld, startTestServer, type TestServer, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { testOrm } from '../src/testing/database.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
 import { type DeliverySettings, deliver, tenantsOf } from '../src/webhooks/deliver.js';
 import { leaseFor } from '../src/webhooks/lease.js';
 import { type ClaimedDelivery, claimDue, dispatchAll, handBack } from '../src/webhooks/queue.js';

@@ -5,12 +5,19 @@
 // here depends on which process wakes first or how fast the machine is: the order is made by
 // starting and stopping the processes, and each wait's bound only catches a hang (at a load
 // average of 27, starting one wh-server took up to 30 s).
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
+import {
+  type ChildServer,
+  createWorld,
+  startChildServer,
+  startTestServer,
+  stopChildServer,
+  type TestServer,
+  testOrm,
+  uniqueId,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { testOrm } from '../src/testing/database.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import { SHARES } from '../src/webhooks/worker.js';
 import { childEnv } from './support/child-env.js';
 import { rowIdOf } from './support/record-rows.js';

@@ -5,11 +5,9 @@
 // that a receiver's prompt answer comes well within it on a loaded machine; the retry schedule is
 // not shortened, so the first attempt's slot is seen free before a retry (5 s ±20 % on) takes one.
 import type { Socket } from 'node:net';
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
+import { createWorld, startTestServer, type TestServer, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { testOrm } from '../src/testing/database.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
 import type { WebhookDelivery } from '../src/webhooks/worker.js';
 import { type RawBehaviour, startRawReceiver } from './support/raw-receiver.js';
 import { deleteEndpoints, endpointWithOneEvent, startWebhookWorker } from './support/webhook-worker.js';

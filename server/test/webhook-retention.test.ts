@@ -4,10 +4,15 @@
 // one. Deliveries are queued by recovery (no process sends them here), given a status and an
 // attempt, and dated back in SQL.
 import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  createWorld,
+  startTestServer,
+  type TestServer,
+  testOrm,
+  uniqueId,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { testOrm } from '../src/testing/database.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, uniqueId, type World } from '../src/testing/world.js';
 import { sweepOldDeliveries } from '../src/webhooks/queue.js';
 import { rowIdOf } from './support/record-rows.js';
 import { deleteEndpoints } from './support/webhook-worker.js';

@@ -7,18 +7,24 @@ import { spawnSync } from 'node:child_process';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { generateWebhookSecret } from '@warehouse-kit/spec/webhook-signature';
+import { tempDir } from '@warehouse-kit/testing';
+import {
+  SERVER_BIN,
+  send,
+  startChildServer,
+  startWorld,
+  stopChildServer,
+  TEST_BASE_HOST,
+  testOrm,
+  testWebhookSecretKey,
+  uniqueId,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { createLogger, type Logger } from '../src/logging/logger.js';
 import { KEY_FILE, webhookSecretKey } from '../src/serve/webhook-secret-key.js';
-import { SERVER_BIN, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { testOrm } from '../src/testing/database.js';
-import { send } from '../src/testing/http.js';
-import { TEST_BASE_HOST } from '../src/testing/server.js';
-import { testWebhookSecretKey } from '../src/testing/webhook-secret-key.js';
-import { startWorld, uniqueId } from '../src/testing/world.js';
 import { reencryptSecrets } from '../src/webhooks/rekey.js';
-import { DEMO_WEBHOOK_SECRET_KEY, newSecret, SecretKeys, signingSecrets } from '../src/webhooks/secrets.js';
+import { DEMO_WEBHOOK_SECRET_KEY, SecretKeys, signingSecrets } from '../src/webhooks/secrets.js';
 import { childEnv } from './support/child-env.js';
 import { rowIdOf } from './support/record-rows.js';
 import { startReceiver, verifies } from './support/webhook-receiver.js';
@@ -133,7 +139,7 @@ describe('the key of webhook secrets (extension)', function () {
         const rowId = await rowIdOf(world, 'webhook_endpoints', id);
         const named = { organization: world.id, id };
         const [older, newer] = ['an-older-key-of-ours', 'a-newer-key-of-ours'];
-        const replaced = newSecret();
+        const replaced = generateWebhookSecret();
         await store(
           rowId,
           new SecretKeys(older).encrypt(rowId, secret),
@@ -199,7 +205,7 @@ describe('the key of webhook secrets (extension)', function () {
         const { id, secret } = created.body as { id: number; secret: string };
         const rowId = await rowIdOf(world, 'webhook_endpoints', id);
         // As a deployment without WH_WEBHOOK_SECRET_KEY stored it before, the replaced one still signing.
-        const replaced = newSecret();
+        const replaced = generateWebhookSecret();
         await store(
           rowId,
           v1Form(DEMO_WEBHOOK_SECRET_KEY, rowId, secret),

@@ -3,12 +3,18 @@
 // against the endpoint; after a restart each is sent once more. In the test's process through the
 // worker's stop, and with wh-server itself on SIGTERM. The send timeout is 10 minutes, far past
 // the test's own, so that only the stop can end a send to a receiver that never answers.
-import { eventually } from '@warehouse-kit/test-support';
+import { eventually } from '@warehouse-kit/testing';
+import {
+  type ChildServer,
+  createWorld,
+  startChildServer,
+  startTestServer,
+  stopChildServer,
+  type TestServer,
+  testOrm,
+  type World,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { testOrm } from '../src/testing/database.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
 import type { WebhookDelivery } from '../src/webhooks/worker.js';
 import { childEnv } from './support/child-env.js';
 import { type Received, type Receiver, startReceiver } from './support/webhook-receiver.js';

@@ -4,10 +4,8 @@
 // block of IPv4 and IPv6, at save and again at delivery.
 import { loadDocument } from '@warehouse-kit/spec/document';
 import { createAjv, toAjvSchema } from '@warehouse-kit/spec/validators';
+import { ApiClient, createWorld, startTestServer, type TestServer, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
-import { ApiClient } from '../src/testing/http.js';
-import { startTestServer, type TestServer } from '../src/testing/server.js';
-import { createWorld, type World } from '../src/testing/world.js';
 import { send } from '../src/webhooks/send.js';
 import { refusedRange } from '../src/webhooks/url-guard.js';
 

@@ -2,15 +2,19 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
+import {
+  SERVER_BIN,
+  send,
+  startChildServer,
+  stopChildServer,
+  TEST_BASE_HOST,
+  testDatabaseUrl,
+  uniqueId,
+} from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { parse } from 'yaml';
 import { DEMO_FIXTURE } from '../src/provision/demo.js';
-import { SERVER_BIN, startChildServer, stopChildServer } from '../src/testing/child-server.js';
-import { testDatabaseUrl } from '../src/testing/database.js';
-import { send } from '../src/testing/http.js';
-import { TEST_BASE_HOST } from '../src/testing/server.js';
-import { uniqueId } from '../src/testing/world.js';
 import { childEnv, fixtureFile } from './support/child-env.js';
 
 const env = (extra: NodeJS.ProcessEnv = {}) => childEnv(extra);

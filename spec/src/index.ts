@@ -1,10 +1,15 @@
 // The contract's public entry: the types and each operation's header parameters, both generated
-// from openapi.yaml, and the time rule. It touches no file system, so the SDK can use it in
-// browsers too; the document, validators and response checker have entries of their own
-// (`/document`, `/validators`, `/response-checker`).
+// from openapi.yaml, whether an input time names an instant, the test of a JSON object every
+// package reads bodies by, and the reading of `Retry-After`. It touches no file system and
+// needs no other package, so the SDK can use it in browsers too; the document, validators,
+// response checker, the time rule (on luxon) and the webhook signature (on node:crypto) have
+// entries of their own (`/document`, `/validators`, `/response-checker`, `/time`,
+// `/webhook-signature`).
 export { headerParameters } from './header-parameters.js';
+export { isObject } from './json.js';
+export { hasExplicitOffset } from './offset.js';
 export type { components, operations, paths } from './openapi-types.js';
-export { hasExplicitOffset, resolveInputTime } from './time.js';
+export { parseHttpDate, retryAfterMs } from './retry-after.js';
 export {
   CONTRACT_VERSION,
   CONTRACT_VERSION_HEADER,

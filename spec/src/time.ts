@@ -1,15 +1,10 @@
 // The contract's rule for reading input times (DECISIONS 23), executable, so that the reference
-// server and the SDK apply one implementation of it. The conformance suite deliberately does
-// not use this: its expectations come from luxon directly, so a bug here cannot hide itself.
+// server and the SDK apply one implementation of it: `@warehouse-kit/spec/time`, on luxon, which
+// its user installs (an optional peer dependency, DECISIONS 482). The conformance suite
+// deliberately does not use this: its expectations come from luxon directly, so a bug here
+// cannot hide itself.
 import { DateTime } from 'luxon';
-
-// An ISO 8601 date-time names an exact instant when its time ends with `Z` or an offset.
-const EXPLICIT_OFFSET = /T[\d:.,]+(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
-
-/** Whether an ISO 8601 date-time carries its own offset (or `Z`), and so names an exact instant. */
-export function hasExplicitOffset(input: string): boolean {
-  return EXPLICIT_OFFSET.test(input);
-}
+import { hasExplicitOffset } from './offset.js';
 
 function valid(time: DateTime, what: string): DateTime {
   if (!time.isValid) throw new RangeError(`${what}: ${time.invalidExplanation ?? time.invalidReason}`);

@@ -1,14 +1,9 @@
 // The schemas say what the prose says (issue 49, DECISIONS 446): the refusals the descriptions
 // stated are the schemas' own now, so a tool that generates requests from the schemas alone
-// meets them, and the contract lists where, so its diff knows they were refused before.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// meets them. That the contract lists where, so its diff knows they were refused before, is
+// checked against the last release in release/test/stated-refusals.test.ts.
 import { expect } from 'chai';
-import { diffContracts } from '../src/contract-diff/index.js';
-import { lookUp, same } from '../src/contract-diff/resolve.js';
-import { holdingRefusals, statedRefusalsOf } from '../src/contract-diff/stated-refusals.js';
 import { listOperations, loadDocument } from '../src/document.js';
-import { readYaml, releasedFolder, releasedVersions } from '../src/release/files.js';
 import { createAjv, toAjvSchema } from '../src/validators.js';
 
 const document = loadDocument();
@@ -54,43 +49,5 @@ describe('the schemas say what the prose says (issue 49)', () => {
     for (const entry of entries.filter((each) => each.length > 1))
       for (const near of [entry.slice(1), `${entry}s`, entry.toUpperCase()])
         expect(filter(near), near).to.equal(entries.includes(near));
-  });
-
-  describe('x-stated-refusals', () => {
-    const refusals = statedRefusalsOf(document as never);
-    const last = releasedVersions().at(-1)!;
-    const released = readYaml(`${releasedFolder}/${last}.yaml`);
-
-    it('names a keyword of the spec for each entry, with decisions that exist', () => {
-      const decisions = readFileSync(fileURLToPath(new URL('../../DECISIONS.md', import.meta.url)), 'utf8');
-      const entries = (document.info as { 'x-stated-refusals': { decisions: number[] }[] })['x-stated-refusals'];
-      expect(refusals).to.have.length(entries.length).and.be.at.least(7);
-      for (const [index, refusal] of refusals.entries()) {
-        expect(() => lookUp(document, refusal.at), refusal.at).not.to.throw();
-        for (const number of entries[index]!.decisions)
-          expect(decisions, `${refusal.at} cites DECISIONS ${number}`).to.match(
-            new RegExp(`^${number}\\. \\*\\*`, 'm'),
-          );
-      }
-    });
-
-    it(`holds against ${last} for every entry not released yet, so each change it names is compatible`, () => {
-      const holding = holdingRefusals(released, document as never);
-      const valueAt = (at: string, of: unknown) => {
-        try {
-          return lookUp(of, at);
-        } catch {
-          return undefined;
-        }
-      };
-      for (const refusal of refusals) {
-        const isReleased = same(valueAt(refusal.at, released), valueAt(refusal.at, document));
-        expect(isReleased || holding.has(refusal.at), refusal.at).to.equal(true);
-      }
-      const changes = diffContracts(released, document);
-      const stated = changes.filter((change) => change.rule === 'request-refusal-stated');
-      expect(stated.length).to.be.at.least(holding.size);
-      expect(changes.filter((change) => change.kind === 'breaking')).to.deep.equal([]);
-    });
   });
 });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { hasExplicitOffset, resolveInputTime } from '../src/index.js';
+import { hasExplicitOffset } from '../src/index.js';
+import { resolveInputTime } from '../src/time.js';
 
 const TORONTO = 'America/Toronto';
 // 2025-03-09 02:00 EST jumps to 03:00 EDT; 2025-11-02 02:00 EDT falls back to 01:00 EST.

@@ -1,9 +1,11 @@
 // The config file: named profiles holding an interface address, a token and the extensions the
 // deployment honours. It lives under the XDG config directory and is only ever readable by its
 // owner, because it holds tokens.
+
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { isObject } from '@warehouse-kit/spec';
 import { parse, stringify } from 'yaml';
 import { UsageError } from '../errors.js';
 
@@ -25,10 +27,6 @@ export function configPath(env: NodeJS.ProcessEnv = process.env): string {
 
 function invalid(path: string, reason: string): UsageError {
   return new UsageError(`config file ${path} ${reason}; fix it or remove it and use "whctl config set"`);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Checks the shape rather than trusting it: a misspelt key silently ignored would connect to the wrong place. */

@@ -1,14 +1,12 @@
 // NDJSON import files: one JSON object per line, a record with any field the API accepts; the
 // API's own request shape (`{"product": {...}}`) is accepted too.
+import { isObject } from '@warehouse-kit/spec';
 import type { RowError } from './rows.js';
 
 export interface NdjsonLine {
   line: number;
   value: Record<string, unknown>;
 }
-
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every non-blank line's object, unwrapped from `{"<wrapper>": {...}}`; a line that is not one is an error. */
 export function readNdjson(text: string, wrapper: string): { lines: NdjsonLine[]; errors: RowError[] } {

@@ -1,6 +1,7 @@
 // --query EXPR: a JMESPath expression (the AWS CLI's --query, gh's --jq) applied to what a
 // command would print: the record, or the whole list once every page has arrived. The
 // library is loaded only when a command is given a query.
+import { isObject } from '@warehouse-kit/spec';
 import { UsageError } from '../errors.js';
 import type { Row } from './cells.js';
 import type { OutputOptions, RecordSink } from './format.js';
@@ -30,16 +31,14 @@ export async function compileQuery(expression: string): Promise<Query> {
   };
 }
 
-const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Writes what a query picked: records (one, or a list of them) in the output format, like any
  * command's output; plain values one per line, strings as they are, as `jq -r` would, unless
  * JSON or YAML was asked for by name.
  */
 export async function writeQueried(options: OutputOptions, value: unknown, formatChosen: boolean): Promise<void> {
-  if (isRow(value)) return writeRecord(options, value);
-  if (Array.isArray(value) && value.length && value.every(isRow)) {
+  if (isObject(value)) return writeRecord(options, value);
+  if (Array.isArray(value) && value.length && value.every(isObject)) {
     const sink = await listSink(options);
     for (const record of value) await sink.write(record);
     return sink.end();

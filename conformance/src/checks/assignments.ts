@@ -1,12 +1,14 @@
 // Assigning and unassigning purchase orders (§3, §4.6 update rules 1 and 2), and an appointment
 // that stays where it is (§3): part of the location rules.
+
+import { isObject } from '@warehouse-kit/spec';
 import type { GroupBuilder } from '../check.js';
 import { bookedAppointment } from '../fixtures/appointments.js';
 import { readOnlyAssignment, unassignments } from '../fixtures/changed-orders.js';
 import { listedName } from '../fixtures/locations.js';
 import { preview } from '../http.js';
 import { secondLocation } from '../needs.js';
-import { expectStatus, isObject, Problems } from '../problems.js';
+import { expectStatus, Problems } from '../problems.js';
 import { expectVerbatim } from '../verbatim.js';
 import { expectedInstant, receivedInstant } from '../zones.js';
 
@@ -25,12 +27,12 @@ export function defineAssignments(group: GroupBuilder): void {
       const body = isObject(assigned.body) ? assigned.body : {};
       const problems = new Problems(assigned);
       expectVerbatim(problems, body, { location_name: await listedName(ctx, ctx.home) }, 'the destination (§3)');
-      const expected = expectedInstant(sent, ctx.home.timeZone);
+      const expected = expectedInstant(sent, ctx.home.time_zone);
       problems.expect(
         receivedInstant(body.expected_starts_at)?.toMillis() === expected.toMillis(),
         'expected_starts_at',
         () => `${preview(body.expected_starts_at)} for ${sent}`,
-        `${expected.toISO({ suppressMilliseconds: true })}: ${sent} read in ${ctx.home.timeZone}, ` +
+        `${expected.toISO({ suppressMilliseconds: true })}: ${sent} read in ${ctx.home.time_zone}, ` +
           "the destination warehouse's zone now applies (§3)",
       );
       problems.throwIfAny();

@@ -2,16 +2,17 @@
 // settle them): POST /bulk_uploads on a location interface only, every row applied or none,
 // row errors keyed by field path, and the whole upload counted as one request.
 import { readRateLimit } from '@warehouse-kit/sdk';
+import { isObject } from '@warehouse-kit/spec';
 import type { CheckGroup } from '../check.js';
 import { bulkUpload, refusedBulkUpload } from '../fixtures/bulk-uploads.js';
 import { listedRecords } from '../fixtures/created.js';
 import { listedName } from '../fixtures/locations.js';
 import { type Exchange, preview } from '../http.js';
-import { expectStatus, isObject, Problems } from '../problems.js';
+import { expectStatus, Problems } from '../problems.js';
 import { expectVerbatim } from '../verbatim.js';
 
 const PATH = '/bulk_uploads';
-const rateLimitOf = (exchange: Exchange) => readRateLimit(new Response(null, { headers: exchange.headers }));
+const rateLimitOf = (exchange: Exchange) => readRateLimit(exchange.headers);
 
 export const bulkUploads: CheckGroup = {
   name: 'bulk-uploads',

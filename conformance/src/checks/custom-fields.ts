@@ -11,10 +11,10 @@ import { createTimedOrder, orderBody, unassignedOrder } from '../fixtures/purcha
 import { productNamesakes } from '../fixtures/requirements.js';
 import type { Exchange } from '../http.js';
 import { expectStatus, Problems } from '../problems.js';
-import type { ProfileLocation } from '../profile.js';
+import type { ResolvedLocation } from '../profile.js';
 import { expectVerbatim } from '../verbatim.js';
 
-const at = (field: ProfileCustomField, location: ProfileLocation) =>
+const at = (field: ProfileCustomField, location: ResolvedLocation) =>
   field.locations.some((name) => name.trim().toLowerCase() === location.name.trim().toLowerCase());
 
 /** The first declared field that `test` accepts, or a skip naming what the profile should declare. */
@@ -38,8 +38,8 @@ async function orderWith(
   ctx: RunContext,
   field: ProfileCustomField,
   value: unknown,
-  location: ProfileLocation | undefined,
-  movesTo: ProfileLocation[] = [],
+  location: ResolvedLocation | undefined,
+  movesTo: ResolvedLocation[] = [],
 ): Promise<Exchange> {
   const values = { [field.key]: value };
   const product = location ? ((await productAt(ctx, location)).record.name as string) : ctx.name('product');
@@ -65,7 +65,7 @@ async function orderWithExample(
   test: (field: ProfileCustomField) => boolean,
   what: string,
   example: 'valid' | 'invalid',
-  location: ProfileLocation | undefined,
+  location: ResolvedLocation | undefined,
 ): Promise<{ field: ProfileCustomField; answer: Exchange }> {
   const field = fieldWhere(run, (f) => f[example] !== undefined && test(f), what);
   return { field, answer: await orderWith(run.ctx, field, field[example], location) };

@@ -10,11 +10,11 @@ import { productAt } from '../fixtures/products.js';
 import { createTimedOrder, orderBody } from '../fixtures/purchase-orders.js';
 import { type Exchange, preview } from '../http.js';
 import { expectStatus, Problems } from '../problems.js';
-import type { ProfileLocation } from '../profile.js';
+import type { ResolvedLocation } from '../profile.js';
 import { recordKey, undoRecord } from '../undo.js';
 
 /** An order whose one item names `customer`, at `location` (unassigned without one). */
-async function orderForCustomer(ctx: RunContext, customer: string, location?: ProfileLocation): Promise<Exchange> {
+async function orderForCustomer(ctx: RunContext, customer: string, location?: ResolvedLocation): Promise<Exchange> {
   const product = location ? (await productAt(ctx, location)).record.name : ctx.name('product');
   const fields = {
     ...(location && { location_name: location.name }),
@@ -43,7 +43,7 @@ function namedExactly(list: Exchange, name: string) {
 }
 
 /** A listed location (home's token can write there) whose declared customer settings pass `test`. */
-function declared(run: CheckRun, test: (location: ProfileLocation) => boolean, what: string): ProfileLocation {
+function declared(run: CheckRun, test: (location: ResolvedLocation) => boolean, what: string): ResolvedLocation {
   const { ctx } = run;
   return (
     [ctx.home, ...ctx.others].find((location) => location.customers && test(location)) ??

@@ -5,7 +5,7 @@
 import type { CheckRun, GroupBuilder } from '../check.js';
 import { createOrder } from '../fixtures/purchase-orders.js';
 import { Problems } from '../problems.js';
-import type { ProfileLocation } from '../profile.js';
+import type { ResolvedLocation } from '../profile.js';
 import { expectedInstant, receivedInstant, type Transition, transitions } from '../zones.js';
 
 const hemisphere = (change: Transition) =>
@@ -16,9 +16,9 @@ async function acrossChanges(run: CheckRun, kind: Transition['kind'], rule: stri
   const { ctx } = run;
   // One location per hemisphere: zones of a hemisphere change on the same kind of rule, and
   // each order sent costs budget the other checks need.
-  const byHemisphere = new Map<string, { location: ProfileLocation; change: Transition }>();
+  const byHemisphere = new Map<string, { location: ResolvedLocation; change: Transition }>();
   for (const location of [ctx.home, ...ctx.others]) {
-    const change = transitions(location.timeZone).find((candidate) => candidate.kind === kind);
+    const change = transitions(location.time_zone).find((candidate) => candidate.kind === kind);
     if (change && !byHemisphere.has(hemisphere(change))) byHemisphere.set(hemisphere(change), { location, change });
   }
   const cases = [...byHemisphere.values()];
@@ -27,11 +27,11 @@ async function acrossChanges(run: CheckRun, kind: Transition['kind'], rule: stri
   for (const { location, change } of cases) {
     const { exchange, record } = await createOrder(
       ctx,
-      `order at a ${kind} of ${location.timeZone}`,
+      `order at a ${kind} of ${location.time_zone}`,
       { location_name: location.name, expected_starts_at: change.wall },
       ctx.writerAt(location),
     );
-    const expected = expectedInstant(change.wall, location.timeZone);
+    const expected = expectedInstant(change.wall, location.time_zone);
     const received = receivedInstant(record.expected_starts_at);
     new Problems(exchange)
       .expect(

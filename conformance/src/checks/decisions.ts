@@ -1,6 +1,8 @@
 // Our decisions where the reference says "not shown" (spec/DECISIONS.md, cited by number).
 // A deployment can follow the reference and still differ here; `--checks reference` leaves
 // this group out.
+
+import { isObject } from '@warehouse-kit/spec';
 import type { CheckGroup } from '../check.js';
 import { appointmentDeletion } from '../fixtures/appointments.js';
 import { createdCompany, deletedCompany } from '../fixtures/companies.js';
@@ -11,7 +13,7 @@ import { productList } from '../fixtures/products.js';
 import { assignedOrder } from '../fixtures/purchase-orders.js';
 import { headerOf, preview } from '../http.js';
 import { paidLocation } from '../needs.js';
-import { expectStatus, isObject, Problems } from '../problems.js';
+import { expectStatus, Problems } from '../problems.js';
 import { expectedInstant, offsetLess, offsetOf } from '../zones.js';
 import { defineDaylightSaving } from './daylight-saving.js';
 import { productUpdatedElsewhere } from './location-rules.js';
@@ -45,10 +47,10 @@ export const decisions: CheckGroup = {
             (r) => typeof r.name === 'string' && r.name.toLowerCase() === location.name.toLowerCase(),
           );
           problems.expect(
-            entry?.time_zone === location.timeZone,
+            entry?.time_zone === location.time_zone,
             `${location.name}: time_zone`,
             preview(entry?.time_zone),
-            `${location.timeZone}, as the profile says (decision 4)`,
+            `${location.time_zone}, as the profile says (decision 4)`,
           );
         }
         problems.throwIfAny();
@@ -399,14 +401,14 @@ export const decisions: CheckGroup = {
       },
       async ({ ctx, skip }) => {
         const { record, dates } = await assignedOrder(ctx);
-        const starts = expectedInstant(offsetLess(dates.before), ctx.home.timeZone);
+        const starts = expectedInstant(offsetLess(dates.before), ctx.home.time_zone);
         if (starts.offset === 0)
           skip(
             `${ctx.home.name}'s zone is at UTC on ${starts.toISODate()}, so the zone a filter is read in cannot show`,
           );
         // start_time bounds expected_starts_at (decision 32); read in the filter location's zone (§4.6).
         for (const [label, location_name, zone] of [
-          ['with', ctx.home.name, ctx.home.timeZone],
+          ['with', ctx.home.name, ctx.home.time_zone],
           ['without', undefined, 'UTC'],
         ] as const) {
           for (const [minutes, included] of [

@@ -4,6 +4,7 @@
 // Every check runs only when the profile declares `extensions: { events: true }` and skips
 // otherwise; the group is outside `--checks reference`.
 import { isDeepStrictEqual } from 'node:util';
+import { isObject } from '@warehouse-kit/spec';
 import type { CheckGroup } from '../check.js';
 import { createdRecord } from '../fixtures/created.js';
 import {
@@ -17,8 +18,8 @@ import {
 } from '../fixtures/events.js';
 import { preview } from '../http.js';
 import { listedLocation, paidLocation, requireExtension, secondLocation } from '../needs.js';
-import { expectErrorSentence, expectStatus, fail, isObject, Problems } from '../problems.js';
-import type { ProfileLocation } from '../profile.js';
+import { expectErrorSentence, expectStatus, fail, Problems } from '../problems.js';
+import type { ResolvedLocation } from '../profile.js';
 
 // The reference shows no events (§6: "not shown"); every check here settles that open point.
 const EVENTS = '§6.events';
@@ -248,7 +249,7 @@ export const events: CheckGroup = {
         const elsewhere = ctx.profile.locations.find((location) => location !== here) ?? secondLocation(run);
         const local = ctx.adminAt(here);
         const start = await feedEnd(ctx, local);
-        const product = async (location: ProfileLocation) => {
+        const product = async (location: ResolvedLocation) => {
           const { record } = createdRecord(
             await ctx.send(ctx.writerAt(location), 'POST', '/products', {
               body: { product: { name: ctx.name('product with events'), location_name: location.name } },

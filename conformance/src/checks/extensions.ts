@@ -2,11 +2,13 @@
 // ETag with If-None-Match and If-Match on records. Each check runs only when the profile
 // declares the extension (`extensions: { idempotency: true, etags: true }`) and skips
 // otherwise; the group is outside `--checks reference`, so it never decides the reference verdict.
+
+import { isObject } from '@warehouse-kit/spec';
 import type { CheckGroup, CheckRun } from '../check.js';
 import { type Created, createdRecord } from '../fixtures/created.js';
 import { type Exchange, headerOf, preview } from '../http.js';
 import { requireExtension } from '../needs.js';
-import { expectStatus, isObject, Problems } from '../problems.js';
+import { expectStatus, Problems } from '../problems.js';
 
 /** A carrier of the run's own, for the checks that change it. */
 async function carrier(run: CheckRun, label: string): Promise<Created & { exchange: Exchange }> {

@@ -3,6 +3,7 @@
 // filter includes unassigned orders; a location does not narrow companies; `location` is an
 // alias of `location_name` on appointments.
 
+import { isObject } from '@warehouse-kit/spec';
 import { howTheyDiffer } from '../causes.js';
 import type { CheckGroup, CheckRun } from '../check.js';
 import type { RunContext } from '../context.js';
@@ -14,7 +15,7 @@ import { productAt, updatedProduct } from '../fixtures/products.js';
 import { assignedOrder, unassignedInFilteredList, unassignedOrder } from '../fixtures/purchase-orders.js';
 import { type Exchange, preview } from '../http.js';
 import { secondLocation } from '../needs.js';
-import { expectStatus, isObject, Problems } from '../problems.js';
+import { expectStatus, Problems } from '../problems.js';
 import { defineAssignments } from './assignments.js';
 
 /** `Toronto DC` as `  tORONTO dC  `. */

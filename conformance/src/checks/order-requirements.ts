@@ -7,10 +7,10 @@ import { productAt } from '../fixtures/products.js';
 import { assignedOrder, orderBody, textProduct, unassignedOrder } from '../fixtures/purchase-orders.js';
 import { preview } from '../http.js';
 import { expectValidationErrors, Problems } from '../problems.js';
-import type { ProfileLocation } from '../profile.js';
+import type { ResolvedLocation } from '../profile.js';
 
 /** A listed location (home's token can write there) whose declared requirements pass `test`. */
-function requiring(run: CheckRun, test: (location: ProfileLocation) => boolean, what: string): ProfileLocation {
+function requiring(run: CheckRun, test: (location: ResolvedLocation) => boolean, what: string): ResolvedLocation {
   const { ctx } = run;
   return (
     [ctx.home, ...ctx.others].find(test) ??
@@ -30,8 +30,8 @@ export function defineOrderRequirements(group: GroupBuilder): void {
     },
     async (run) => {
       const { ctx } = run;
-      const location = requiring(run, (l) => l.requires.purchaseOrderFields.length > 0, 'order fields');
-      const [field] = location.requires.purchaseOrderFields;
+      const location = requiring(run, (l) => l.requires.purchase_order_fields.length > 0, 'order fields');
+      const [field] = location.requires.purchase_order_fields;
       const product = (await productAt(ctx, location)).record.name;
       // Everything else the location requires is there, so its 422 can only be about `field`.
       const { [field!]: _left, ...order } = orderBody(ctx, `order without ${field}`, {
@@ -61,7 +61,7 @@ export function defineOrderRequirements(group: GroupBuilder): void {
     },
     async (run) => {
       const { ctx } = run;
-      const location = requiring(run, (l) => l.requires.catalogProducts, 'catalog products');
+      const location = requiring(run, (l) => l.requires.catalog_products, 'catalog products');
       const item = { product_name: ctx.name('product outside the catalog'), quantity: 1 };
       const create = await ctx.send(ctx.writerAt(location), 'POST', '/purchase_orders', {
         body: orderBody(ctx, 'order outside the catalog', {

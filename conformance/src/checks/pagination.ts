@@ -4,6 +4,7 @@
 // the booked-appointments search (§4.6). The walk asks for one record a page (`per_page`,
 // our decision 17); a deployment that ignores it answers one page, which is checked alike.
 import type { LinkRel } from '@warehouse-kit/sdk';
+import { isObject } from '@warehouse-kit/spec';
 import type { CheckGroup, CheckRun } from '../check.js';
 import { appointmentList, bookedAppointment } from '../fixtures/appointments.js';
 import { companyList } from '../fixtures/companies.js';
@@ -20,7 +21,7 @@ import {
 import { productLimits } from '../fixtures/products.js';
 import { assignedOrder, bookedOrders, orderList } from '../fixtures/purchase-orders.js';
 import { type Exchange, headerOf, preview } from '../http.js';
-import { expectStatus, isObject, Problems } from '../problems.js';
+import { expectStatus, Problems } from '../problems.js';
 
 const HEADERS = ['Current-Page', 'Page-Items', 'Total-Pages', 'Total-Count', 'Link'];
 const RELS: LinkRel[] = ['first', 'prev', 'next', 'last'];

@@ -22,7 +22,7 @@ interface Reading {
 }
 
 function readingOf(exchange: Exchange): Reading {
-  const { limit, remaining, reset } = readRateLimit(new Response(null, { headers: exchange.headers }));
+  const { limit, remaining, reset } = readRateLimit(exchange.headers);
   const now = Date.parse(exchange.headers.get('Date') ?? '') || Date.now();
   return { exchange, limit, remaining, reset, resetIn: reset && (reset.getTime() - now) / 1000 };
 }

@@ -3,6 +3,8 @@
 // move); explicit offsets win; responses are rendered in the entity's own zone, daylight
 // saving applied, whatever location filter the request used. Checked on purchase orders and
 // products, which the run can delete, with dates on both sides of a daylight-saving change.
+
+import { isObject } from '@warehouse-kit/spec';
 import { epochInstead, offsetInstead, readInstead } from '../causes.js';
 import type { CheckGroup } from '../check.js';
 import { bookedAppointment, bookedSearch } from '../fixtures/appointments.js';
@@ -11,7 +13,7 @@ import { listedRecords } from '../fixtures/created.js';
 import { productsAcross } from '../fixtures/products.js';
 import { assignedOrder, createOrder, unassignedInFilteredList, unassignedOrder } from '../fixtures/purchase-orders.js';
 import { preview } from '../http.js';
-import { expectStatus, fail, isObject, Problems } from '../problems.js';
+import { expectStatus, fail, Problems } from '../problems.js';
 import { datesAroundChange, expectedInstant, offsetLess, offsetOf, receivedInstant, zoneOffset } from '../zones.js';
 
 const UTC = 'UTC';
@@ -100,7 +102,7 @@ export const timeZones: CheckGroup = {
           'expected_starts_at',
           offsetLess(dates.before),
           record.expected_starts_at,
-          ctx.home.timeZone,
+          ctx.home.time_zone,
           "the assigned location's zone, §4.6",
         );
         expectReadIn(
@@ -108,7 +110,7 @@ export const timeZones: CheckGroup = {
           'expected_ends_at',
           offsetLess(dates.after),
           record.expected_ends_at,
-          ctx.home.timeZone,
+          ctx.home.time_zone,
           "the assigned location's zone, §4.6",
         );
         problems.throwIfAny();
@@ -131,7 +133,7 @@ export const timeZones: CheckGroup = {
       },
       async ({ ctx }) => {
         const { exchange, record, dates } = await assignedOrder(ctx);
-        const zone = ctx.home.timeZone;
+        const zone = ctx.home.time_zone;
         const documented = `§8, ${dstNote(zone, dates.hasChange)}`;
         const problems = new Problems(exchange);
         expectRenderedIn(problems, 'expected_starts_at', record.expected_starts_at, zone, documented);
@@ -206,7 +208,7 @@ export const timeZones: CheckGroup = {
         verifies: ['§4.6.zones.explicit-offset', '§2.3.expected-starts-at'],
       },
       async ({ ctx }) => {
-        const { before, after } = datesAroundChange(ctx.home.timeZone);
+        const { before, after } = datesAroundChange(ctx.home.time_zone);
         // An offset no warehouse is likely to have, and Z.
         const starts = `${offsetLess(before)}+05:45`;
         const ends = `${offsetLess(after.toUTC())}Z`;
@@ -221,7 +223,7 @@ export const timeZones: CheckGroup = {
           'expected_starts_at',
           starts,
           record.expected_starts_at,
-          ctx.home.timeZone,
+          ctx.home.time_zone,
           '§4.6: an explicit offset takes precedence',
         );
         expectReadIn(
@@ -229,7 +231,7 @@ export const timeZones: CheckGroup = {
           'expected_ends_at',
           ends,
           record.expected_ends_at,
-          ctx.home.timeZone,
+          ctx.home.time_zone,
           '§4.6: Z takes precedence',
         );
         problems.throwIfAny();
@@ -254,7 +256,7 @@ export const timeZones: CheckGroup = {
           'expected_starts_at',
           changed.sent,
           body.expected_starts_at,
-          ctx.home.timeZone,
+          ctx.home.time_zone,
           "§4.6: an update without location_name uses the order's existing warehouse zone",
         );
         problems.throwIfAny();
@@ -274,7 +276,7 @@ export const timeZones: CheckGroup = {
         const { ctx } = run;
         const moved = await movedOrder(run);
         const instant = moved.order.dates.before;
-        if (zoneOffset(moved.destination.timeZone, instant) === zoneOffset(ctx.home.timeZone, instant)) {
+        if (zoneOffset(moved.destination.time_zone, instant) === zoneOffset(ctx.home.time_zone, instant)) {
           run.skip(
             `the profile's locations share one UTC offset on ${instant.toISODate()}, ` +
               'so a move cannot show which zone is used',
@@ -287,14 +289,14 @@ export const timeZones: CheckGroup = {
           'expected_starts_at',
           moved.sent,
           body.expected_starts_at,
-          moved.destination.timeZone,
+          moved.destination.time_zone,
           "§3: a move reads times in the destination's zone",
         );
         expectRenderedIn(
           problems,
           'expected_ends_at',
           body.expected_ends_at,
-          moved.destination.timeZone,
+          moved.destination.time_zone,
           "§8: a moved order is rendered in its new warehouse's zone",
         );
         problems.throwIfAny();
@@ -424,7 +426,7 @@ export const timeZones: CheckGroup = {
               problems,
               listed,
               `product ${listed.id} (${location.name}) `,
-              location.timeZone,
+              location.time_zone,
               `§8: each entity in its own warehouse's zone`,
             );
         });
@@ -461,7 +463,7 @@ export const timeZones: CheckGroup = {
         // updated_since keeps the run's own orders within the first page of the search.
         const updated_since = order.record.created_at as string;
         for (const [location_name, zone] of [
-          [ctx.home.name, ctx.home.timeZone],
+          [ctx.home.name, ctx.home.time_zone],
           [undefined, UTC],
         ] as const) {
           for (const [minutes, included] of [
@@ -534,7 +536,7 @@ export const timeZones: CheckGroup = {
             problems,
             `order ${order.id} appointments[].scheduled_at`,
             nested.scheduled_at,
-            ctx.home.timeZone,
+            ctx.home.time_zone,
             "§8: each entity in its own warehouse's zone, also nested in an unassigned order",
           );
         }

@@ -10,7 +10,7 @@ import {
   stopChildServer,
   testDatabaseUrl,
   testOrm,
-} from '@warehouse-kit/server/testing';
+} from '@warehouse-kit/testing/server';
 
 export interface Demo {
   server: ChildServer;

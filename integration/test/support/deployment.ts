@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OrganizationFixture } from '@warehouse-kit/server';
+import { tempDir } from '@warehouse-kit/testing';
 import {
   type ChildServer,
   SERVER_BIN,
@@ -14,8 +15,7 @@ import {
   testDatabaseUrl,
   testOrm,
   uniqueId,
-} from '@warehouse-kit/server/testing';
-import { tempDir } from '@warehouse-kit/test-support';
+} from '@warehouse-kit/testing/server';
 import { stringify } from 'yaml';
 
 /**

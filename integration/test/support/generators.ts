@@ -10,8 +10,8 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tempDir } from '@warehouse-kit/test-support';
-import { ROOT } from '../../src/pack.js';
+import { tempDir } from '@warehouse-kit/testing';
+import { ROOT } from '../../src/workspace.js';
 import { commandsOf, fencedBlocks, section } from './markdown.js';
 import { sdkProjectSetup } from './new-project.js';
 

@@ -4,8 +4,8 @@
 // parses its arguments when loaded, so its help is read from `wh-server <command> --help`.
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_BIN } from '@warehouse-kit/server/testing';
-import { runNode } from '@warehouse-kit/test-support';
+import { runNode } from '@warehouse-kit/testing';
+import { SERVER_BIN } from '@warehouse-kit/testing/server';
 import type { Command } from 'commander';
 import { WHCTL } from './whctl.js';
 

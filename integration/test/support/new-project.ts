@@ -1,14 +1,15 @@
 // A new TypeScript project set up by the lines of sdk/README.md's "A new TypeScript project":
-// its commands run as written in an empty folder (the tarball's path aside, as the SDK is not
-// published yet), its two tsconfig.json files, and its first example as the project's code. The
+// its commands run as written in an empty folder, against the registry the kit was released to
+// (support/installs.ts), its two tsconfig.json files, and its first example as the project's code. The
 // README's project is an ES module; the CommonJS one beside it keeps the `"type": "commonjs"`
 // that `npm init -y` wrote, as the README says. One install of the SDK serves both, and both
 // compilers: the one `npm install -D typescript` brings, and the 5.9 the README offers instead.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
-import { ROOT } from '../../src/pack.js';
+import { tempDir } from '@warehouse-kit/testing';
+import { ROOT } from '../../src/workspace.js';
+import type { Published } from './installs.js';
 import { commandsOf, type Fenced, fencedBlocks, section } from './markdown.js';
 
 const README = join(ROOT, 'sdk/README.md');
@@ -47,7 +48,7 @@ function readmeLines() {
 export function sdkProjectSetup(): { commands: string[]; tsconfig: string } {
   const { commands, nodenext } = readmeLines();
   return {
-    commands: commands.filter((command) => !/\.tgz|@warehouse-kit\/sdk/.test(command)),
+    commands: commands.filter((command) => !/@warehouse-kit\/sdk/.test(command)),
     tsconfig: nodenext.body,
   };
 }
@@ -102,20 +103,12 @@ export interface NewProject {
   build(tsc: string, targets: Record<ModuleKind, Target>): Record<ModuleKind, string>;
 }
 
-function sh(command: string, cwd: string): void {
-  // No audit or funding requests, and the npm cache before the registry: what the user's npm would
-  // install, without asking the registry for what the cache holds.
-  const env = {
-    ...process.env,
-    npm_config_prefer_offline: 'true',
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
+/** Sets the project up in a new folder, installing the SDK from the registry the kit was released to. */
+export async function newProject(kit: Published): Promise<NewProject> {
+  const sh = async (command: string, cwd: string) => {
+    const run = await kit.sh(command, cwd);
+    if (run.code !== 0) throw new Error(`sdk/README.md: ${command} failed:\n${run.stderr}`);
   };
-  execFileSync('bash', ['-c', command], { cwd, env, stdio: 'pipe' });
-}
-
-/** Sets the project up in a new folder, installing the SDK from `tarball`. */
-export function newProject(tarball: string): NewProject {
   const { commands, nodenext, bundler, example } = readmeLines();
   const esm = tempDir('wh-new-project-');
   const cjs = join(esm, 'commonjs');
@@ -132,12 +125,9 @@ export function newProject(tarball: string): NewProject {
       // The README's other compiler, in a folder of its own so the two do not replace each other.
       mkdirSync(typescript59);
       writeFileSync(join(typescript59, 'package.json'), '{ "private": true }\n');
-      sh(command.replace('typescript ', 'typescript@5.9 '), typescript59);
+      await sh(command.replace('typescript ', 'typescript@5.9 '), typescript59);
     }
-    const withTarball = command.replace(/\S*\/packages\/warehouse-kit-sdk-\*\.tgz/, tarball);
-    if (/\.tgz|@warehouse-kit\/sdk/.test(command) && withTarball === command)
-      throw new Error(`sdk/README.md: "${command}" does not install the tarball npm run pack-all writes`);
-    sh(withTarball, esm);
+    await sh(command, esm);
   }
   for (const [folder, line] of [
     [cjs, 'npm pkg set type=module'],

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { specPath } from '@warehouse-kit/spec/document';
+import { freePort } from '@warehouse-kit/testing';
 
 const HOST_HEADER = 'x-prism-test-host';
 const PRISM_BIN = (() => {
@@ -59,11 +60,6 @@ function relay(
 
 function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-}
-
-function freePort(): Promise<number> {
-  const probe = createServer();
-  return listen(probe).then((port) => new Promise((resolve) => probe.close(() => resolve(port))));
 }
 
 function startPrism(upstreamPort: number, port: number): Promise<ChildProcess> {

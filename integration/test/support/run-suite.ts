@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckResult, Verdict } from '@warehouse-kit/conformance';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { WHCTL } from './whctl.js';
 
 export interface SuiteRun {

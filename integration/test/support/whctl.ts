@@ -1,7 +1,7 @@
 // Runs the workspace's whctl as a user would, as a child process.
-import { installedBin, type Run, type RunOptions, runNode } from '@warehouse-kit/test-support';
+import { installedBin, type Run, type RunOptions, runNode } from '@warehouse-kit/testing';
 
-export { freshHome, json, type Run } from '@warehouse-kit/test-support';
+export { freshHome, json, type Run } from '@warehouse-kit/testing';
 
 export const WHCTL = installedBin('@warehouse-kit/whctl', 'whctl');
 

@@ -4,8 +4,8 @@
 // client sends: an Idempotency-Key or If-Match only where the operation declares it, and, when
 // the deployment is declared to honour keys, a key on every POST whose operation takes one.
 import type { DeploymentExtensions } from '@warehouse-kit/sdk';
-import type { LocationKey, World } from '@warehouse-kit/server/testing';
 import { createOperationMatcher, listOperations, type OperationSpec } from '@warehouse-kit/spec/document';
+import type { LocationKey, World } from '@warehouse-kit/testing/server';
 
 export interface Declaration {
   /** As the test titles say it. */

@@ -1,25 +1,14 @@
 // How long the client waits before sending a request again: until the rate limit resets
 // after a 429, or after a transient failure an exponentially growing, jittered delay, at least
 // as long as the answer's `Retry-After` asks.
-import { readRateLimit } from '../headers.js';
+import { retryAfterMs } from '@warehouse-kit/spec';
+import { serverNow } from '../headers.js';
 
 export function nonNegative(name: string, value: number, integer: boolean): number {
   if (!(value >= 0) || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
     throw new TypeError(`${name} must be a non-negative ${integer ? 'integer' : 'number'}, got ${value}`);
   }
   return value;
-}
-
-/**
- * Milliseconds until `X-RateLimit-Reset`, measured against the server's `Date` header when it
- * has one so that a skewed local clock does not shorten the wait; undefined without a
- * readable reset, because the API always sends one and a guess could burn more budget.
- */
-export function untilReset(response: Response, now: () => number): number | undefined {
-  const reset = readRateLimit(response).reset;
-  if (!reset) return undefined;
-  const serverNow = Date.parse(response.headers.get('Date') ?? '');
-  return Math.max(0, reset.getTime() - (Number.isNaN(serverNow) ? now() : serverNow));
 }
 
 export interface Backoff {
@@ -43,11 +32,5 @@ export function backoff({ baseDelay, maxDelay, random }: Backoff, attempt: numbe
  * (measured against the answer's `Date` when it has one); undefined without a readable one.
  */
 export function retryAfter(response: Response, now: () => number): number | undefined {
-  const value = response.headers.get('Retry-After')?.trim();
-  if (!value) return undefined;
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const at = Date.parse(value);
-  if (Number.isNaN(at)) return undefined;
-  const serverNow = Date.parse(response.headers.get('Date') ?? '');
-  return Math.max(0, at - (Number.isNaN(serverNow) ? now() : serverNow));
+  return retryAfterMs(response.headers.get('Retry-After'), serverNow(response.headers, now));
 }

@@ -3,9 +3,9 @@ import type { Middleware } from 'openapi-fetch';
 import { sleep as realSleep } from '../abort.js';
 import { declaresHeader } from '../declared-headers.js';
 import type { DeploymentExtensions } from '../extensions.js';
-import { type RateLimit, readRateLimit } from '../headers.js';
+import { type RateLimit, readRateLimit, untilReset } from '../headers.js';
 import { ConnectionError, transportFailure } from '../transport-errors.js';
-import { backoff, nonNegative, retryAfter, untilReset } from './retry-waits.js';
+import { backoff, nonNegative, retryAfter } from './retry-waits.js';
 
 // Methods whose repetition cannot change the outcome. After a transient failure a POST is repeated
 // only against a deployment declared to honour Idempotency-Key, which applies it once however often
@@ -129,8 +129,10 @@ export function retry(options: RetryOptions = {}, extensions: DeploymentExtensio
   async function waitBefore(request: Request, outcome: Response | Error, attempts: Attempts) {
     if (outcome instanceof Response && outcome.status === 429) {
       if (attempts.rateLimited >= maxRetries || (attempts.autoKeyed && !retryNonIdempotent)) return undefined;
-      const wait = untilReset(outcome, now);
-      if (wait === undefined || wait > maxWait) return undefined;
+      const until = untilReset(outcome.headers, now);
+      if (until === undefined || until > maxWait) return undefined;
+      // A reset that has passed already: send again at once.
+      const wait = Math.max(0, until);
       const attempt = ++attempts.rateLimited;
       const event = { request, response: outcome, attempt, wait, rateLimit: readRateLimit(outcome) };
       return (await onRateLimited?.(event)) === false ? undefined : wait;

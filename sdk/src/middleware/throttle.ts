@@ -1,5 +1,4 @@
 import type { Middleware } from 'openapi-fetch';
-import pThrottle from 'p-throttle';
 import { abortable } from '../abort.js';
 
 export interface ThrottleOptions {
@@ -28,11 +27,17 @@ export function throttle(options: ThrottleOptions): Middleware {
     );
   }
   // p-throttle does the window bookkeeping and queueing; the throttled function is a no-op
-  // because the request itself goes on through openapi-fetch once the gate opens.
-  const gate = pThrottle({ limit, interval, strict, ...(onDelay ? { onDelay } : {}) })(async () => undefined);
+  // because the request itself goes on through openapi-fetch once the gate opens. It is loaded
+  // by the first throttle made, so a client without one never loads it (DECISIONS 482).
+  const gate = import('p-throttle').then(({ default: pThrottle }) =>
+    pThrottle({ limit, interval, strict, ...(onDelay ? { onDelay } : {}) })(async () => undefined),
+  );
   return {
     async onRequest({ request }) {
-      await abortable(gate(), request.signal);
+      await abortable(
+        gate.then((open) => open()),
+        request.signal,
+      );
     },
   };
 }

@@ -160,6 +160,10 @@ export async function startEmbeddedDatabase(options: StartEmbeddedOptions): Prom
     password,
     persistent: !options.ephemeral,
     createPostgresUser: isRoot,
+    // UTF-8, with PostgreSQL's own Unicode case mapping and byte-order collation, whatever locale
+    // the machine has (often none in a container or CI): a cluster made in the C locale lowers
+    // only ASCII letters, where the server lowers every letter to match a name (DECISIONS 485).
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`],
     // Only PostgreSQL's own failures; a statement's error is the server's to handle.
     onLog: (message) => /FATAL|PANIC/.test(message) && log(message.trimEnd()),

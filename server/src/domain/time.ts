@@ -1,7 +1,7 @@
 // Reading times, and the zones they are read in. Offset-less input is a wall-clock time in the
 // effective zone (spec: "Time", DECISIONS 22-23); render/time.ts writes times back out.
 
-import { resolveInputTime } from '@warehouse-kit/spec';
+import { resolveInputTime } from '@warehouse-kit/spec/time';
 import { DateTime } from 'luxon';
 import { BadInput } from './errors.js';
 import type { FieldErrorCollector } from './field-error-collector.js';

@@ -4,15 +4,14 @@
 // locations it names (its location interface, the query's and the record's `location_name`), and
 // the webhook endpoint in its path, which the user must still manage. One whose role was revoked
 // gets the refusal the request would get now, not the body it could see then.
+
 import type { ParsedUrlQuery } from 'node:querystring';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isObject } from '@warehouse-kit/spec';
 import { createOperationMatcher } from '@warehouse-kit/spec/document';
 import type { Access } from '../domain/access.js';
 import { API_PREFIX } from '../http/prefix.js';
 import { managedEndpoint } from '../webhooks/access.js';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The `location_name` of a body's record (`{"product": {"location_name": …}}`), when it is text. */
 function recordLocationName(body: unknown): string | undefined {

@@ -4,6 +4,7 @@
 // end within its claim's lease, or that the server stops, is handed back instead (DECISIONS 421,
 // 422).
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { signWebhook } from '@warehouse-kit/spec/webhook-signature';
 import { locationsOf, organizationById } from '../db/directory-rows.js';
 import type { Location } from '../entities/location.js';
 import type { Organization } from '../entities/organization.js';
@@ -14,7 +15,7 @@ import type { AttemptError } from './deliveries.js';
 import { sendFits } from './lease.js';
 import { type AttemptOutcome, type ClaimedDelivery, handBack, recordAttempt } from './queue.js';
 import { MAX_ATTEMPTS, retryAfterWait, scheduledWait } from './schedule.js';
-import { signature, signingSecrets } from './secrets.js';
+import { signingSecrets } from './secrets.js';
 import { type SendResult, send } from './send.js';
 import type { WebhookSettings } from './settings.js';
 
@@ -88,14 +89,9 @@ async function prepare(
     event,
   );
   const body = JSON.stringify(envelope);
-  const id = envelope.id;
   return {
     body,
-    headers: {
-      'webhook-id': id,
-      'webhook-timestamp': String(timestamp),
-      'webhook-signature': signature(secrets, id, timestamp, body),
-    },
+    headers: signWebhook({ id: envelope.id, body, secret: secrets, timestamp: new Date(timestamp * 1000) }),
   };
 }
 

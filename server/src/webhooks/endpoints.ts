@@ -1,12 +1,14 @@
 // Webhook endpoints as the database keeps them (DECISIONS 240–245): the organization's rows, read
 // and written by id within it, found by the id the API shows (DECISIONS 440). Who may touch which
 // is the caller's check (access.ts).
+
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { generateWebhookSecret } from '@warehouse-kit/spec/webhook-signature';
 import { Invalid, NotFound } from '../domain/errors.js';
 import { type RecordRef, recordRefSql, timeReader } from '../domain/sql.js';
 import { MAX_RECORD_ID } from '../domain/tenant-lookup.js';
 import { affectedRows, oneRow, raw, rows, sql } from '../sql/statements.js';
-import { newSecret, type SecretKeys } from './secrets.js';
+import type { SecretKeys } from './secrets.js';
 
 /** An organization's endpoints, at most (DECISIONS 240). */
 const MAX_ENDPOINTS = 20;
@@ -128,7 +130,7 @@ export async function insertEndpoint(
         pg_snapshot_xmin(pg_current_snapshot()))
       returning id`,
   );
-  const secret = newSecret();
+  const secret = generateWebhookSecret();
   await affectedRows(
     em,
     sql`update webhook_endpoints set secret = ${keys.encrypt(id, secret)}
@@ -178,7 +180,7 @@ export async function rotateSecret(
   keys: SecretKeys,
   row: WebhookEndpointRow,
 ): Promise<{ row: WebhookEndpointRow; secret: string }> {
-  const secret = newSecret();
+  const secret = generateWebhookSecret();
   await affectedRows(
     em,
     sql`update webhook_endpoints set previous_secret = secret, secret = ${keys.encrypt(row.id, secret)},

@@ -1,5 +1,6 @@
 // When a failed delivery is tried again (DECISIONS 248): the Standard Webhooks schedule, each
 // wait ±20 % at random, scaled for tests; or a receiver's Retry-After on 429 and 503.
+import { retryAfterMs } from '@warehouse-kit/spec';
 
 /** The waits after attempts 1 to 7, in seconds: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 const WAITS_S = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000];
@@ -18,14 +19,6 @@ export function scheduledWait(attempt: number, scale: number, random = Math.rand
 
 /** A Retry-After header's wait in milliseconds (seconds or an HTTP date), at most 10 hours; undefined when unreadable. */
 export function retryAfterWait(header: string | undefined, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const trimmed = header.trim();
-  // Delay-seconds, or an HTTP date (IMF-fixdate, as RFC 9110 has servers send it).
-  const ms = /^\d{1,10}$/.test(trimmed)
-    ? Number(trimmed) * 1000
-    : /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/.test(trimmed)
-      ? Date.parse(trimmed) - now
-      : Number.NaN;
-  if (!Number.isFinite(ms)) return undefined;
-  return Math.min(Math.max(ms, 0), LONGEST_MS);
+  const ms = retryAfterMs(header, now);
+  return ms === undefined ? undefined : Math.min(ms, LONGEST_MS);
 }

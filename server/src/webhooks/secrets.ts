@@ -1,9 +1,7 @@
-// Webhook secrets (DECISIONS 244, 435): `whsec_` and the base64 of 32 random bytes, shown once and
-// kept encrypted with AES-256-GCM, since the server must sign with them, under the deployment's
-// own key, whose id the stored form names; and the Standard Webhooks signature they make.
+// Webhook secrets (DECISIONS 244, 435), made and signed with as the contract's
+// webhook-signature says (DECISIONS 480): shown once and kept encrypted with AES-256-GCM, since
+// the server must sign with them, under the deployment's own key, whose id the stored form names.
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
-
-const PREFIX = 'whsec_';
 
 /**
  * The demo's key, public since it is written here. `wh-server start --demo` on a DATABASE_URL
@@ -12,9 +10,6 @@ const PREFIX = 'whsec_';
  * under the deployment's key at start. No other deployment encrypts under it.
  */
 export const DEMO_WEBHOOK_SECRET_KEY = 'wh-demo-webhook-secret-key-not-for-production';
-
-/** A new secret, as the API shows it. */
-export const newSecret = (): string => `${PREFIX}${randomBytes(32).toString('base64')}`;
 
 /** A configured key: the AES key (SHA-256 of the string) and the short id stored forms name it by. */
 class SecretKey {
@@ -101,16 +96,6 @@ export class SecretKeys {
   private opened(key: SecretKey, secret: string): OpenedSecret {
     return { secret, underDemoKey: key.id === this.demo.id && this.current.id !== this.demo.id };
   }
-}
-
-/** `v1,<base64 HMAC-SHA256 of id.timestamp.body>` with each secret, space-separated (DECISIONS 178). */
-export function signature(secrets: string[], id: string, timestamp: number, body: string): string {
-  return secrets
-    .map((secret) => {
-      const key = Buffer.from(secret.slice(PREFIX.length), 'base64');
-      return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
-    })
-    .join(' ');
 }
 
 /** The secrets that sign a delivery now, newest first, from their stored forms. */

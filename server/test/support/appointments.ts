@@ -1,11 +1,11 @@
 // Helpers for appointment suites: creating through the API, and purchase orders written
 // straight to the database (packing lists only need the rows).
+
+import type { ApiClient, LocationKey, World } from '@warehouse-kit/testing/server';
+import { testOrm } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { Location } from '../../src/entities/location.js';
 import { PurchaseOrder } from '../../src/entities/purchase-order.js';
-import { testOrm } from '../../src/testing/database.js';
-import type { ApiClient } from '../../src/testing/http.js';
-import type { LocationKey, World } from '../../src/testing/world.js';
 
 export async function createAppointment(
   client: ApiClient,

@@ -3,12 +3,15 @@
 // answers by status, the longest answer, how long after each fault ended the first write
 // succeeded, and how many acknowledged writes the database no longer holds.
 import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  ApiClient,
+  recordFixtureTokens,
+  standardOrganization,
+  startTestServer,
+  uniqueId,
+} from '@warehouse-kit/testing/server';
 import { migrate, openOrm } from '../../src/db/orm.js';
 import { provision } from '../../src/provision/provision.js';
-import { ApiClient } from '../../src/testing/http.js';
-import { recordFixtureTokens } from '../../src/testing/run-log.js';
-import { startTestServer } from '../../src/testing/server.js';
-import { standardOrganization, uniqueId } from '../../src/testing/world.js';
 import { startOwnPostgres } from './own-postgres.js';
 
 export interface ChaosForm {

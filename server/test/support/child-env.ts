@@ -2,11 +2,9 @@
 // provisioning file for a fresh standard organization.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
+import { standardOrganization, TEST_BASE_HOST, testDatabaseUrl } from '@warehouse-kit/testing/server';
 import { stringify } from 'yaml';
-import { testDatabaseUrl } from '../../src/testing/database.js';
-import { TEST_BASE_HOST } from '../../src/testing/server.js';
-import { standardOrganization } from '../../src/testing/world.js';
 
 export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...process.env, DATABASE_URL: testDatabaseUrl(), WH_BASE_HOST: TEST_BASE_HOST, ...extra };

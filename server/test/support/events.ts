@@ -1,10 +1,11 @@
-// Reading the change feed in the server's tests: the harness's readers (src/testing/events.ts)
+// Reading the change feed in the server's tests: the harness's readers (@warehouse-kit/testing/server)
 // with chai's assertions on top.
-import { expect } from 'chai';
-import { type FeedEvent, readUntil } from '../../src/testing/events.js';
-import type { ApiClient } from '../../src/testing/http.js';
 
-export { type FeedEvent, feedEnd, readUntil } from '../../src/testing/events.js';
+import type { ApiClient } from '@warehouse-kit/testing/server';
+import { type FeedEvent, readUntil } from '@warehouse-kit/testing/server';
+import { expect } from 'chai';
+
+export { type FeedEvent, feedEnd, readUntil } from '@warehouse-kit/testing/server';
 
 /** The body of an answer that must have `status`. */
 export async function ok(request: Promise<{ status: number; body: any }>, status = 200) {

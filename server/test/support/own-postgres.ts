@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { tempDir } from '@warehouse-kit/test-support';
+import { tempDir } from '@warehouse-kit/testing';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from '../../src/db/embedded.js';
 import { isRunning } from '../../src/db/previous-postgres.js';
 

@@ -7,7 +7,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventually, tempDir } from '@warehouse-kit/test-support';
+import { eventually, tempDir } from '@warehouse-kit/testing';
 import { freePort } from '../../src/db/embedded.js';
 
 export const PGBOUNCER = '/usr/sbin/pgbouncer';

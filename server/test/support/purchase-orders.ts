@@ -1,15 +1,15 @@
 // Helpers for the purchase-order suites: request bodies, creating orders through the API,
 // and appointments written straight to the database, so a test sets their states and
 // times exactly without walking the lifecycle.
+
+import type { ApiClient } from '@warehouse-kit/testing/server';
+import { type LocationKey, testOrm, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import type { AppointmentState } from '../../src/entities/appointment.js';
 import { Appointment, PackingList } from '../../src/entities/appointment.js';
 import { Company } from '../../src/entities/company.js';
 import { Dock } from '../../src/entities/dock.js';
 import { Location } from '../../src/entities/location.js';
-import { testOrm } from '../../src/testing/database.js';
-import type { ApiClient } from '../../src/testing/http.js';
-import { type LocationKey, uniqueId, type World } from '../../src/testing/world.js';
 import { rowIdOf } from './record-rows.js';
 
 export function orderBody(fields: Record<string, unknown> = {}) {

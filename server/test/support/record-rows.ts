@@ -1,9 +1,10 @@
 // From the ids the API shows to the rows behind them (DECISIONS 440): a test that reads or
 // writes rows directly names them by their row ids, which the API never shows (and which the
 // test run keeps apart from every shown id: testing/database.ts).
+
+import type { World } from '@warehouse-kit/testing/server';
+import { testOrm } from '@warehouse-kit/testing/server';
 import { recordTables } from '../../src/db/migrations/Migration20261207100000_organization_ids.js';
-import { testOrm } from '../../src/testing/database.js';
-import type { World } from '../../src/testing/world.js';
 
 /** The row id of `world`'s record of `table` that the API shows as `id`. */
 export async function rowIdOf(world: World, table: string, id: number): Promise<number> {

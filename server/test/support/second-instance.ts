@@ -1,10 +1,15 @@
 // A second server on the test database with a connection pool of its own, standing in for a
 // second wh-server process: nothing is shared with the first but PostgreSQL.
+
+import type { LocationKey, UserKey, World } from '@warehouse-kit/testing/server';
+import {
+  ApiClient,
+  startTestServer,
+  type TestServer,
+  type TestServerOptions,
+  testDatabaseUrl,
+} from '@warehouse-kit/testing/server';
 import { type Orm, openOrm } from '../../src/db/orm.js';
-import { testDatabaseUrl } from '../../src/testing/database.js';
-import { ApiClient } from '../../src/testing/http.js';
-import { startTestServer, type TestServer, type TestServerOptions } from '../../src/testing/server.js';
-import type { LocationKey, UserKey, World } from '../../src/testing/world.js';
 
 export interface SecondInstance {
   server: TestServer;

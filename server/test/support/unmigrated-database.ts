@@ -1,8 +1,8 @@
 // A database in the run's PostgreSQL with no migrations applied: its requests fail with a
 // PostgreSQL error quoting SQL, and it is never ready.
+
+import { testDatabaseUrl, testOrm, uniqueId } from '@warehouse-kit/testing/server';
 import { type Orm, openOrm } from '../../src/db/orm.js';
-import { testDatabaseUrl, testOrm } from '../../src/testing/database.js';
-import { uniqueId } from '../../src/testing/world.js';
 
 export interface UnmigratedDatabase {
   orm: Orm;

@@ -1,12 +1,10 @@
 // The webhook delivery of one process, in the test's process: the schedule shortened a
 // thousandfold, a short timeout and poll, loopback allowed, logging to the run's log.
+
+import { runLogDestination, testOrm, testWebhookSecretKey, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { configFromEnv, type ServerConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logging/logger.js';
-import { testOrm } from '../../src/testing/database.js';
-import { runLogDestination } from '../../src/testing/run-log.js';
-import { testWebhookSecretKey } from '../../src/testing/webhook-secret-key.js';
-import { uniqueId, type World } from '../../src/testing/world.js';
 import { deliverWebhooks, type WebhookDelivery } from '../../src/webhooks/worker.js';
 import { rowIdOf } from './record-rows.js';
 

@@ -1,7 +1,7 @@
 // `whctl contract diff <base> <revision>`: every change from one version of the contract to
 // another, breaking or compatible for a client built against the base (DECISIONS 352), and
 // exit status 1 when one breaks such a client.
-import { diffContracts } from '@warehouse-kit/spec/contract-diff';
+import { diffContracts } from '@warehouse-kit/contract-diff';
 import { Command } from 'commander';
 import { contextOf } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';

@@ -1,11 +1,12 @@
 // Whose budget a request spends (§1, §5 rule 6, §8): one budget for the organization and the
 // location interfaces, counted per token, and requests resuming once X-RateLimit-Reset passes.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { untilReset } from '@warehouse-kit/sdk';
 import { epochInstead } from '../../causes.js';
 import type { GroupBuilder } from '../../check.js';
 import { headerOf, preview } from '../../http.js';
 import { fail, Problems } from '../../problems.js';
-import { ask, exhaust, interfaces, untilReset } from './exhaustion.js';
+import { ask, exhaust, interfaces } from './exhaustion.js';
 
 /** The longest wait for a reset this group takes: the per-minute window. */
 const MOST_WAIT_MS = 61_000;
@@ -85,7 +86,7 @@ export function defineBudgets(group: GroupBuilder): void {
       // A client of the run that waited until X-RateLimit-Reset and was answered has seen it already.
       if (ctx.resumed.length) return;
       const { refusal } = await exhaust(run);
-      const wait = untilReset(refusal);
+      const wait = untilReset(refusal.headers);
       if (wait === undefined)
         fail(
           refusal,

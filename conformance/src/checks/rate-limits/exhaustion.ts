@@ -2,7 +2,7 @@
 // group is given (tokens.rate_limit, else the admin token), alternating the organization and a
 // location interface, until the first 429 or well past the per-minute limit.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readRateLimit } from '@warehouse-kit/sdk';
+import { readRateLimit, untilReset } from '@warehouse-kit/sdk';
 import type { CheckRun } from '../../check.js';
 import { type Endpoint, type Exchange, send } from '../../http.js';
 import { fail } from '../../problems.js';
@@ -30,14 +30,6 @@ export interface Exhaustion {
   otherInterface?: Exchange;
   /** Another token of the profile, asked once before the spending and once after the 429. */
   otherToken?: { before: Exchange; after: Exchange };
-}
-
-/** Milliseconds until the exchange's X-RateLimit-Reset by the server's clock, if it says. */
-export function untilReset(exchange: Exchange): number | undefined {
-  const { reset } = readRateLimit(new Response(null, { headers: exchange.headers }));
-  if (!reset) return undefined;
-  const serverNow = Date.parse(exchange.headers.get('Date') ?? '');
-  return reset.getTime() - (Number.isNaN(serverNow) ? Date.now() : serverNow);
 }
 
 /**
@@ -85,15 +77,15 @@ export function exhaust(run: CheckRun): Promise<Exhaustion> {
 
     // Start in a fresh window when the current one is nearly over or already spent.
     let probe = await ask(organization, organization);
-    const wait = untilReset(probe);
+    const wait = untilReset(probe.headers);
     if (wait !== undefined && (probe.status === 429 || wait < ALIGN_MS) && wait < 70_000) {
       await sleep(Math.max(0, wait) + 500);
       probe = await ask(organization, organization);
     }
     const otherBefore = other && (await ask(other, other));
     const started = Date.now();
-    const resetAtStart = untilReset(probe);
-    const { remaining, limit } = readRateLimit(new Response(null, { headers: probe.headers }));
+    const resetAtStart = untilReset(probe.headers);
+    const { remaining, limit } = readRateLimit(probe.headers);
     const statuses: Record<number, number> = {};
     let allowed = 0;
     let answer = probe;

@@ -2,11 +2,13 @@
 // the limit exceeded, X-RateLimit-Remaining 0, X-RateLimit-Reset an ISO 8601 UTC time in the
 // future, and no Retry-After.
 
+import { untilReset } from '@warehouse-kit/sdk';
+import { isObject } from '@warehouse-kit/spec';
 import { epochInstead } from '../../causes.js';
 import type { GroupBuilder } from '../../check.js';
 import { headerOf, preview } from '../../http.js';
-import { isObject, Problems } from '../../problems.js';
-import { exhaust, PER_MINUTE, untilReset } from './exhaustion.js';
+import { Problems } from '../../problems.js';
+import { exhaust, PER_MINUTE } from './exhaustion.js';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|\+00:?00)$/;
 const PER_HOUR = 5000;
@@ -113,7 +115,7 @@ export function defineRefusal(group: GroupBuilder): void {
       const { refusal } = await exhaust(run);
       const reset = refusal.headers.get('X-RateLimit-Reset');
       const shown = headerOf(refusal, 'X-RateLimit-Reset');
-      const wait = untilReset(refusal);
+      const wait = untilReset(refusal.headers);
       const perMinute = refusal.headers.get('X-RateLimit-Limit')?.trim() === String(PER_MINUTE);
       const away = wait === undefined ? '' : `, ${Math.round(wait / 1000)} s from the server's Date`;
       new Problems(refusal)

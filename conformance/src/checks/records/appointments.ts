@@ -1,11 +1,13 @@
 // Appointments and the booked search (§2.4, §4.6): packing lists nested in the appointment,
 // and the booked search's end_time and updated_since filters.
+
+import { isObject } from '@warehouse-kit/spec';
 import { DateTime } from 'luxon';
 import type { CheckRun, GroupBuilder } from '../../check.js';
 import { appointmentView, bookedAppointment, bookedSearch } from '../../fixtures/appointments.js';
 import { listedRecords } from '../../fixtures/created.js';
 import { type Exchange, preview } from '../../http.js';
-import { expectStatus, fail, isObject, Problems } from '../../problems.js';
+import { expectStatus, fail, Problems } from '../../problems.js';
 import { receivedInstant } from '../../zones.js';
 
 const BOOKED = '/purchase_orders/with_booked_appointments';

@@ -1,6 +1,8 @@
 // Purchase orders (§2.3, §4.6, §8): a po_number on create, line items without a location of
 // their own and IDs of the order updated, null or empty location_name leaving an order
 // unassigned, missing times as null, and lists spanning every accessible location.
+
+import { isObject } from '@warehouse-kit/spec';
 import type { GroupBuilder } from '../../check.js';
 import { orderForRefusals } from '../../fixtures/changed-orders.js';
 import { listedRecords } from '../../fixtures/created.js';
@@ -14,7 +16,7 @@ import {
 } from '../../fixtures/purchase-orders.js';
 import { type Exchange, preview } from '../../http.js';
 import { secondLocation } from '../../needs.js';
-import { isObject, Problems } from '../../problems.js';
+import { Problems } from '../../problems.js';
 import { receivedInstant } from '../../zones.js';
 
 /** A refusal as §7 words it for an invalid order or line item: 422 (400 for invalid values is read the same). */

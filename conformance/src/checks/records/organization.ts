@@ -1,11 +1,13 @@
 // What belongs to the organization (§2.5, §4.4) and what is read-only (§4.7): companies have
 // no location and change for everyone; product limits take their filters and no writes.
+
+import { isObject } from '@warehouse-kit/spec';
 import type { GroupBuilder } from '../../check.js';
 import { companyUpdate, createdCompany } from '../../fixtures/companies.js';
 import { productLimits } from '../../fixtures/products.js';
 import { preview } from '../../http.js';
 import { secondLocation } from '../../needs.js';
-import { expectStatus, isObject, Problems } from '../../problems.js';
+import { expectStatus, Problems } from '../../problems.js';
 import { datesAroundChange } from '../../zones.js';
 
 export function defineOrganizationRecords(group: GroupBuilder): void {
@@ -98,7 +100,7 @@ export function defineOrganizationRecords(group: GroupBuilder): void {
     },
     async ({ ctx }) => {
       // Every filter at once; a product name no product has leaves nothing to list.
-      const { before } = datesAroundChange(ctx.home.timeZone);
+      const { before } = datesAroundChange(ctx.home.time_zone);
       const query = {
         location_name: ctx.home.name,
         start_date: before.toISODate()!,

@@ -1,13 +1,15 @@
 // Products (§2.2, §4.1, §4.3): a name on create, SKUs unique per location but free to repeat
 // across them, the owner named in every answer, the name and sku filters, lists across
 // locations, `location_name` in the URL on create, and the same routes on a location interface.
+
+import { isObject } from '@warehouse-kit/spec';
 import type { GroupBuilder } from '../../check.js';
 import { listedRecords } from '../../fixtures/created.js';
 import { listedName } from '../../fixtures/locations.js';
 import { productAt, productList, productRenamed, productsAcross, productView } from '../../fixtures/products.js';
 import { type Exchange, preview } from '../../http.js';
 import { paidLocation, secondLocation } from '../../needs.js';
-import { expectStatus, expectSuccess, expectValidationErrors, isObject, Problems } from '../../problems.js';
+import { expectStatus, expectSuccess, expectValidationErrors, Problems } from '../../problems.js';
 import { expectVerbatim } from '../../verbatim.js';
 
 /** Whether a list answer holds the record `id`, for a message. */

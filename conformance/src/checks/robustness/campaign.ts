@@ -3,6 +3,7 @@
 // every record a create made registered for the clean-up, and a failure shrunk to a minimal
 // request with the seed that replays the run.
 import { asCurl, type CampaignResult, type FuzzAnswer, type FuzzRequest, runCampaign } from '@warehouse-kit/fuzz';
+import { readRateLimit, untilReset } from '@warehouse-kit/sdk';
 import type { RunContext } from '../../context.js';
 import type { Exchange } from '../../http.js';
 import { ConformanceFailure } from '../../problems.js';
@@ -45,10 +46,10 @@ function pacing(ctx: RunContext) {
     },
     observe(request: FuzzRequest, answer: FuzzAnswer) {
       if (request.headers.authorization !== authorization) return;
-      const left = Number(answer.headers['x-ratelimit-remaining']);
-      if (Number.isInteger(left)) remaining = left;
-      const at = Date.parse(answer.headers['x-ratelimit-reset'] ?? '');
-      if (!Number.isNaN(at)) reset = at;
+      const headers = new Headers(answer.headers);
+      remaining = readRateLimit(headers).remaining ?? remaining;
+      const wait = untilReset(headers);
+      if (wait !== undefined) reset = Date.now() + wait;
     },
   };
 }

@@ -19,7 +19,7 @@ export function defineAppointmentRefusals(group: GroupBuilder): void {
     async (run) => {
       const { ctx } = run;
       requireAppointments(run, 'sends an appointment that a deployment accepting it would create');
-      const { before } = datesAroundChange(ctx.home.timeZone);
+      const { before } = datesAroundChange(ctx.home.time_zone);
       const create = await ctx.send(ctx.admin, 'POST', '/appointments', {
         body: {
           appointment: { scheduled_at: offsetLess(before), duration: 60, notes: ctx.name('appointment nowhere') },

@@ -1,6 +1,7 @@
 // 200 with the record, or the array of records, on every operation (section 4: "Unless
 // noted, success is 200 OK with the record (or an array for lists)").
 
+import { isObject } from '@warehouse-kit/spec';
 import { howTheyDiffer } from '../../causes.js';
 import type { GroupBuilder } from '../../check.js';
 import {
@@ -24,7 +25,7 @@ import {
 } from '../../fixtures/products.js';
 import { assignedOrder, bookedOrders, orderList, orderView } from '../../fixtures/purchase-orders.js';
 import { type Exchange, preview } from '../../http.js';
-import { expectStatus, isObject, Problems } from '../../problems.js';
+import { expectStatus, Problems } from '../../problems.js';
 
 const sameName = (a: unknown, b: unknown) =>
   typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();

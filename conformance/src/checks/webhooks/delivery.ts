@@ -3,6 +3,7 @@
 // `webhook-id`, and a redelivery sends the event again.
 import { isDeepStrictEqual } from 'node:util';
 import { verifyWebhook } from '@warehouse-kit/sdk';
+import { isObject } from '@warehouse-kit/spec';
 import type { GroupBuilder } from '../../check.js';
 import type { Arrival } from '../../fixtures/webhook-receiver.js';
 import {
@@ -15,7 +16,7 @@ import {
   webhookIds,
 } from '../../fixtures/webhooks.js';
 import { preview } from '../../http.js';
-import { expectStatus, fail, isObject, Problems } from '../../problems.js';
+import { expectStatus, fail, Problems } from '../../problems.js';
 
 // The reference shows no webhooks (§6: "not shown"); every check of the group settles that open point.
 export const EVENTS = '§6.events';

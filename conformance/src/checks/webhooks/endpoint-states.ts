@@ -2,6 +2,8 @@
 // receives nothing, and enabled again it receives the events written since, not those written while
 // it was disabled; a deleted endpoint receives nothing. Each proves first that its receiver gets
 // deliveries, and bounds "nothing" by later events that the profile's live endpoint received.
+
+import { isObject } from '@warehouse-kit/spec';
 import type { CheckRun, GroupBuilder } from '../../check.js';
 import type { RunContext } from '../../context.js';
 import type { ApiRecord } from '../../fixtures/created.js';
@@ -14,7 +16,7 @@ import {
   webhookIds,
 } from '../../fixtures/webhooks.js';
 import { type Exchange, preview } from '../../http.js';
-import { expectStatus, isObject, Problems } from '../../problems.js';
+import { expectStatus, Problems } from '../../problems.js';
 import { EVENTS } from './delivery.js';
 
 /** Sets `enabled` through the API; fails when the answer does not show it so. */

@@ -2,6 +2,8 @@
 // its `disabled_reason`, and nothing more is sent to it; a 429 or 503 with `Retry-After` is tried
 // again no sooner than it says. Each has a receiver of its own, whose answers
 // fixtures/webhook-receiver.ts lists.
+
+import { isObject } from '@warehouse-kit/spec';
 import type { CheckRun, GroupBuilder } from '../../check.js';
 import { type Arrival, RETRY_AFTER_S } from '../../fixtures/webhook-receiver.js';
 import {
@@ -16,7 +18,7 @@ import {
 } from '../../fixtures/webhooks.js';
 import type { Exchange } from '../../http.js';
 import { preview } from '../../http.js';
-import { fail, isObject, Problems } from '../../problems.js';
+import { fail, Problems } from '../../problems.js';
 import { attemptCodes, EVENTS } from './delivery.js';
 
 /** How long the attempt after a 429 or 503 may take: the Retry-After, then a delivery's time. */

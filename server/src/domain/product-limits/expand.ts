@@ -1,7 +1,8 @@
 // A limit as it applies on each requested date: recurring on its weekdays within its own
 // date range, with an override taking over its date (even a weekday the limit skips), and
 // the local window turned into instants in the warehouse zone.
-import { type components, resolveInputTime } from '@warehouse-kit/spec';
+import type { components } from '@warehouse-kit/spec';
+import { resolveInputTime } from '@warehouse-kit/spec/time';
 import type { ProductLimit, ProductLimitOverride } from '../../entities/product-limit.js';
 import { addDays, type DateWindow, datesIn, isoWeekday } from './window.js';
 

@@ -4,9 +4,9 @@
 // Written by `whctl purchase-orders list -o csv`: one row per order, its items as JSON in a
 // purchase_order_items cell, and the columns only answers carry, which are ignored.
 
+import { isObject } from '@warehouse-kit/spec';
 import { UsageError } from '../../../errors.js';
 import { type CsvRow, readCsvTable } from '../../../import/csv-table.js';
-import { isObject } from '../../../import/ndjson-lines.js';
 import type { ParsedFile, RowError } from '../../../import/rows.js';
 import { type ItemInput, itemsOf, ORDER_ANSWER_FIELDS, type Order } from './rows.js';
 

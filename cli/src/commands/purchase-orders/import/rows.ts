@@ -1,5 +1,5 @@
 // A purchase order as an import file gives it, and what of an exported order an import ignores.
-import { isObject } from '../../../import/ndjson-lines.js';
+import { isObject } from '@warehouse-kit/spec';
 import { withoutFields } from '../../../import/rows.js';
 
 export interface ItemInput {

@@ -1,4 +1,0 @@
-export { eventually } from './eventually.js';
-export { installedBin } from './installed-bin.js';
-export { freshHome, json, type Run, type RunOptions, runNode, runProgram } from './run-node.js';
-export { tempDir } from './temp-dir.js';
