@@ -1,3 +1,4 @@
+import { eventually } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { testOrm } from '../src/testing/database.js';
 import type { TestServer } from '../src/testing/server.js';
@@ -205,7 +206,7 @@ describe('booked purchase orders stay with their booking', () => {
           )
         ).rows[0]!.count,
       );
-    for (let tries = 0; (await waiting()) === 0 && tries < 500; tries++) await new Promise((r) => setTimeout(r, 10));
+    await eventually('the booking waiting for the lock', async () => (await waiting()) > 0 || undefined);
     await move.commit();
     const res = await booking;
     expect(res.status).to.equal(422);

@@ -1,5 +1,5 @@
 import { chmodSync } from 'node:fs';
-import { tempDir } from '@warehouse-kit/test-support';
+import { eventually, tempDir } from '@warehouse-kit/test-support';
 import { expect } from 'chai';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from '../src/db/embedded.js';
 import { type ChildServer, startChildServer, stopChildServer } from '../src/testing/child-server.js';
@@ -8,15 +8,16 @@ import { TEST_BASE_HOST } from '../src/testing/server.js';
 import { uniqueId } from '../src/testing/world.js';
 import { childEnv, fixtureFile } from './support/child-env.js';
 
-/** Asks until `done` holds, at most 30 times a second apart. */
-async function eventually(ask: () => Promise<TestResponse>, done: (res: TestResponse) => boolean) {
-  let res = await ask();
-  for (let tries = 1; !done(res) && tries < 30; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    res = await ask();
-  }
-  return res;
-}
+/** The answer to `ask` once `done` holds for it. */
+const answerOnce = (what: string, ask: () => Promise<TestResponse>, done: (res: TestResponse) => boolean) =>
+  eventually(
+    what,
+    async () => {
+      const res = await ask();
+      return done(res) ? res : undefined;
+    },
+    60_000,
+  );
 
 describe('two wh-server processes on one PostgreSQL', function () {
   this.timeout(120_000);
@@ -70,7 +71,8 @@ describe('two wh-server processes on one PostgreSQL', function () {
     for (const server of servers) expect((await probe(server, '/readyz')).status).to.equal(200);
     await database.stop();
     for (const server of servers) {
-      const ready = await eventually(
+      const ready = await answerOnce(
+        '/readyz answering 503',
         () => probe(server, '/readyz'),
         (res) => res.status === 503,
       );
@@ -80,7 +82,8 @@ describe('two wh-server processes on one PostgreSQL', function () {
     }
     database = await startEmbeddedDatabase({ dataDir, port: database.port });
     for (const server of servers) {
-      const ready = await eventually(
+      const ready = await answerOnce(
+        '/readyz answering 200',
         () => probe(server, '/readyz'),
         (res) => res.status === 200,
       );
