@@ -17,7 +17,9 @@ describe('whctl webhooks against the reference server', () => {
   const as = (args: string[]) =>
     whctl(['webhooks', ...args], { env: { WHCTL_BASE_URL: world.url(), WHCTL_TOKEN: world.token('admin') } });
 
-  it('creates, lists, updates, rotates, recovers, redelivers and deletes an endpoint', async () => {
+  it('creates, lists, updates, rotates, recovers, redelivers and deletes an endpoint', async function () {
+    // Fifteen whctl processes one after the other: a bound for a hang, not for a loaded machine.
+    this.timeout(120_000);
     const since = new Date(Date.now() - 1000).toISOString();
     // Written before the endpoint exists, so that only the recovery queues it: a delivery of its
     // own, still pending, would leave it out of the recovery (DECISIONS 331).

@@ -279,6 +279,16 @@ export const settings = {
     },
     20,
   ),
+  rateLimitWindowS: setting(
+    {
+      env: 'WH_RATE_LIMIT_WINDOW_S',
+      describe:
+        'seconds of the window of 120 requests a minute, from 1 to 60: shorter only for a test deployment, whose ' +
+        'clients then wait seconds rather than a minute at a 429 (DECISIONS 490)',
+      parse: integer(1, 60),
+    },
+    60,
+  ),
   idempotencyTtlHours: setting(
     {
       env: 'WH_IDEMPOTENCY_TTL_HOURS',

@@ -1,3 +1,4 @@
+import { eventually } from '@warehouse-kit/testing';
 import { standardOrganization, testOrm, uniqueId } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import fc from 'fast-check';
@@ -208,7 +209,12 @@ describe('kept counts of orders with booked appointments', () => {
       await book(first, appointments[0]!);
       // The second waits for the order's lock the first holds, then reads what the first committed.
       const waiting = book(second, appointments[1]!);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await eventually('the second waiting for the lock', async () => {
+        const { rows: locked } = await knex.raw<{ rows: unknown[] }>(
+          "select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        );
+        return locked.length > 0 || undefined;
+      });
       await first.commit();
       await waiting;
       await second.commit();

@@ -23,6 +23,7 @@ describe('configuration', () => {
       keepAliveTimeoutMs: 5_000,
       maxConnections: 1_000,
       shutdownTimeoutMs: 10_000,
+      rateLimitWindowS: 60,
       validateResponses: false,
     });
     expect(config.databaseUrl).to.equal(undefined);
@@ -42,6 +43,7 @@ describe('configuration', () => {
         WH_LOG_FORMAT: 'pretty',
         WH_METRICS_TOKEN: 'a-long-enough-metrics-token',
         WH_MAX_CONNECTIONS: '50',
+        WH_RATE_LIMIT_WINDOW_S: '5',
       },
       { port: '9090' },
     );
@@ -55,6 +57,7 @@ describe('configuration', () => {
       logFormat: 'pretty',
       metricsToken: 'a-long-enough-metrics-token',
       maxConnections: 50,
+      rateLimitWindowS: 5,
     });
   });
 
@@ -94,6 +97,9 @@ describe('configuration', () => {
     [{ WH_METRICS_ADDRESS: '9464' }, /^WH_METRICS_ADDRESS must be host:port, such as 127.0.0.1:9464/],
     [{ WH_METRICS_ADDRESS: 'localhost:99999' }, /^WH_METRICS_ADDRESS must be host:port/],
     [{ WH_DB_POOL_SIZE: '0' }, /^WH_DB_POOL_SIZE must be an integer from 1 to 1000/],
+    // A window can be shortened for a test deployment, never made longer than section 8's minute.
+    [{ WH_RATE_LIMIT_WINDOW_S: '61' }, /^WH_RATE_LIMIT_WINDOW_S must be an integer from 1 to 60, got "61"$/],
+    [{ WH_RATE_LIMIT_WINDOW_S: '0' }, /^WH_RATE_LIMIT_WINDOW_S must be an integer from 1 to 60/],
     [{ WH_HEADERS_TIMEOUT_MS: '-5' }, /^WH_HEADERS_TIMEOUT_MS must be an integer/],
     [{ WH_HEADERS_TIMEOUT_MS: '60000' }, /^WH_HEADERS_TIMEOUT_MS must not be longer than WH_REQUEST_TIMEOUT_MS$/],
   ];

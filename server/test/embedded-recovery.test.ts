@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from '@warehouse-kit/testing';
+import { eventually, tempDir } from '@warehouse-kit/testing';
 import {
   type ChildServer,
   SERVER_BIN,
@@ -19,10 +19,6 @@ const exited = (server: ChildServer) =>
   server.child.exitCode !== null || server.child.signalCode !== null
     ? Promise.resolve()
     : new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let tries = 0; !condition() && tries < 300; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
-}
 
 describe('wh-server start on its embedded PostgreSQL after a crash', function () {
   this.timeout(120_000);
@@ -69,7 +65,7 @@ describe('wh-server start on its embedded PostgreSQL after a crash', function ()
     const killed = postmaster();
     process.kill(-first.child.pid!, 'SIGKILL');
     await exited(first);
-    await until(() => !isRunning(killed));
+    await eventually('the killed postmaster gone', async () => !isRunning(killed) || undefined, 60_000);
     expect(existsSync(lockFile()), 'the lock file stays behind').to.equal(true);
 
     const second = await startChildServer([], env);

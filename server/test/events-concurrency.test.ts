@@ -4,6 +4,7 @@
 // purpose, not by chance: a write takes its transaction id, then waits on a row the test keeps
 // locked while later writers, in two server processes, commit theirs.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@warehouse-kit/testing';
 import type { ApiClient, TestServer } from '@warehouse-kit/testing/server';
 import { startWorld, testOrm, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
@@ -29,15 +30,13 @@ describe('the feed under concurrent writers in two processes (extension)', funct
   /** The transaction id of the request waiting for a lock on products, once there is one. */
   async function blockedWriter(): Promise<string> {
     const connection = (await testOrm()).em.getConnection();
-    for (let look = 0; look < 500; look++) {
+    return eventually('the bulk upload waiting for the locked product', async () => {
       const [waiting] = await connection.execute<{ xid: string | null }[]>(
         `select backend_xid::text as xid from pg_stat_activity
           where datname = current_database() and wait_event_type = 'Lock' and query ilike '%from products%for update%'`,
       );
-      if (waiting) return waiting.xid!;
-      await sleep(10);
-    }
-    throw new Error('the bulk upload never waited for the locked product');
+      return waiting ? waiting.xid! : undefined;
+    });
   }
 
   it('shows every event exactly once to a reader polling while writes commit out of order', async () => {

@@ -27,15 +27,12 @@ import { createUnmigratedDatabase } from './support/unmigrated-database.js';
 const withKey = (client: ApiClient, method: string, path: string, body: unknown, key: string) =>
   client.request(method, path, { body, headers: { 'idempotency-key': key } });
 
-/** Sends again while the first request with the key is still running (409), a bounded number of times. */
-async function untilSettled(send: () => Promise<TestResponse>): Promise<TestResponse> {
-  let res = await send();
-  for (let tries = 1; res.status === 409 && tries < 100; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    res = await send();
-  }
-  return res;
-}
+/** Sends again while the first request with the key is still running (409). */
+const untilSettled = (send: () => Promise<TestResponse>): Promise<TestResponse> =>
+  eventually('an answer other than 409', async () => {
+    const res = await send();
+    return res.status === 409 ? undefined : res;
+  });
 
 describe('Idempotency-Key on POST (extension)', () => {
   let server: TestServer;

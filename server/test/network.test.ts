@@ -15,15 +15,25 @@ import { openConnection, refused } from './support/sockets.js';
 const OTHER_LOOPBACK = '127.0.0.2';
 
 describe('wh-server on the network', () => {
+  // One server for every test that does not stop it: the default address, and short timeouts
+  // and a small connection limit for the idle and slow clients.
+  let server: ChildServer;
+
+  before(async () => {
+    server = await startChildServer(
+      [],
+      childEnv({ WH_HEADERS_TIMEOUT_MS: '300', WH_KEEP_ALIVE_TIMEOUT_MS: '1000', WH_MAX_CONNECTIONS: '5' }),
+    );
+  });
+  after(() => stopChildServer(server.child));
+
   describe('the address it listens on', () => {
     it('listens on 127.0.0.1 only by default', async () => {
-      const { child, port } = await startChildServer([], childEnv());
-      try {
-        expect((await send(port, TEST_BASE_HOST, 'GET', '/healthz')).status).to.equal(200);
-        expect(await refused(port, OTHER_LOOPBACK)).to.equal(true);
-      } finally {
-        await stopChildServer(child);
-      }
+      // A connection closed with its answer, so that the tests of the connection limit start with none open.
+      const socket = await openConnection(server.port);
+      socket.socket.end(`GET /healthz HTTP/1.1\r\nHost: ${TEST_BASE_HOST}\r\nConnection: close\r\n\r\n`);
+      expect(await socket.closed).to.match(/^HTTP\/1.1 200 OK/);
+      expect(await refused(server.port, OTHER_LOOPBACK)).to.equal(true);
     });
 
     it('listens on every interface with --host 0.0.0.0, as in a container', async () => {
@@ -39,16 +49,6 @@ describe('wh-server on the network', () => {
   });
 
   describe('idle and slow clients', () => {
-    let server: ChildServer;
-
-    before(async () => {
-      server = await startChildServer(
-        [],
-        childEnv({ WH_HEADERS_TIMEOUT_MS: '300', WH_KEEP_ALIVE_TIMEOUT_MS: '1000', WH_MAX_CONNECTIONS: '5' }),
-      );
-    });
-    after(() => stopChildServer(server.child));
-
     it('answers 408 and closes connections that send no request within the headers timeout', async () => {
       const idle = await Promise.all(Array.from({ length: 5 }, () => openConnection(server.port)));
       for (const received of await Promise.all(idle.map((connection) => connection.closed)))

@@ -1,3 +1,4 @@
+import { eventually } from '@warehouse-kit/testing';
 import type { TestServer } from '@warehouse-kit/testing/server';
 import { startWorld, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
@@ -204,7 +205,7 @@ describe('booked purchase orders stay with their booking', () => {
           )
         ).rows[0]!.count,
       );
-    for (let tries = 0; (await waiting()) === 0 && tries < 500; tries++) await new Promise((r) => setTimeout(r, 10));
+    await eventually('the booking waiting for the lock', async () => (await waiting()) > 0 || undefined);
     await move.commit();
     const res = await booking;
     expect(res.status).to.equal(422);

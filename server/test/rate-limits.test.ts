@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestResponse, TestServer } from '@warehouse-kit/testing/server';
-import { createWorld, startWorld, testOrm, type World } from '@warehouse-kit/testing/server';
+import { createWorld, startTestServer, startWorld, testOrm, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import { RateLimitCounters } from '../src/db/rate-limit-counters.js';
 
@@ -17,6 +18,9 @@ describe('rate limits', () => {
     for (let i = 0; i < count; i++) responses.push(await request());
     return responses;
   }
+
+  /** How long the window lasts that the response's request started: X-RateLimit-Reset less the response's Date. */
+  const windowOf = (res: TestResponse) => Date.parse(res.headers['x-ratelimit-reset']!) - Date.parse(res.headers.date!);
 
   function expectRefusal(res: TestResponse, limit: number) {
     expect(res.status).to.equal(429);
@@ -38,11 +42,39 @@ describe('rate limits', () => {
       expect(allowed[0]!.headers['x-ratelimit-limit']).to.equal('120');
       expect(allowed[0]!.headers['x-ratelimit-remaining']).to.equal('119');
       expect(allowed[119]!.headers['x-ratelimit-remaining']).to.equal('0');
+      // Unless a test deployment shortens it, the window is the real minute from the first request.
+      expect(windowOf(allowed[0]!)).to.be.within(60_000, 61_000);
       const refused = await admin.get('/locations');
       expectRefusal(refused, 120);
+      expect(refused.body.error).to.include('120 requests per minute');
       expect(Date.parse(refused.headers['x-ratelimit-reset']!) - Date.now()).to.be.at.most(61_000);
     },
   );
+
+  it('lets a test deployment shorten the minute window (WH_RATE_LIMIT_WINDOW_S), the headers saying when requests resume', async () => {
+    const short = await startTestServer({ config: { rateLimitWindowS: 3, authFailuresPerMinute: 1000 } });
+    try {
+      const admin = (await createWorld(short)).as('admin');
+      const first = await admin.get('/locations');
+      expect(first.headers['x-ratelimit-limit']).to.equal('120');
+      expect(windowOf(first)).to.be.within(3_000, 4_000);
+      // The rest of the window's budget spent at once, so the refusal does not depend on how fast requests are.
+      const key = `per-3s:${createHash('sha256').update(`Token ${admin.token}`).digest('hex')}`;
+      await (await testOrm()).em.getConnection().execute('update rate_limits set points = 120 where key = ?', [key]);
+      const refused = await admin.get('/locations');
+      expectRefusal(refused, 120);
+      expect(refused.body.error).to.include('120 requests per 3 s');
+      const reset = Date.parse(refused.headers['x-ratelimit-reset']!);
+      expect(reset).to.equal(Date.parse(first.headers['x-ratelimit-reset']!));
+      // What a client does with the headers: wait until the reset, then be answered from a full budget.
+      await sleep(Math.max(0, reset - Date.now()));
+      const resumed = await admin.get('/locations');
+      expect(resumed.status).to.equal(200);
+      expect(resumed.headers['x-ratelimit-remaining']).to.equal('119');
+    } finally {
+      await short.close();
+    }
+  });
 
   it('shares one budget between the organization interface and location interfaces', async () => {
     await spend(60, () => world.as('admin').get('/locations'));

@@ -32,7 +32,7 @@ describe('requests without a valid token', () => {
   let server: TestServer;
   let world: World;
   let second: SecondInstance;
-  // Keep-alive and a few requests in flight, so that ten thousand of them take seconds.
+  // Keep-alive and a few requests in flight, so that hundreds of them take a second or two.
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
   before(async () => {
@@ -63,11 +63,12 @@ describe('requests without a valid token', () => {
     return statuses;
   }
 
-  it('store one counter for their address: 10,000 random tokens through two processes add one row, and nothing else', async function () {
-    this.timeout(300_000);
+  it('store one counter for their address: 1,000 random tokens through two processes add one row, and nothing else', async () => {
     const before = await rowCounts();
     const started = Date.now();
-    const statuses = await guess(10_000);
+    // Fifty times the budget: a row or a budget per token, or per process, would show as hundreds
+    // of rows or 401s; ten thousand showed nothing more than a thousand do.
+    const statuses = await guess(1_000);
     expect(Object.keys(statuses).sort(), 'refused as unauthenticated, or past the per-address limit').to.deep.equal([
       '401',
       '429',

@@ -4,7 +4,7 @@
 // The worker's timeout is 500 ms and its schedule 5,000 times shorter, so each runs in a second.
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@warehouse-kit/testing';
 import { createWorld, startTestServer, type TestServer, uniqueId, type World } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
 import type { WebhookDelivery } from '../src/webhooks/worker.js';
@@ -63,13 +63,11 @@ describe('webhook answers (extension)', () => {
   }
 
   /** The endpoint's one delivery once it has `attempts` attempts recorded. */
-  async function deliveryWith(id: number, attempts: number): Promise<Delivery> {
-    for (let look = 0; look < 200; look++) {
+  function deliveryWith(id: number, attempts: number): Promise<Delivery> {
+    return eventually(`a delivery of endpoint ${id} with ${attempts} attempts`, async () => {
       const [delivery] = (await world.as('admin').get(`/webhook_endpoints/${id}/deliveries`)).body as Delivery[];
-      if (delivery && delivery.attempts.length >= attempts) return delivery;
-      await sleep(25);
-    }
-    throw new Error(`no delivery of endpoint ${id} with ${attempts} attempts`);
+      return delivery && delivery.attempts.length >= attempts ? delivery : undefined;
+    });
   }
 
   it('follows no redirect: 301, 302 and 307 are failures retried on the schedule, and the Location gets nothing', async () => {

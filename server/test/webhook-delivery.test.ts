@@ -2,7 +2,6 @@
 // verifies each delivery's Standard Webhooks signature itself, and sees retries with the same
 // webhook-id, Retry-After honoured, 410 disabling the endpoint, rotation's two signatures,
 // redelivery and recovery. The schedule is shortened a thousandfold (WH_WEBHOOK_RETRY_SCALE).
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually } from '@warehouse-kit/testing';
 import {
   createWorld,
@@ -65,9 +64,28 @@ describe('webhook delivery (extension)', function () {
    */
   const recorded = (id: number, count: number) =>
     eventually(`${count} deliveries recorded`, async () => {
-      const list: { id: number; event_id: string; status: string }[] = await deliveries(id);
+      const list: {
+        id: number;
+        event_id: string;
+        status: string;
+        attempts: { status_code: number | null; error: string | null }[];
+      }[] = await deliveries(id);
       return list.length === count && list.every((delivery) => delivery.status === 'delivered') ? list : undefined;
     });
+
+  /** The endpoint once the server has disabled it. */
+  const disabledEndpoint = (id: number) =>
+    eventually('the endpoint disabled', async () => {
+      const shown = (await world.as('admin').get(`/webhook_endpoints/${id}`)).body;
+      return shown.enabled === false ? shown : undefined;
+    });
+
+  /** Another endpoint for product events, on a receiver of its own: what it was sent shows the events fanned out. */
+  async function witnessEndpoint() {
+    const other = await startReceiver();
+    const { id } = await endpoint({ url: other.url });
+    return { delivered: (count: number) => recorded(id, count), close: () => other.close() };
+  }
 
   it('POSTs the event as GET /events/{id} shows it, signed with the secret, webhook-id the event id', async () => {
     const { secret } = await endpoint();
@@ -89,10 +107,9 @@ describe('webhook delivery (extension)', function () {
     await createProduct();
     const [first, second] = await receiver.waitFor(2);
     expect(second!.headers['webhook-id']).to.equal(first!.headers['webhook-id']);
-    await sleep(100);
-    const [delivery] = await deliveries(id);
+    const [delivery] = await recorded(id, 1);
     expect(delivery).to.include({ status: 'delivered', reason: 'event', next_attempt_at: null });
-    expect(delivery.attempts.map((a: { status_code: number }) => a.status_code)).to.deep.equal([500, 200]);
+    expect(delivery!.attempts.map((a) => a.status_code)).to.deep.equal([500, 200]);
     expect(
       (await world.as('admin').get(`/webhook_endpoints/${id}/deliveries`, { status: 'failed' })).body,
     ).to.deep.equal([]);
@@ -102,7 +119,7 @@ describe('webhook delivery (extension)', function () {
     await endpoint();
     receiver.answer((_, index) => (index === 0 ? { status: 503, headers: { 'Retry-After': '1' } } : { status: 204 }));
     await createProduct();
-    const [first, second] = await receiver.waitFor(2, 5_000);
+    const [first, second] = await receiver.waitFor(2);
     expect(second!.at - first!.at).to.be.at.least(950);
   });
 
@@ -111,14 +128,16 @@ describe('webhook delivery (extension)', function () {
     receiver.answer(() => ({ status: 410 }));
     await createProduct();
     await receiver.waitFor(1);
-    await sleep(100);
-    const disabled = await world.as('admin').get(`/webhook_endpoints/${id}`);
-    expect(disabled.body.enabled).to.equal(false);
-    expect(disabled.body.disabled_reason).to.include('410');
+    const disabled = await disabledEndpoint(id);
+    expect(disabled.disabled_reason).to.include('410');
     expect((await deliveries(id))[0].status).to.equal('failed');
+    // Another endpoint's delivery of the next event shows it fanned out: none was queued here.
+    const witness = await witnessEndpoint();
     await createProduct();
-    await sleep(300);
+    await witness.delivered(1);
+    expect(await deliveries(id)).to.have.length(1);
     expect(receiver.received).to.have.length(1);
+    await witness.close();
 
     // Enabled again, it clears the reason and receives what comes next.
     receiver.answer(() => ({ status: 204 }));
@@ -140,10 +159,7 @@ describe('webhook delivery (extension)', function () {
     receiver.answer(() => ({ status: 500 }));
     await createProduct();
     await receiver.waitFor(1);
-    await sleep(100);
-    const disabled = await world.as('admin').get(`/webhook_endpoints/${id}`);
-    expect(disabled.body).to.include({ enabled: false });
-    expect(disabled.body.disabled_reason).to.include('5 days');
+    expect((await disabledEndpoint(id)).disabled_reason).to.include('5 days');
   });
 
   it('signs with the old and the new secret for a day after a rotation', async () => {
@@ -206,13 +222,13 @@ describe('webhook delivery (extension)', function () {
     const strict = await startWebhookWorker({ webhookAllowPrivate: false });
     try {
       await createProduct();
-      let delivery: { status: string; attempts: { status_code: number | null; error: string | null }[] } | undefined;
-      for (let look = 0; look < 100 && !delivery?.attempts.length; look++) {
-        await sleep(50);
-        [delivery] = await deliveries(id);
-      }
-      expect(delivery?.status).to.equal('pending');
-      expect(delivery!.attempts[0]).to.include({ status_code: null, error: 'refused_address' });
+      type Attempted = { status: string; attempts: { status_code: number | null; error: string | null }[] };
+      const delivery = await eventually('an attempt recorded', async () => {
+        const [first]: (Attempted | undefined)[] = await deliveries(id);
+        return first?.attempts.length ? first : undefined;
+      });
+      expect(delivery.status).to.equal('pending');
+      expect(delivery.attempts[0]).to.include({ status_code: null, error: 'refused_address' });
       expect(receiver.received).to.have.length(0);
     } finally {
       await strict.stop();
@@ -221,10 +237,10 @@ describe('webhook delivery (extension)', function () {
   });
 
   it('goes on delivering to other endpoints while one receiver has not answered', async () => {
-    // A receiver that never answers holds its attempt until the timeout (10 s here); the
-    // process must not wait for it before it sends what comes next to another endpoint.
+    // A receiver that never answers holds its attempt until the timeout, here longer than the
+    // test: the process must not wait for it before it sends what comes next to another endpoint.
     await worker.stop();
-    const patient = await startWebhookWorker({ webhookTimeoutMs: 10_000 });
+    const patient = await startWebhookWorker({ webhookTimeoutMs: 300_000 });
     const silent = await startReceiver();
     try {
       silent.answer(() => ({ hang: true }));
@@ -236,7 +252,7 @@ describe('webhook delivery (extension)', function () {
       await createProduct();
       await Promise.all([silent.waitFor(1), receiver.waitFor(1)]);
       await createProduct();
-      await receiver.waitFor(2, 5_000);
+      await receiver.waitFor(2);
       // The silent receiver's first delivery (the oldest, listed last) is still being attempted.
       const first = (await deliveries(stuck.body.id)).at(-1);
       expect(first.attempts).to.deep.equal([]);
@@ -248,7 +264,7 @@ describe('webhook delivery (extension)', function () {
   });
 
   it('delivers only the types and locations an endpoint covers', async () => {
-    await endpoint({ location_names: ['Vancouver DC'] });
+    const { id } = await endpoint({ location_names: ['Vancouver DC'] });
     await createProduct(); // at Toronto: not for this endpoint
     const company = await world.as('admin').post('/companies', {
       company: { name: uniqueId('Carrier '), company_type: 'carrier' },
@@ -258,7 +274,8 @@ describe('webhook delivery (extension)', function () {
       .as('admin')
       .post('/products', { product: { name: uniqueId('West '), location_name: 'Vancouver DC' } });
     const [request] = await receiver.waitFor(1);
-    await sleep(200);
+    // Events are fanned out in order, so the earlier ones were by now: one delivery, this one.
+    expect(await deliveries(id)).to.have.length(1);
     expect(receiver.received).to.have.length(1);
     expect(JSON.parse(request!.body).subject).to.equal(`products/${vancouver.body.id}`);
   });

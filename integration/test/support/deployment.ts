@@ -1,6 +1,7 @@
 // The reference server as a vendor runs it: `wh-server start` as a child process on the
 // test database, with one freshly provisioned organization per conformance run, so no run
 // inherits another's data or spent rate-limit budget. Profiles come from `wh-server profile`.
+// Its rate-limit window is seconds long (DECISIONS 490).
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -62,6 +63,12 @@ function organizationsFor(id: string): OrganizationFixture[] {
   ];
 }
 
+/**
+ * The minute's rate-limit window of a test deployment, in seconds: long enough for the rate-limit
+ * group to spend 121 requests in one window on a loaded machine, short enough that a run waits little.
+ */
+export const TEST_RATE_LIMIT_WINDOW_S = 15;
+
 export function scratchFile(name: string): string {
   return join(tempDir('wh-conformance-'), name);
 }
@@ -89,6 +96,8 @@ export async function startDeployment(runs: number): Promise<TestDeployment> {
     WH_BASE_HOST: 'localhost',
     WH_WEBHOOK_ALLOW_PRIVATE: '1',
     WH_WEBHOOK_RETRY_SCALE: '0.01',
+    // A window of a few seconds, so that a run waits seconds, not minutes, at its token's 429s (DECISIONS 490).
+    WH_RATE_LIMIT_WINDOW_S: String(TEST_RATE_LIMIT_WINDOW_S),
   };
   const server = await startChildServer(['--fixture', fixture], env);
   return {

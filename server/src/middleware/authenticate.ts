@@ -14,7 +14,7 @@ import { tokenDigest } from '../domain/tokens.js';
 import { forbidden, paymentRequired, unauthorized } from '../http/errors.js';
 import type { AuthenticationFailures } from './authentication-failures.js';
 import type { Directory, Tenant } from './directory.js';
-import { enforceRateLimits, windowsOf } from './rate-limit.js';
+import { enforceRateLimits, type RateLimit, windowsOf } from './rate-limit.js';
 import { type HostRouting, requestTenant } from './tenant.js';
 
 /**
@@ -27,6 +27,8 @@ export interface AuthenticationOptions {
   hosts: HostRouting;
   directory: Directory;
   counters: RateLimitCounters;
+  /** The limits of section 8 (rateLimitsOf). */
+  limits: [RateLimit, RateLimit];
   failures: AuthenticationFailures;
 }
 
@@ -40,7 +42,7 @@ async function countRequest(ctx: ParameterizedContext, options: AuthenticationOp
   const authorization = ctx.get('Authorization');
   const cached = ctx.state.tenant as Tenant;
   const now = Date.now();
-  const windows = windowsOf(authorization, now);
+  const windows = windowsOf(options.limits, authorization, now);
   let counted = await counters.count(windows, digest, cached.organization.id, now);
   directory.observe(counted.version);
   const tenant = await requestTenant(ctx, hosts, directory, counted.version);
@@ -68,7 +70,7 @@ export function authenticate(options: AuthenticationOptions): Middleware {
     const digest = tokenDigest(match[1]!);
     const { version, tenant, counters, windows, now } = await countRequest(ctx, options, digest);
     if (!counters) return failures.refuse(ctx, unauthorized('invalid API token'));
-    enforceRateLimits(ctx, windows, counters, now);
+    enforceRateLimits(ctx, options.limits, windows, counters, now);
 
     const identity = await directory.identity(digest, version);
     const user = identity?.user;

@@ -1,5 +1,6 @@
 // 120 requests per minute and 5,000 per hour per identical Authorization value, across both
-// interfaces (section 8). Only requests carrying a token of the organization are counted
+// interfaces (section 8); a test deployment may shorten the minute's window (WH_RATE_LIMIT_WINDOW_S,
+// DECISIONS 490), never the limits. Only requests carrying a token of the organization are counted
 // (DECISIONS 147): authentication counts them in the shared `rate_limits` table, in the
 // statement that also checks the token (db/rate-limit-counters.ts), and refuses an exhausted
 // token here before any other work. Others meet the per-address failure limit instead.
@@ -8,10 +9,24 @@ import type { ParameterizedContext } from 'koa';
 import type { CounterRow, Window } from '../db/rate-limit-counters.js';
 import { HttpError } from '../http/errors.js';
 
-export const rateLimits = [
-  { points: 120, seconds: 60, label: '120 requests per minute' },
-  { points: 5000, seconds: 3600, label: '5000 requests per hour' },
-] as const;
+/** One limit: `points` requests in a fixed window of `seconds`. */
+export interface RateLimit {
+  points: number;
+  seconds: number;
+  label: string;
+}
+
+/** The limits of section 8, the first one's window `minuteWindowS` long: 60 but in a test deployment. */
+export function rateLimitsOf(minuteWindowS = 60): [RateLimit, RateLimit] {
+  return [
+    {
+      points: 120,
+      seconds: minuteWindowS,
+      label: minuteWindowS === 60 ? '120 requests per minute' : `120 requests per ${minuteWindowS} s`,
+    },
+    { points: 5000, seconds: 3600, label: '5000 requests per hour' },
+  ];
+}
 
 /** Where a counter stands after a request counted. */
 export interface Standing {
@@ -35,9 +50,9 @@ export function rateLimitHeaders(points: number, standing: Standing, exceeded: b
 }
 
 /** Both windows of a request with this Authorization value, as they would be if they started now. Keys are digests. */
-export function windowsOf(authorization: string, now: number): [Window, Window] {
+export function windowsOf(limits: [RateLimit, RateLimit], authorization: string, now: number): [Window, Window] {
   const digest = createHash('sha256').update(authorization).digest('hex');
-  const [minute, hour] = rateLimits.map((limit) => ({
+  const [minute, hour] = limits.map((limit) => ({
     key: `per-${limit.seconds}s:${digest}`,
     expire: now + limit.seconds * 1000,
   }));
@@ -47,11 +62,12 @@ export function windowsOf(authorization: string, now: number): [Window, Window] 
 /** 429 when a window is exhausted; otherwise the headers of the limit closest to exhaustion (DECISIONS 20). */
 export function enforceRateLimits(
   ctx: ParameterizedContext,
+  limits: [RateLimit, RateLimit],
   windows: [Window, Window],
   counters: CounterRow[],
   now: number,
 ): void {
-  const outcomes = rateLimits.map((limit, i) => {
+  const outcomes = limits.map((limit, i) => {
     const row = counters.find((candidate) => candidate.key === windows[i]!.key)!;
     const standing = {
       remainingPoints: Math.max(limit.points - row.points, 0),

@@ -32,6 +32,7 @@ import { errorHandler } from '../middleware/error-handler.js';
 import { idempotency } from '../middleware/idempotency.js';
 import { jsonBodies } from '../middleware/json-bodies.js';
 import { identifyOperation, operationOf } from '../middleware/operation.js';
+import { rateLimitsOf } from '../middleware/rate-limit.js';
 import { requestHeaders } from '../middleware/request-headers.js';
 import { requestHost } from '../middleware/request-host.js';
 import { requestId } from '../middleware/request-id.js';
@@ -58,6 +59,7 @@ export interface AppOptions {
     | 'bodyLimit'
     | 'bulkUploadBodyLimit'
     | 'authFailuresPerMinute'
+    | 'rateLimitWindowS'
     | 'metricsToken'
     | 'metricsAddress'
     | 'idempotencyTtlHours'
@@ -111,7 +113,8 @@ export function createApp({ orm, config, logger }: AppOptions): Koa {
   });
   const hosts = { baseHost: config.baseHost, defaultSubdomain: config.defaultSubdomain };
   app.use(resolveTenant(hosts, directory));
-  app.use(authenticate({ hosts, directory, counters, failures }));
+  const limits = rateLimitsOf(config.rateLimitWindowS);
+  app.use(authenticate({ hosts, directory, counters, limits, failures }));
   app.use(allowedMethods());
   app.use(conditionalGet());
   app.use(idempotency(new IdempotencyKeys(orm.em, config.idempotencyTtlHours), bodyLimit));

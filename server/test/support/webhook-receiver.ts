@@ -3,6 +3,7 @@
 // the standard's own package, as a receiver on another stack would.
 
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { eventually } from '@warehouse-kit/testing';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 
 export interface Received {
@@ -23,7 +24,7 @@ export interface Receiver {
   answer(script: (request: Received, index: number) => Answer): void;
   /** Answers every request held so far. */
   releaseAll(): void;
-  /** Resolves once `count` requests have come, or rejects after `timeoutMs`. */
+  /** Resolves once `count` requests have come, or rejects after `timeoutMs`: a bound for a hang, not a measure. */
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
 }
@@ -58,11 +59,11 @@ export async function startReceiver(): Promise<Receiver> {
     releaseAll: () => {
       for (const reply of held.splice(0)) reply();
     },
-    async waitFor(count, timeoutMs = 10_000) {
-      const until = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > until) throw new Error(`the receiver got ${received.length} of ${count} deliveries`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+    async waitFor(count, timeoutMs = 60_000) {
+      try {
+        await eventually(`${count} deliveries`, async () => received.length >= count || undefined, timeoutMs);
+      } catch {
+        throw new Error(`the receiver got ${received.length} of ${count} deliveries`);
       }
       return received;
     },
