@@ -114,11 +114,13 @@ describe('the kit from a registry, as its users install it', function () {
         const { version } = manifestOf(folder);
         expect(kit.release.stdout, name).to.include(`release: published ${name}@${version}`);
         const view = await kit.sh(`npm view ${name}@${version} --json`, ROOT);
-        const shown = JSON.parse(view.stdout) as {
+        // npm 11 prints the version's manifest; npm 12 a list of the versions matched, here one.
+        const shown = [JSON.parse(view.stdout)].flat()[0] as {
           version: string;
           dependencies?: Record<string, string>;
           bundleDependencies?: string[];
         };
+        expect(shown, `${name}: ${view.stdout}`).to.be.an('object');
         expect(shown.version, name).to.equal(version);
         expect(shown.bundleDependencies ?? [], name).to.deep.equal([]);
         for (const [sibling, range] of Object.entries(shown.dependencies ?? {}).filter(([dependency]) =>
@@ -134,7 +136,8 @@ describe('the kit from a registry, as its users install it', function () {
           `npm pack ${name}@${manifestOf(folder).version} --dry-run --json`,
           tempDir('wh-pack-'),
         );
-        const [{ files }] = JSON.parse(packed.stdout) as [{ files: { path: string }[] }];
+        // npm 11 prints a list of the packages packed; npm 12 an object of them by name.
+        const { files } = Object.values(JSON.parse(packed.stdout))[0] as { files: { path: string }[] };
         const paths = files.map((file) => file.path);
         expect(paths, name).to.include.members(['package.json', 'README.md', 'LICENSE']);
         expect(
