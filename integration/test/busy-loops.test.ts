@@ -1,9 +1,10 @@
 // The CI step that shows the tests wait on state, not time (issue 48): `.ci/run` runs the Node 22
 // step, which runs most of the suite, beside two busy loops that `.ci/beside-busy-loops` starts
 // and stops. This file holds that arrangement to what it says.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventually, runProgram } from '@warehouse-kit/testing';
+import { eventually } from '@warehouse-kit/testing';
 import { expect } from 'chai';
 import { ROOT } from '../src/workspace.js';
 
@@ -26,8 +27,8 @@ describe('the CI step beside two busy loops', () => {
   it('runs the command while two busy loops run, then stops them, with the exit status of the command', async () => {
     // The command looks at the loops while it runs, and exits 3.
     const look = `for pid in $WH_BUSY_LOOPS; do tr '\\0' ' ' < /proc/$pid/cmdline; echo; done; exit 3`;
-    const run = await runProgram('bash', [SCRIPT, 'sh', '-c', look]);
-    expect(run.code, run.stderr).to.equal(3);
+    const run = spawnSync('bash', [SCRIPT, 'sh', '-c', look], { encoding: 'utf8' });
+    expect(run.status, run.stderr).to.equal(3);
     const pids = /processes (\d+) (\d+)\)/.exec(run.stderr)?.slice(1) ?? [];
     expect(pids, run.stderr).to.have.length(2);
     expect(
@@ -39,9 +40,9 @@ describe('the CI step beside two busy loops', () => {
     for (const pid of pids) await eventually(`busy loop ${pid} stopped`, async () => !commandLine(pid) || undefined);
   });
 
-  it('refuses to run without a command', async () => {
-    const run = await runProgram('bash', [SCRIPT]);
-    expect(run.code).to.equal(2);
+  it('refuses to run without a command', () => {
+    const run = spawnSync('bash', [SCRIPT], { encoding: 'utf8' });
+    expect(run.status).to.equal(2);
     expect(run.stderr).to.include('usage: .ci/beside-busy-loops <command>');
   });
 });

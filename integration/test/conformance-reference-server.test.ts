@@ -107,6 +107,10 @@ describe('conformance suite against the reference server', () => {
     const waits = [...run.stderr.matchAll(/rate limited \(admin[^)]*\): waiting (\d+) s until X-RateLimit-Reset/g)];
     expect(waits, run.stderr).not.to.be.empty;
     for (const [line, seconds] of waits) expect(Number(seconds), line).to.be.at.most(TEST_RATE_LIMIT_WINDOW_S);
+    // The server says at start that its window is shorter than the contract's minute.
+    expect(deployment.server.output()).to.include(
+      `WH_RATE_LIMIT_WINDOW_S is ${TEST_RATE_LIMIT_WINDOW_S}: a token may send 120 requests every`,
+    );
     expect(verdict.coverage.summary.failed).to.equal(0);
     expect(verdict.coverage.summary.passed).to.be.greaterThan(50);
 

@@ -60,8 +60,10 @@ describe('wh-server on the network', () => {
       const open = await Promise.all(Array.from({ length: 5 }, () => openConnection(server.port)));
       for (const connection of open)
         connection.socket.write(`GET /healthz HTTP/1.1\r\nHost: ${TEST_BASE_HOST}\r\n\r\n`);
-      while (!open.every((connection) => connection.received().includes('{"status":"ok"}')))
-        await new Promise((resolve) => setTimeout(resolve, 10));
+      await eventually(
+        'an answer on each connection',
+        async () => open.every((connection) => connection.received().includes('{"status":"ok"}')) || undefined,
+      );
       const extra = await openConnection(server.port);
       expect(await extra.closed).to.equal('');
       expect(open.every((connection) => !connection.socket.closed)).to.equal(true);
@@ -115,11 +117,12 @@ describe('wh-server on the network', () => {
     async function stopping(server: ChildServer, signal: NodeJS.Signals): Promise<{ exited: Promise<number | null> }> {
       const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
       server.child.kill(signal);
-      while (!server.output().includes('"msg":"stopping')) {
+      await eventually('wh-server saying it is stopping', async () => {
+        if (server.output().includes('"msg":"stopping')) return true;
         if (server.child.exitCode !== null || server.child.signalCode !== null)
           throw new Error(`wh-server ended before it said it was stopping:\n${server.output()}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+        return undefined;
+      });
       return { exited };
     }
 

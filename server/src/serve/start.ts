@@ -45,6 +45,11 @@ export async function start(options: StartOptions): Promise<void> {
   await checkAddress(config);
   if (config.metricsAddress) await checkAddress(config.metricsAddress, METRICS_ADDRESS);
   const logger = await createLogger(config);
+  if (config.rateLimitWindowS !== 60)
+    logger.warn(
+      `WH_RATE_LIMIT_WINDOW_S is ${config.rateLimitWindowS}: a token may send 120 requests every ` +
+        `${config.rateLimitWindowS} s, more than the 120 a minute of the contract; for a test deployment only (DECISIONS 490)`,
+    );
 
   const database = await openDatabase(config, (line) => logger.warn(line), { stopOnSignals: false });
   let orm: Orm;
