@@ -1,13 +1,10 @@
 // A check's request answered 429 although the client waits until X-RateLimit-Reset (within a
 // minute, three times): the token's budget cannot be waited for. Every later request with the
 // token would be refused too, so the checks that send them are blocked, and this says why once.
-import { untilReset } from '@warehouse-kit/sdk';
+import { MINUTE_RESET_MS, untilReset } from '@warehouse-kit/sdk';
 import { epochInstead } from './causes.js';
 import type { Exchange } from './http.js';
 import { ConformanceFailure } from './problems.js';
-
-/** The longest wait the suite's clients take, as the SDK's retry does by default. */
-const MOST_WAIT_MS = 60_000;
 
 function whyNoWait(refusal: Exchange): { received: string; documented: string } {
   const header = refusal.headers.get('X-RateLimit-Reset');
@@ -22,7 +19,8 @@ function whyNoWait(refusal: Exchange): { received: string; documented: string } 
       received: `429 with X-RateLimit-Reset ${JSON.stringify(header)}${epochInstead(header)}`,
       documented: 'an ISO 8601 UTC time when requests can resume, which the suite waits for (§8)',
     };
-  if (wait > MOST_WAIT_MS)
+  // The suite's clients wait as the SDK's retry does by default: up to MINUTE_RESET_MS.
+  if (wait > MINUTE_RESET_MS)
     return {
       received: `429 with X-RateLimit-Reset ${JSON.stringify(header)}, ${Math.round(wait / 1000)} s away`,
       documented:

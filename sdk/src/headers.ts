@@ -108,6 +108,14 @@ export function serverNow(headers: Headers, now: () => number): number {
 }
 
 /**
+ * The furthest a per-minute window's `X-RateLimit-Reset` can be from its answer's `Date`: the
+ * window's 60 s, plus a second each for the reset rounded up and the date rounded down to whole
+ * seconds (a refusal in the first second of a window reads 61 s away). A reset further away is
+ * the hourly limit's.
+ */
+export const MINUTE_RESET_MS = 62_000;
+
+/**
  * Milliseconds until an answer's `X-RateLimit-Reset`, measured against its `Date` header when it
  * has one so that a skewed local clock does not shorten a wait (negative when the reset has
  * passed); undefined without a readable reset, because the API always sends one and a guess

@@ -55,6 +55,7 @@ export {
 export { type DeploymentExtensions, EXTENSION_NAMES } from './extensions.js';
 export {
   type LinkRel,
+  MINUTE_RESET_MS,
   type Pagination,
   type RateLimit,
   readContractVersion,

@@ -102,6 +102,28 @@ describe('SDK rate limits', () => {
     scope.done();
   });
 
+  it("waits for a per-minute reset its whole seconds show 61 s after the answer's Date, as the API rounds them", async () => {
+    // Refused 200 ms into a window, at 14:04:58.500: the window ends at 14:05:58.300, which the
+    // reset rounds up to 14:05:59, and the Date header down to 14:04:58.
+    const scope = api()
+      .get('/api/v1/locations')
+      .reply(
+        429,
+        { error: 'Rate limit exceeded' },
+        {
+          ...limited(0),
+          'X-RateLimit-Reset': '2025-03-09T14:05:59Z',
+          Date: 'Sun, 09 Mar 2025 14:04:58 GMT',
+        },
+      )
+      .get('/api/v1/locations')
+      .reply(200, []);
+    const { client, waits } = recordingClient();
+    expect((await client.GET('/locations')).response.status).to.equal(200);
+    expect(waits).to.deep.equal([61_000]);
+    scope.done();
+  });
+
   it('does not wait past maxWait: an hourly limit resetting in 40 minutes returns the 429 at once', async () => {
     const scope = api()
       .get('/api/v1/locations')

@@ -3,7 +3,7 @@ import type { Middleware } from 'openapi-fetch';
 import { sleep as realSleep } from '../abort.js';
 import { declaresHeader } from '../declared-headers.js';
 import type { DeploymentExtensions } from '../extensions.js';
-import { type RateLimit, readRateLimit, untilReset } from '../headers.js';
+import { MINUTE_RESET_MS, type RateLimit, readRateLimit, untilReset } from '../headers.js';
 import { ConnectionError, transportFailure } from '../transport-errors.js';
 import { backoff, nonNegative, retryAfter } from './retry-waits.js';
 
@@ -59,8 +59,9 @@ export interface RetryOptions {
   /**
    * Longest wait in milliseconds the client takes; when `X-RateLimit-Reset` is further away
    * the 429 is returned instead, and likewise a transient failure whose `Retry-After` asks for
-   * longer. Default 60,000, one window of the per-minute limit, so an exhausted hourly limit
-   * fails fast rather than blocking for up to an hour.
+   * longer. Default MINUTE_RESET_MS (62,000): one window of the per-minute limit as its headers'
+   * whole seconds can show it, so an exhausted hourly limit fails fast rather than blocking for
+   * up to an hour.
    */
   maxWait?: number;
   /**
@@ -112,7 +113,7 @@ const repeatableAfterRateLimit = (request: Request) =>
 export function retry(options: RetryOptions = {}, extensions: DeploymentExtensions = {}): Middleware {
   const honoursKeys = extensions.idempotency === true;
   const maxRetries = nonNegative('maxRetries', options.maxRetries ?? 3, true);
-  const maxWait = nonNegative('maxWait', options.maxWait ?? 60_000, false);
+  const maxWait = nonNegative('maxWait', options.maxWait ?? MINUTE_RESET_MS, false);
   const { retryNonIdempotent = false, onRateLimited, sleep = realSleep, now = Date.now } = options;
   const transient = options.transient === false ? undefined : (options.transient ?? {});
   const transientRetries = transient ? nonNegative('transient.maxRetries', transient.maxRetries ?? 2, true) : 0;

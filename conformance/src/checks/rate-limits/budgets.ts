@@ -1,15 +1,12 @@
 // Whose budget a request spends (§1, §5 rule 6, §8): one budget for the organization and the
 // location interfaces, counted per token, and requests resuming once X-RateLimit-Reset passes.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { untilReset } from '@warehouse-kit/sdk';
+import { MINUTE_RESET_MS, untilReset } from '@warehouse-kit/sdk';
 import { epochInstead } from '../../causes.js';
 import type { GroupBuilder } from '../../check.js';
 import { headerOf, preview } from '../../http.js';
 import { fail, Problems } from '../../problems.js';
 import { ask, exhaust, interfaces } from './exhaustion.js';
-
-/** The longest wait for a reset this group takes: the per-minute window. */
-const MOST_WAIT_MS = 61_000;
 
 export function defineBudgets(group: GroupBuilder): void {
   group.check(
@@ -94,7 +91,7 @@ export function defineBudgets(group: GroupBuilder): void {
           headerOf(refusal, 'X-RateLimit-Reset') + epochInstead(refusal.headers.get('X-RateLimit-Reset')),
           'the ISO 8601 UTC time when requests can resume, for a client to wait until (§8)',
         );
-      if (wait > MOST_WAIT_MS)
+      if (wait > MINUTE_RESET_MS)
         run.skip(`X-RateLimit-Reset is ${Math.round(wait / 1000)} s away, longer than a run waits for one answer`);
       await sleep(Math.max(0, wait) + 500);
       const { organization } = interfaces(run);

@@ -3,7 +3,7 @@
 // every record a create made registered for the clean-up, and a failure shrunk to a minimal
 // request with the seed that replays the run.
 import { asCurl, type CampaignResult, type FuzzAnswer, type FuzzRequest, runCampaign } from '@warehouse-kit/fuzz';
-import { readRateLimit, untilReset } from '@warehouse-kit/sdk';
+import { MINUTE_RESET_MS, readRateLimit, untilReset } from '@warehouse-kit/sdk';
 import type { RunContext } from '../../context.js';
 import type { Exchange } from '../../http.js';
 import { ConformanceFailure } from '../../problems.js';
@@ -15,8 +15,6 @@ import { connectTo, fuzzTargets, type OwnRecords } from './targets.js';
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Requests of the token's per-minute budget kept for the clean-up and the checks after the group. */
 const RESERVE = 10;
-/** The longest the group waits for a rate-limit window, as the suite's clients do. */
-const MOST_WAIT_MS = 60_000;
 
 const creates: Record<string, string> = {
   createProduct: '/products',
@@ -39,7 +37,8 @@ function pacing(ctx: RunContext) {
   return {
     async beforeRequest() {
       if (remaining === undefined || remaining > RESERVE) return;
-      const wait = Math.min(Math.max((reset ?? Date.now() + MOST_WAIT_MS) - Date.now(), 0) + 1000, MOST_WAIT_MS);
+      // At most a per-minute window, as the suite's clients wait.
+      const wait = Math.min(Math.max((reset ?? Date.now() + MINUTE_RESET_MS) - Date.now(), 0) + 1000, MINUTE_RESET_MS);
       ctx.log(`robustness: ${remaining} request(s) of the token's budget left, waiting ${Math.ceil(wait / 1000)} s`);
       await new Promise((resolve) => setTimeout(resolve, wait));
       remaining = undefined;
