@@ -244,8 +244,11 @@ const client = (instance: Instance, world: World) =>
         const allOk = Array.from({ length: 8 }, () => 200);
         expect(await statuses(session)).to.deep.equal(allOk);
         expect(await statuses(transaction)).to.deep.equal(allOk);
-        // Fewer server connections than the two servers hold: in transaction pooling they share them.
-        await bouncer.reload({ poolMode: 'transaction', poolSize: 2 });
+        // Fewer server connections than the two servers hold: in transaction pooling they share
+        // them. The session-mode server's idle connections keep the server connections their
+        // sessions had (up to POOL_SIZE), which PgBouncer counts against the pool and closes the
+        // others' idle ones to fit; two more leave the transaction-mode server room to run.
+        await bouncer.reload({ poolMode: 'transaction', poolSize: POOL_SIZE + 2 });
         expect(await statuses(transaction)).to.deep.equal(allOk);
         // Once its next transaction lands on a server connection that did not prepare its statements.
         await eventually('the server in session mode to fail', async () => {
