@@ -82,7 +82,8 @@ describe('operational endpoints', () => {
             'Migration20261127500000_count_slots, Migration20261127600000_events_without_foreign_keys, ' +
             'Migration20261201330000_webhook_tenancy, Migration20261202100000_location_statistics, ' +
             'Migration20261207100000_organization_ids, Migration20261207110000_idempotency_bodies_as_bytes, ' +
-            'Migration20261208100000_claims_held_by_transactions, Migration20261208200000_counts_without_waits',
+            'Migration20261208100000_claims_held_by_transactions, Migration20261208200000_counts_without_waits, ' +
+            'Migration20261209100000_versions_once_per_transaction',
         });
       });
     });

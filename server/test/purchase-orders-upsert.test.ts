@@ -41,9 +41,10 @@ async function lookupsIn(em: EntityManager, world: World): Promise<PurchaseOrder
 
 type NumberedInput = PurchaseOrderInput & { po_number: string };
 
-/** Creates an order as provisioning does: placed as a create is, written by one statement. */
+/** Creates an order as provisioning does: placed as a create is, written by one statement (read without appointments: it has none). */
 async function createPurchaseOrder(lookups: PurchaseOrderLookups, actor: PurchaseOrderActor, input: NumberedInput) {
-  return { id: await insertPurchaseOrder(lookups, input, newOrderLocation(actor, input)) };
+  const scope = { organizationId: lookups.organizationId, appointmentLocationIds: [] };
+  return { id: (await insertPurchaseOrder(lookups, input, newOrderLocation(actor, input), scope)).id };
 }
 
 /** Plans an upsert and writes it, as a bulk upload does each of its rows. */

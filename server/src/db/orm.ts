@@ -20,6 +20,7 @@ import { Migration20261207100000_organization_ids } from './migrations/Migration
 import { Migration20261207110000_idempotency_bodies_as_bytes } from './migrations/Migration20261207110000_idempotency_bodies_as_bytes.js';
 import { Migration20261208100000_claims_held_by_transactions } from './migrations/Migration20261208100000_claims_held_by_transactions.js';
 import { Migration20261208200000_counts_without_waits } from './migrations/Migration20261208200000_counts_without_waits.js';
+import { Migration20261209100000_versions_once_per_transaction } from './migrations/Migration20261209100000_versions_once_per_transaction.js';
 
 export type Orm = MikroORM;
 
@@ -62,6 +63,10 @@ const migrationsList = [
     class: Migration20261208100000_claims_held_by_transactions,
   },
   { name: 'Migration20261208200000_counts_without_waits', class: Migration20261208200000_counts_without_waits },
+  {
+    name: 'Migration20261209100000_versions_once_per_transaction',
+    class: Migration20261209100000_versions_once_per_transaction,
+  },
 ];
 
 export interface PoolOptions {

@@ -71,7 +71,7 @@ const childRows = <K extends string>(
 /**
  * Inserts children, in their order so that their ids follow it, of the parent whose id
  * `parentId` gives: a column of `from`, or each row's own parent column (`c.<parent>`, the
- * row's `extra` naming it).
+ * row's `extra` naming it); returns them whole.
  */
 function insertChildrenSql<K extends string>(
   children: ChildTable<K>,
@@ -86,7 +86,8 @@ function insertChildrenSql<K extends string>(
   return sql`insert into ${raw(table)} (organization_id, ${raw(parent)}, ${listed(columns)}, created_at, updated_at)
     select c.organization_id, ${parentId}, ${listed(columns, 'c.')}, c.created_at, c.updated_at
     from ${raw(from)}json_populate_recordset(null::${raw(table)}, ${values}) with ordinality as c
-    order by c.ordinality`;
+    order by c.ordinality
+    returning *`;
 }
 
 /** What a write does to a parent's children: ids to remove, rows to change (with their ids), rows to add. */
@@ -112,17 +113,25 @@ const changesNothing = <K extends string>(
   }: { stored: Record<K, unknown>; values: Record<K, unknown>; changes: ChildChanges<string> },
 ) => changes.removed.length + changes.changed.length + changes.added.length === 0 && !differs(columns, stored, values);
 
+/** What a statement's common table expressions do to children: which of `removed`, `changed` and `added` it holds. */
+interface ChildWriteParts {
+  parts: Sql[];
+  removed: boolean;
+  changed: boolean;
+  added: boolean;
+}
+
 /**
- * Removes, changes and adds the children of one parent or many in one statement; undefined
- * when there is nothing to do. Each row names its parent, which a removed or changed child
- * must have.
+ * The common table expressions that remove, change and add the children of one parent or many:
+ * `removed` returns the removed ids, `changed` and `added` their rows whole. Each row names its
+ * parent, which a removed or changed child must have.
  */
-function childWritesSql<K extends string>(
+function childWriteParts<K extends string>(
   children: ChildTable<K>,
   organizationId: number,
   writes: ChildWrites<K>[],
   now: Date,
-): Sql | undefined {
+): ChildWriteParts {
   const { table, parent, columns } = children;
   const ofParent = (parentId: number) => ({ [parent]: parentId });
   const removed = writes.flatMap(({ parentId, changes }) =>
@@ -139,18 +148,58 @@ function childWritesSql<K extends string>(
   if (removed.length > 0)
     parts.push(sql`removed as (delete from ${raw(table)} c
       using json_populate_recordset(null::${raw(table)}, ${jsonParameter(removed)}) as v
-      where ${matching})`);
+      where ${matching} returning c.id)`);
   if (changed.length > 0)
     parts.push(sql`changed as (update ${raw(table)} c set ${setFromV(columns)}
       from json_populate_recordset(null::${raw(table)}, ${jsonParameter(changed)}) as v
-      where ${matching})`);
+      where ${matching} returning c.*)`);
   if (added.length > 0)
     parts.push(sql`added as (${insertChildrenSql(children, organizationId, raw(`c.${parent}`), added, now)})`);
-  if (parts.length === 0) return undefined;
-  return sql`with ${join(parts, ', ')} select 1`;
+  return { parts, removed: removed.length > 0, changed: changed.length > 0, added: added.length > 0 };
 }
 
-/** A parent record's table (an order, an appointment), its written columns, and what its write's CTE is called. */
+/** childWriteParts as a statement of its own; undefined when there is nothing to do. */
+function childWritesSql<K extends string>(
+  children: ChildTable<K>,
+  organizationId: number,
+  writes: ChildWrites<K>[],
+  now: Date,
+): Sql | undefined {
+  const { parts } = childWriteParts(children, organizationId, writes, now);
+  return parts.length === 0 ? undefined : sql`with ${join(parts, ', ')} select 1`;
+}
+
+/**
+ * The children of the parent with id `parentId` as a statement holding `written` leaves them,
+ * whole: the stored ones it neither removes nor changes (its snapshot holds them as they were),
+ * then the ones it changes and adds, as they return.
+ */
+function childrenAfter<K extends string>(
+  children: ChildTable<K>,
+  organizationId: number,
+  parentId: number,
+  written: ChildWriteParts,
+): Sql {
+  const { table, parent } = children;
+  const kept = [
+    sql`c.organization_id = ${organizationId} and c.${raw(parent)} = ${parentId}`,
+    ...(written.removed ? [sql`c.id not in (select id from removed)`] : []),
+    ...(written.changed ? [sql`c.id not in (select id from changed)`] : []),
+  ];
+  return join(
+    [
+      sql`select c.* from ${raw(table)} c where ${join(kept, ' and ')}`,
+      ...(written.changed ? [sql`select * from changed`] : []),
+      ...(written.added ? [sql`select * from added`] : []),
+    ],
+    ' union all ',
+  );
+}
+
+/**
+ * A parent record's table (an order, an appointment), its written columns, and what its
+ * write's common table expression is called.
+ */
 export interface ParentTable<K extends string> {
   table: string;
   columns: Columns<K>;
@@ -159,17 +208,26 @@ export interface ParentTable<K extends string> {
 }
 
 /**
- * Inserts a parent (its `keys`, such as `organization_id`, and `values`) and its children in
- * one statement; answers the parent's id.
+ * How a write's statement is completed by its caller: `write` is `with <alias> as (…), children
+ * as (…)`, the parent and its children as the statement leaves them, whole; `read` adds the
+ * select that answers what the caller needs of them, in the same statement. The triggers that
+ * bump a parent's version skip a parent the transaction has written (DECISIONS 494), so the
+ * version the parent's row returns is the one it keeps.
  */
-export async function insertWithChildren<K extends string, C extends string>(
-  em: EntityManager,
+export type WrittenRead<R> = (write: Sql) => Promise<R>;
+
+/**
+ * Inserts a parent (its `keys`, such as `organization_id`, and `values`) and its children in
+ * one statement, which `read` completes.
+ */
+export function insertWithChildren<K extends string, C extends string, R>(
   parent: ParentTable<K>,
   keys: { organization_id: number } & Record<string, unknown>,
   values: Record<K, unknown>,
   children: ChildTable<C>,
   added: Record<C, unknown>[],
-): Promise<number> {
+  read: WrittenRead<R>,
+): Promise<R> {
   const now = new Date();
   const { table, columns, alias } = parent;
   const row = rowJson(columns, values, { ...keys, created_at: now, updated_at: now });
@@ -182,27 +240,20 @@ export async function insertWithChildren<K extends string, C extends string>(
     now,
     `${alias}, `,
   );
-  const [inserted] = await rows<{ id: number }>(
-    em,
-    sql`with ${raw(alias)} as (
+  return read(sql`with ${raw(alias)} as (
       insert into ${raw(table)} (${written}) select ${written}
       from json_populate_record(null::${raw(table)}, ${jsonParameter(row)})
-      returning id
-    ), children as (${childInsert})
-    select id from ${raw(alias)}`,
-  );
-  return inserted!.id;
+      returning *
+    ), children as (${childInsert})`);
 }
 
 /**
- * Writes a parent's children in one statement, then the parent's `values` by one that `read`
- * completes (`with <alias> as (update … returning *)`, followed by its select of the written
- * row): its children as that statement's snapshot holds them, its version after their triggers
- * and its own. Undefined when nothing differs from what is `stored`: nothing is written, as the
- * unit of work wrote nothing for an empty change set.
+ * Writes a parent's `values` and its children in one statement, which `read` completes.
+ * Undefined when nothing differs from what is `stored`: nothing is written, as the unit of work
+ * wrote nothing for an empty change set. The parent is locked before (lockedRows), so the order
+ * in which the statement's parts write takes no lock out of turn.
  */
 export async function updateWithChildren<K extends string, C extends string, R>(
-  em: EntityManager,
   parent: ParentTable<K> & {
     organizationId: number;
     id: number;
@@ -211,18 +262,19 @@ export async function updateWithChildren<K extends string, C extends string, R>(
   },
   children: ChildTable<C>,
   changes: ChildChanges<C>,
-  read: (write: Sql) => Promise<R>,
+  read: WrittenRead<R>,
 ): Promise<R | undefined> {
   const { table, columns, alias, organizationId, id } = parent;
   const now = new Date();
   if (changesNothing(columns, { ...parent, changes })) return undefined;
-  const childWrites = childWritesSql(children, organizationId, [{ parentId: id, changes }], now);
-  if (childWrites) await rows(em, childWrites);
+  const childWrites = childWriteParts(children, organizationId, [{ parentId: id, changes }], now);
   const values = jsonParameter(rowJson(columns, parent.values, { updated_at: now }));
-  return read(sql`with ${raw(alias)} as (update ${raw(table)} o set ${setFromV(columns)}
+  const parentWrite = sql`${raw(alias)} as (update ${raw(table)} o set ${setFromV(columns)}
     from json_populate_record(null::${raw(table)}, ${values}) as v
     where o.organization_id = ${organizationId} and o.id = ${id}
-    returning o.*)`);
+    returning o.*)`;
+  const after = childrenAfter(children, organizationId, id, childWrites);
+  return read(sql`with ${join([...childWrites.parts, parentWrite, sql`children as (${after})`], ', ')}`);
 }
 
 /** A parent a batch inserts under an id reserved for it, with its children. */
@@ -244,8 +296,8 @@ export interface UpdatedParent<K extends string, C extends string> {
  * Writes many parents with their children in at most three statements, however many there are
  * (a bulk upload's rows, DECISIONS 104): the new parents under their reserved ids, in their
  * order; then every child's removal, change and addition, new parents' children included; then
- * the changed parents' values, after their children's triggers, as updateWithChildren writes
- * one. A changed parent whose children and values hold what is stored is not written.
+ * the changed parents' values. A changed parent whose children and values hold what is stored
+ * is not written.
  */
 export async function writeParents<K extends string, C extends string>(
   em: EntityManager,

@@ -15,7 +15,7 @@ import type { Location } from '../entities/location.js';
 import type { Organization } from '../entities/organization.js';
 import { recordCreatedCustomers } from '../events/created-customers.js';
 import type { EventLog } from '../events/event-log.js';
-import { presentWholePurchaseOrders } from '../present/purchase-orders.js';
+import { presentWholePurchaseOrder, wholeOrderScope } from '../present/purchase-orders.js';
 import { renderAppointment } from '../render/appointment.js';
 import { ProvisioningError } from './errors.js';
 import type { AppointmentFixture, OrganizationFixture } from './fixture.js';
@@ -100,9 +100,9 @@ export async function provisionOrdersAndAppointments(
   for (const order of input.purchase_orders ?? []) {
     if (await lookups.numberTaken(order.po_number.trim())) continue;
     await record(`purchase order ${order.po_number}`, async () => {
-      const id = await insertPurchaseOrder(lookups, order, newOrderLocation(actor, order));
+      const row = await insertPurchaseOrder(lookups, order, newOrderLocation(actor, order), wholeOrderScope(whole));
       recordCreatedCustomers(events, lookups);
-      const after = (await presentWholePurchaseOrders(em, whole, [id])).get(id);
+      const after = presentWholePurchaseOrder(whole, row);
       events.record({ kind: 'purchase_order', organizationId: organization.id, after });
     });
   }

@@ -64,8 +64,7 @@ export const appointmentHandlers: Pick<
     const plan = await planAppointment(em, newAppointment(location), location, body.appointment, {
       party: async () => null,
     });
-    const id = await insertAppointment(em, location, plan);
-    const row = (await appointmentRow(em, access.organization.id, { id }))!;
+    const row = await insertAppointment(em, location, plan);
     readVersion(ctx, row.version);
     const rendered = renderAppointment(row, location, row.parts);
     events.record({

@@ -27,7 +27,6 @@ import {
   presentPurchaseOrderPage,
   presentVisiblePurchaseOrder,
   presentWholePurchaseOrder,
-  presentWholePurchaseOrders,
   wholeOrderScope,
 } from '../present/purchase-orders.js';
 
@@ -71,8 +70,10 @@ export const purchaseOrderHandlers: Pick<
     const lookups = new PurchaseOrderLookups(em, access.organization.id, access.customFields);
     const input = body.purchase_order;
     const location = newOrderLocation(access, input, access.urlLocation(query.location_name));
-    const id = await insertPurchaseOrder(lookups, input, location);
-    const after = (await presentWholePurchaseOrders(em, access, [id])).get(id)!;
+    const after = presentWholePurchaseOrder(
+      access,
+      await insertPurchaseOrder(lookups, input, location, wholeOrderScope(access)),
+    );
     readVersion(ctx, after.version);
     recordCreatedCustomers(events, lookups);
     events.record({ kind: 'purchase_order', organizationId: access.organization.id, after });

@@ -1,7 +1,7 @@
-// A checked write of one appointment (planAppointment) as statements of its own, without the
-// unit of work, as an order's are (DECISIONS 390, 395; how the values travel: row-statements.ts):
-// a new appointment and its packing lists in one statement; a change's packing lists in one,
-// then the appointment in one that answers it whole with the version their triggers left.
+// A checked write of one appointment (planAppointment) as a statement of its own, without the
+// unit of work, as an order's is (DECISIONS 390, 395, 494; how the values travel:
+// row-statements.ts): the appointment and its packing lists, new or changed, in one statement
+// that answers it whole.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Location } from '../../entities/location.js';
 import { type ChildTable, insertWithChildren, type ParentTable, updateWithChildren } from '../row-statements.js';
@@ -46,21 +46,23 @@ const appointments: ParentTable<keyof AppointmentValues> = {
   alias: 'a',
 };
 
-/** Inserts a planned new appointment at `location` and its packing lists in one statement; answers its id. */
+/** Inserts a planned new appointment at `location` and its packing lists in one statement, which answers it whole. */
 export function insertAppointment(
   em: EntityManager,
   location: Location,
   plan: AppointmentPlan<StoredPackingList>,
-): Promise<number> {
+): Promise<AppointmentRow> {
   const lists = plan.packingLists.steps.flatMap((step) => ('add' in step ? [added(step.add)] : []));
   const keys = { organization_id: location.organizationId, location_id: location.id };
-  return insertWithChildren(em, appointments, keys, plan.values, packingLists, lists);
+  return insertWithChildren(appointments, keys, plan.values, packingLists, lists, (write) =>
+    writtenAppointmentRow(em, write),
+  );
 }
 
 /**
- * Writes a planned change to `appointment` (locked and read whole): its packing lists first, then
- * the appointment, whose statement answers it whole (updateWithChildren); undefined when the plan
- * holds what is stored.
+ * Writes a planned change to `appointment` (locked and read whole) and its packing lists in one
+ * statement, which answers it whole (updateWithChildren); undefined when the plan holds what is
+ * stored.
  */
 export function updateAppointment(
   em: EntityManager,
@@ -70,7 +72,6 @@ export function updateAppointment(
   const { organizationId, id } = appointment;
   const steps = plan.packingLists.steps;
   return updateWithChildren(
-    em,
     { ...appointments, organizationId, id, stored: appointment, values: plan.values },
     packingLists,
     {

@@ -56,10 +56,15 @@ interface RawRow extends RawParts {
 
 /**
  * The names and packing lists of the appointment `a`, as columns (its packing lists with the ids
- * they refer to, for a write). Names are scalar subqueries rather than joins: PostgreSQL plans
- * the statement on every request, and joins cost it more to plan than the lookups cost to run.
+ * they refer to, for a write; a write's own from its common table expression `children`, its
+ * lists as it leaves them, row-statements.ts). Names are scalar subqueries rather than joins:
+ * PostgreSQL plans the statement on every request, and joins cost it more to plan than the
+ * lookups cost to run.
  */
-const partsColumnsWith = (keys: boolean) => `
+const partsColumnsWith = (
+  keys: boolean,
+  lists = 'packing_lists p where p.organization_id = a.organization_id and p.appointment_id = a.id',
+) => `
     (select d.name from docks d where d.id = a.dock_id and d.organization_id = a.organization_id) as dock_name,
     (select c.name from companies c where c.id = a.carrier_id and c.organization_id = a.organization_id)
       as carrier_name,
@@ -69,7 +74,7 @@ const partsColumnsWith = (keys: boolean) => `
         select p.id, p.public_id, p.po_number, p.product_name, p.quantity, p.received_quantity, p.created_at,
           p.updated_at
           ${keys ? ', p.product_id, p.purchase_order_id' : ''}
-        from packing_lists p where p.organization_id = a.organization_id and p.appointment_id = a.id
+        from ${lists}
       ) list), '[]') as packing_lists`;
 
 const partsColumns = partsColumnsWith(false);
@@ -205,12 +210,13 @@ export async function lockedAppointmentRow(
 }
 
 /**
- * The appointment a write's common table expression `a` returned (`write`: `with a as (update …
- * returning *)`), read whole as responses show it, in the write's own statement: its packing
- * lists as the statement's snapshot holds them, its version after the write's own triggers.
+ * The appointment a write's statement leaves (`write`: `with a as (…), children as (…)`, its row
+ * and its packing lists as it writes them; row-statements.ts), read whole as responses show it,
+ * in the write's own statement, with the version its row returns.
  */
 export async function writtenAppointmentRow(em: EntityManager, write: Sql): Promise<AppointmentRow> {
-  const [written] = await rows<RawRow>(em, sql`${write} select ${raw(rowColumns)} from a`);
+  const columns = `${ownColumns}, ${partsColumnsWith(false, 'children p')}`;
+  const [written] = await rows<RawRow>(em, sql`${write} select ${raw(columns)} from a`);
   return readRow(written!, timeReader(em));
 }
 

@@ -1,7 +1,8 @@
 // Checked writes of orders (order-plan.ts) as statements of their own on the transaction's
 // connection, without the unit of work: nothing is loaded into it, no change set is computed. A
-// single write sends what the floor sends (DECISIONS 390, 391); a bulk upload's orders go
-// together, in at most three statements (416). How the values travel: row-statements.ts.
+// single write is one statement, which writes the order and its items and answers the order
+// whole (DECISIONS 390, 391, 494); a bulk upload's orders go together, in at most three
+// statements (416). How the values travel: row-statements.ts.
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Invalid } from '../errors.js';
 import {
@@ -60,22 +61,28 @@ function numberInUse(error: unknown): never {
 }
 
 /**
- * Inserts a planned new order and its items in one statement; answers the order's id. Its
- * number was not looked up (planPurchaseOrder's 'atInsert'): the unique index finds it in use,
- * whether it was before or another request took it since, and the answer is the one the lookup
- * gave (DECISIONS 415).
+ * Inserts a planned new order and its items in one statement, which answers the order whole as
+ * `scope` reads it. Its number was not looked up (planPurchaseOrder's 'atInsert'): the unique
+ * index finds it in use, whether it was before or another request took it since, and the answer
+ * is the one the lookup gave (DECISIONS 415).
  */
-export function insertOrder(lookups: PurchaseOrderLookups, plan: OrderPlan<StoredItem>): Promise<number> {
+export function insertOrder(
+  lookups: PurchaseOrderLookups,
+  plan: OrderPlan<StoredItem>,
+  scope: OrderRowScope,
+): Promise<PurchaseOrderRow> {
   const { em, organizationId } = lookups;
   const { added } = itemChanges(plan.items, plan.customers);
   return writeOrConflict(
-    insertWithChildren(em, orders, { organization_id: organizationId }, plan.values, items, added).catch(numberInUse),
+    insertWithChildren(orders, { organization_id: organizationId }, plan.values, items, added, (write) =>
+      writtenPurchaseOrderRow(em, scope, write),
+    ).catch(numberInUse),
   );
 }
 
 /**
- * Writes a planned change to `order` (locked and read whole): its items first, then the order,
- * whose statement answers it whole as `scope` reads it (updateWithChildren); undefined when the
+ * Writes a planned change to `order` (locked and read whole) and its items in one statement,
+ * which answers the order whole as `scope` reads it (updateWithChildren); undefined when the
  * plan holds what is stored.
  */
 export function updateOrder(
@@ -87,7 +94,6 @@ export function updateOrder(
   const { em, organizationId } = lookups;
   return writeOrConflict(
     updateWithChildren(
-      em,
       { ...orders, organizationId, id: order.id, stored: order, values: plan.values },
       items,
       itemRows(itemChanges(plan.items, plan.customers)),

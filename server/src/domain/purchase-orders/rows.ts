@@ -71,25 +71,29 @@ interface RawRow {
   total?: string | number | null;
 }
 
-/**
- * A JSON array column: the items of the order whose id is `orderId`, with their customers' names
- * (and ids, for a write), by their shown ids.
- */
-function itemsColumn(organizationId: number, orderId: string, customerIds: boolean): Sql {
-  return sql`coalesce((select json_agg(item order by item.public_id) from (
-      select i.id, i.public_id, i.product_name, i.quantity, i.custom_values, i.created_at, i.updated_at,${raw(customerIds ? ' i.customer_id,' : '')}
-        (select c.name from companies c where c.id = i.customer_id and c.organization_id = i.organization_id)
-          as customer_name
-      from purchase_order_items i where i.organization_id = ${organizationId} and i.purchase_order_id = ${raw(orderId)}
-    ) item), '[]')`;
-}
-
 /** Where ordersSql reads its orders `po` from, and what of their items. */
 interface OrdersSource {
-  /** From the rows a write's common table expression `po` returned, rather than the table. */
+  /** From the rows a write's common table expressions `po` and `children` returned, rather than the tables. */
   written?: boolean;
   /** Items with their customers' ids (StoredItemRow), for a write to plan from. */
   customerIds?: boolean;
+}
+
+/**
+ * A JSON array column: the items of the order whose id is `orderId`, with their customers' names
+ * (and ids, for a write), by their shown ids; a write's own from its common table expression
+ * `children` (its items as it leaves them, row-statements.ts).
+ */
+function itemsColumn(organizationId: number, orderId: string, source: OrdersSource): Sql {
+  const from = source.written
+    ? sql`children i`
+    : sql`purchase_order_items i where i.organization_id = ${organizationId} and i.purchase_order_id = ${raw(orderId)}`;
+  return sql`coalesce((select json_agg(item order by item.public_id) from (
+      select i.id, i.public_id, i.product_name, i.quantity, i.custom_values, i.created_at, i.updated_at,${raw(source.customerIds ? ' i.customer_id,' : '')}
+        (select c.name from companies c where c.id = i.customer_id and c.organization_id = i.organization_id)
+          as customer_name
+      from ${from}
+    ) item), '[]')`;
 }
 
 /**
@@ -99,7 +103,7 @@ interface OrdersSource {
  * cost it more to plan than the lookups cost to run.
  */
 function ordersSql(scope: OrderRowScope, where: Sql, tail: Sql, total?: Sql, source: OrdersSource = {}): Sql {
-  const items = itemsColumn(scope.organizationId, 'po.id', source.customerIds ?? false);
+  const items = itemsColumn(scope.organizationId, 'po.id', source);
   const appointments = bookedAppointmentsColumn(scope, 'po.id');
   return sql`select po.id, po.public_id, po.location_id, po.po_number, po.expected_starts_at, po.expected_ends_at,
       po.earliest_assignment_date, po.carrier_name, po.reference_numbers, po.notes, po.custom_values,
@@ -218,10 +222,10 @@ export function lockedPurchaseOrderRowsByNumber(
 }
 
 /**
- * The order a write's common table expression `po` returned (`write`: `with po as (update …
- * returning *)`), read whole as responses show it, in the write's own statement: its items and
- * appointments as the statement's snapshot holds them, its version after the write's own
- * triggers.
+ * The order a write's statement leaves (`write`: `with po as (…), children as (…)`, its row and
+ * its items as it writes them; row-statements.ts), read whole as responses show it, in the
+ * write's own statement: its booked appointments as the statement's snapshot holds them, its
+ * version as its row returns it.
  */
 export async function writtenPurchaseOrderRow(
   em: EntityManager,

@@ -91,14 +91,16 @@ export const newOrderLocation = (actor: PurchaseOrderActor, input: PurchaseOrder
 
 /**
  * Creates an order at `location` (newOrderLocation), written by one statement without the unit
- * of work (DECISIONS 390); answers its id.
+ * of work (DECISIONS 390): answers it as written, read whole as `scope` says.
  */
 export async function insertPurchaseOrder(
   lookups: PurchaseOrderLookups,
   input: PurchaseOrderInput & { po_number: string },
   location: Location | null,
-): Promise<number> {
-  return insertOrder(lookups, await planPurchaseOrder(lookups, undefined, [], input, location, 'create', 'atInsert'));
+  scope: OrderRowScope,
+): Promise<PurchaseOrderRow> {
+  const plan = await planPurchaseOrder(lookups, undefined, [], input, location, 'create', 'atInsert');
+  return insertOrder(lookups, plan, scope);
 }
 
 /**
