@@ -118,6 +118,8 @@ function readRow(raw: RawRow, time: (value: string) => Date): AppointmentRow {
 const ownColumns = `a.id, a.public_id, a.location_id, a.state, a.appointment_type, a.scheduled_at, a.duration,
     a.reference_numbers, a.notes, a.created_at, a.updated_at, a.version`;
 const rowColumns = `${ownColumns}, ${partsColumns}`;
+/** rowColumns of a write's own statement: its packing lists from its `children` (writtenAppointmentRow). */
+const writtenColumns = `${ownColumns}, ${partsColumnsWith(false, 'children p')}`;
 
 /** The raw row of the organization's appointment `ref` names (`columns` of `a`), locked for a write when asked. */
 async function rawAppointment<R>(
@@ -215,8 +217,7 @@ export async function lockedAppointmentRow(
  * in the write's own statement, with the version its row returns.
  */
 export async function writtenAppointmentRow(em: EntityManager, write: Sql): Promise<AppointmentRow> {
-  const columns = `${ownColumns}, ${partsColumnsWith(false, 'children p')}`;
-  const [written] = await rows<RawRow>(em, sql`${write} select ${raw(columns)} from a`);
+  const [written] = await rows<RawRow>(em, sql`${write} select ${raw(writtenColumns)} from a`);
   return readRow(written!, timeReader(em));
 }
 
