@@ -1,7 +1,7 @@
 // The floor of the two measured writes: what a bare node:http + pg server must send to do the
 // same inserts and updates as the full stack, in one transaction with the rate-limit write
-// before it. A new order with its items: the order, its items in one statement, and its event
-// (DECISIONS 179). A changed item: the order's updated_at touched (which locks it, as updates
+// before it. A new order with its items: the order and its items in one statement, and its event
+// (DECISIONS 179, 494). A changed item: the order's updated_at touched (which locks it, as updates
 // merge into what is stored), the item, and the event, each a statement with its values as
 // parameters, as the full stack sends them (DECISIONS 471). No lookups, validation or rendering: the
 // ratio full/floor prices them. Records are named and answered by the ids the API shows, as the
@@ -84,29 +84,33 @@ function insertEvent(client: pg.PoolClient, scope: FloorWrites, { type, orderId,
   );
 }
 
-/** Creates the order with its items; resolves to the created order as JSON. */
+/**
+ * Creates the order with its items in one statement, as the full stack does (DECISIONS 494):
+ * each insert a data-modifying CTE, the answer selected from what they returned. Resolves to
+ * the created order as JSON.
+ */
 export function createOrder(pool: pg.Pool, scope: FloorWrites, body: NewOrder): Promise<string> {
   const order = body.purchase_order;
   return inTransaction(pool, scope, async (client) => {
     const {
       rows: [created],
-    } = await query<{ key: number; id: number }>(
+    } = await query<{ id: number }>(
       client,
-      `insert into purchase_orders (organization_id, location_id, po_number) values ($1, $2, $3)
-        returning id as key, public_id as id, po_number, created_at, updated_at`,
-      [scope.organizationId, scope.locationId, order.po_number],
+      `with po as (
+          insert into purchase_orders (organization_id, location_id, po_number) values ($1, $2, $3)
+          returning id, public_id, po_number, created_at, updated_at),
+        items as (
+          insert into purchase_order_items (organization_id, purchase_order_id, product_name, quantity)
+          select $1, po.id, item.product_name, item.quantity
+            from po, json_to_recordset($4::json) as item (product_name text, quantity numeric)
+          returning public_id as id, product_name, quantity, created_at, updated_at)
+        select po.public_id as id, po.po_number, po.created_at, po.updated_at,
+          (select coalesce(json_agg(items), '[]') from items) as purchase_order_items
+        from po`,
+      [scope.organizationId, scope.locationId, order.po_number, JSON.stringify(order.purchase_order_items)],
     );
-    const { key, ...row } = created!;
-    const { rows: items } = await query(
-      client,
-      `insert into purchase_order_items (organization_id, purchase_order_id, product_name, quantity)
-        select $1, $2, item.product_name, item.quantity
-          from json_to_recordset($3::json) as item (product_name text, quantity numeric)
-        returning public_id as id, product_name, quantity, created_at, updated_at`,
-      [scope.organizationId, key, JSON.stringify(order.purchase_order_items)],
-    );
-    const json = JSON.stringify({ ...row, purchase_order_items: items });
-    return { json, event: { type: 'purchase_order.created', orderId: row.id, objectJson: json } };
+    const json = JSON.stringify(created);
+    return { json, event: { type: 'purchase_order.created', orderId: created!.id, objectJson: json } };
   });
 }
 

@@ -262,7 +262,7 @@ async function main(): Promise<void> {
     }
     console.log(
       'Writes: both floors send the rate-limit write, then begin, the same inserts or updates ' +
-        '(a new order: the order, its 10 items in one statement; a changed item: the order locked, the item), ' +
+        '(a new order: the order and its 10 items in one statement; a changed item: the order locked, the item), ' +
         'and commit; "floor" also inserts the event row, as its last statement before commit, "floor, no events" does not. ' +
         'The full stack sends its event row as its last statement too.',
     );
