@@ -1,3 +1,4 @@
+import diagnostics_channel from 'node:diagnostics_channel';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { listOperations } from '@warehouse-kit/spec/document';
 import { eventually } from '@warehouse-kit/testing';
@@ -14,6 +15,7 @@ import {
 import { expect } from 'chai';
 import { migrate, type Orm, openOrm } from '../src/db/orm.js';
 import { provision } from '../src/provision/provision.js';
+import { type SentStatement, STATEMENTS_CHANNEL } from '../src/sql/statements.js';
 import { type OwnPostgres, startOwnPostgres } from './support/own-postgres.js';
 
 /** WH_DB_TIMEOUT_MS for these tests: short, so that a wait that is bounded is told from one that is not. */
@@ -175,6 +177,53 @@ describe('a database that is away or hangs', function () {
     await idle.rollback().catch(() => {});
   });
 
+  /**
+   * A fault that hangs the database for FAULT_MS from the first `start()`: `reached` says it
+   * started, `ended` that it ran its course (a wait was not bounded), `over` resumes the database.
+   */
+  function hangOnce() {
+    const fault = { armed: true, reached: false, ended: false, ends: Promise.resolve() };
+    return {
+      fault,
+      start() {
+        if (!fault.armed) return;
+        fault.armed = false;
+        fault.reached = true;
+        postgres.hang();
+        fault.ends = sleep(FAULT_MS).then(() => {
+          fault.ended = true;
+          postgres.resume();
+        });
+      },
+      async over() {
+        fault.armed = false;
+        postgres.resume();
+        await fault.ends;
+      },
+    };
+  }
+
+  it("fails a provisioning (the unit of work, in the ORM's transaction) whose COMMIT meets a hung database within the bound", async () => {
+    const fixture = { organizations: [standardOrganization(uniqueId())] };
+    recordFixtureTokens(fixture);
+    const { fault, start, over } = hangOnce();
+    orm.em.getEventManager().registerSubscriber({ beforeTransactionCommit: start });
+    try {
+      const failure = await provision(orm.em.fork(), fixture).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(fault.reached, 'the provisioning reached its COMMIT').to.equal(true);
+      expect(fault.ended, 'failed only once the database resumed').to.equal(false);
+      expect(failure).to.be.instanceOf(Error);
+    } finally {
+      await over();
+    }
+    await eventually('the server to serve again', async () =>
+      (await admin.get('/products')).status === 200 ? true : undefined,
+    );
+  });
+
   it('answers a keyed write whose COMMIT meets a hung database 503, and its retry finds it written once or not at all', async () => {
     const sku = `CMT-${uniqueId()}`;
     const create = () =>
@@ -182,30 +231,21 @@ describe('a database that is away or hangs', function () {
         body: { product: { name: 'Plums', sku, location_name: 'Toronto DC' } },
         headers: { 'idempotency-key': `commit-${sku}` },
       });
-    let armed = true;
-    let faultEnds: Promise<void> | undefined;
-    let ended = false;
+    const { fault, start, over } = hangOnce();
     // Every statement of the write has been answered; its COMMIT goes to a database that hangs.
-    orm.em.getEventManager().registerSubscriber({
-      beforeTransactionCommit() {
-        if (!armed) return;
-        armed = false;
-        postgres.hang();
-        faultEnds = sleep(FAULT_MS).then(() => {
-          ended = true;
-          postgres.resume();
-        });
-      },
-    });
+    const hangAtCommit = (message: unknown) => {
+      const { database, text } = message as SentStatement;
+      if (database === orm.em.getConnection() && text === 'commit') start();
+    };
+    diagnostics_channel.subscribe(STATEMENTS_CHANNEL, hangAtCommit);
     let first: TestResponse;
     try {
       first = await create();
-      expect(faultEnds, 'the write reached its COMMIT').to.not.equal(undefined);
-      expect(ended, 'answered while the database hung').to.equal(false);
+      expect(fault.reached, 'the write reached its COMMIT').to.equal(true);
+      expect(fault.ended, 'answered while the database hung').to.equal(false);
     } finally {
-      armed = false;
-      postgres.resume();
-      await faultEnds;
+      diagnostics_channel.unsubscribe(STATEMENTS_CHANNEL, hangAtCommit);
+      await over();
     }
     expectUnavailable(first, 'a create whose COMMIT hung');
     const retried = await eventually('the key to be given up or answered', async () => {

@@ -5,7 +5,7 @@
 // per organization the highest position it deleted, so a cursor before it is refused (410)
 // rather than read as if nothing had been missed.
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { oneRow, sql } from '../sql/statements.js';
+import { oneRow, sql, transaction } from '../sql/statements.js';
 
 // Any fixed number; it names the lock that keeps sweeps of several processes apart.
 const SWEEP_LOCK = 7_243_017;
@@ -14,7 +14,7 @@ const BATCH = 5_000;
 
 /** One batch: how many events it deleted, or undefined when another process is sweeping. */
 async function sweepBatch(em: EntityManager, retentionDays: number, batch: number): Promise<number | undefined> {
-  return em.fork().transactional(async (tx) => {
+  return transaction(em, async (tx) => {
     const { locked } = await oneRow<{ locked: boolean }>(
       tx,
       sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as locked`,

@@ -14,6 +14,7 @@ import { readJsonBody } from '../http/json-body.js';
 import { API_PREFIX } from '../http/prefix.js';
 import { withRecordVersion } from '../http/record-versions.js';
 import { compileRequestValidators } from '../http/request-validation.js';
+import { transaction } from '../sql/statements.js';
 import type { WebhookSettings } from '../webhooks/settings.js';
 
 /** Literal segments before templated ones, so `/purchase_orders/with_booked_appointments` is not an id. */
@@ -77,7 +78,7 @@ export function createApiRouter(
       };
       // Every write runs in one transaction: on any error nothing of it remains; a race with
       // concurrent writes runs it again.
-      const result = operation.method === 'get' ? await run(em) : await retryingRaces(() => em.transactional(write));
+      const result = operation.method === 'get' ? await run(em) : await retryingRaces(() => transaction(em, write));
       ctx.status = status;
       if (!noContent) ctx.body = result;
     });

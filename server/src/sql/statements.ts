@@ -5,8 +5,11 @@
 // `acquireConnection`): the transaction's own when the entity manager is in one, so a write's
 // reads see its rows, else one lent for that statement. Neither knex's runner nor MikroORM's
 // `execute` is on the way: they cost more CPU than PostgreSQL spends answering a list's page
-// (DECISIONS 268). Statements the ORM sends itself (the unit of work, BEGIN and COMMIT, the
-// migrator) go through knex, which announces each on its `query` event.
+// (DECISIONS 268). Statements the ORM sends itself (the unit of work, its transactions' BEGIN and
+// COMMIT, the migrator) go through knex, which announces each on its `query` event.
+// - Transactions of its own: `transaction` holds one pooled connection from BEGIN to COMMIT, for
+//   writes that send only statements; MikroORM's cost more than PostgreSQL's work on a write
+//   (DECISIONS 495).
 // - Named or not, by deployment: where a connection is the server's own (directly, or through a
 //   pooler in session mode) a statement is prepared once per connection under a name that hashes
 //   its text (DECISIONS 414); behind a pooler in transaction mode nothing is named, since the next
@@ -90,9 +93,12 @@ function endWaiting(connection: PgConnection): void {
 const committing = new WeakMap<Knex.Transaction, number>();
 
 /**
- * Sets how the statements of `em`'s database (its ORM's connection) are sent. With a deadline,
- * a transaction whose COMMIT (which knex sends) went unanswered past it has its connection
- * ended before MikroORM sends the ROLLBACK, so that one does not wait as long again behind it.
+ * Sets how the statements of `em`'s database (its ORM's connection) are sent. The ORM's own
+ * transactions (the unit of work's, in provisioning and migrations; `transaction` below does
+ * both itself) get the same from MikroORM's public transaction events: behind a pooler in
+ * transaction mode their bounds as their first statement, and with a deadline, one whose COMMIT
+ * (which knex sends) went unanswered past it has its connection ended before MikroORM sends the
+ * ROLLBACK, so that one does not wait as long again behind it.
  */
 export function configureStatements(em: EntityManager, settings: StatementSettings): void {
   const known = databases.has(em.getConnection());
@@ -177,6 +183,9 @@ export interface SendOptions {
   planEachTime?: boolean;
 }
 
+/** The connection each transaction of `transaction` holds, by the entity manager its work was handed. */
+const held = new WeakMap<EntityManager, PgConnection>();
+
 async function send(
   em: EntityManager,
   statement: Sql,
@@ -184,7 +193,7 @@ async function send(
     planEachTime = false,
     transaction = em.getTransactionContext<Knex.Transaction>(),
   }: SendOptions & {
-    /** The transaction to send in, when `em` does not know it yet (as it starts). */
+    /** The ORM's transaction to send in, when `em` does not know it yet (as it starts). */
     transaction?: Knex.Transaction;
   },
 ) {
@@ -193,9 +202,10 @@ async function send(
   const { text, values } = statement;
   const name = state.named && !planEachTime ? nameOf(text) : undefined;
   if (channel.hasSubscribers) channel.publish({ database, text, values } satisfies SentStatement);
-  // A transaction's client lends only the transaction's connection, and keeps it.
-  const client = (transaction ?? database.getKnex()).client as Knex.Client;
-  const connection = (await client.acquireConnection()) as PgConnection;
+  const own = held.get(em);
+  // The ORM's transaction's client lends only the transaction's connection, and keeps it.
+  const client = own ? undefined : ((transaction ?? database.getKnex()).client as Knex.Client);
+  const connection = own ?? ((await client!.acquireConnection()) as PgConnection);
   try {
     return await connection.query({ name, text, values });
   } catch (error) {
@@ -207,6 +217,44 @@ async function send(
     (error as Error).message = `${text} - ${(error as Error).message}`;
     throw em.getDriver().convertException(error as Error);
   } finally {
+    client?.releaseConnection(connection);
+  }
+}
+
+/**
+ * Runs `work` in one transaction on one connection of the ORM's pool, which it holds until the
+ * transaction ends, and answers what `work` answered once COMMIT succeeded. Every statement sent
+ * with the entity manager `work` is handed goes into that transaction; any error rolls it back
+ * and is thrown (a deadlock as the ORM's DeadlockException, for retryingRaces). BEGIN and COMMIT
+ * are statements like any other: published, and bounded by the connection's deadline, so a
+ * COMMIT left unanswered ends its connection (DECISIONS 471, 495). Behind a pooler in transaction
+ * mode, the transaction's bounds are its first statement (DECISIONS 472).
+ * *Why not `em.transactional`:* the writes send statements only, and MikroORM's transaction
+ * (a fork with its own transaction manager and a knex transaction) cost about 250 µs of CPU per
+ * write (DECISIONS 495); the unit of work keeps MikroORM's, which it needs (provisioning).
+ */
+export async function transaction<T>(em: EntityManager, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+  const database = em.getConnection();
+  const { transactionBoundsMs } = stateOf(database);
+  const client = database.getKnex().client as Knex.Client;
+  const connection = (await client.acquireConnection()) as PgConnection;
+  const tx = em.fork();
+  held.set(tx, connection);
+  try {
+    await send(tx, sql`begin`, { planEachTime: true });
+    try {
+      if (transactionBoundsMs !== undefined) await send(tx, boundsSql(transactionBoundsMs, true), {});
+      const result = await work(tx);
+      await send(tx, sql`commit`, { planEachTime: true });
+      return result;
+    } catch (error) {
+      // After a failed COMMIT, PostgreSQL has ended the transaction or the connection is ended:
+      // the ROLLBACK then only warns, or fails, and either way the first error is the answer.
+      await send(tx, sql`rollback`, { planEachTime: true }).catch(() => {});
+      throw error;
+    }
+  } finally {
+    held.delete(tx);
     client.releaseConnection(connection);
   }
 }
