@@ -1,6 +1,6 @@
 // Counts the SQL statements a request sends, through the hooks each server offers: the full
-// stack's statements module publishes its statements on STATEMENTS_CHANNEL and knex announces
-// the ORM's own (BEGIN, COMMIT) on its `query` event; the floor publishes its statements on
+// stack's statements module publishes its statements on STATEMENTS_CHANNEL (a write's BEGIN and
+// COMMIT included) and knex announces the ORM's own on its `query` event; the floor publishes its statements on
 // FLOOR_STATEMENTS (floor-query.ts). Nothing listens outside statementsOf, so under load
 // neither server pays for the counting.
 import diagnostics_channel from 'node:diagnostics_channel';

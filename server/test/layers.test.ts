@@ -150,7 +150,7 @@ describe('the layers of the server', () => {
 
   it('sends statements only through sql/: no em.execute, knex builder or raw, no driver connection elsewhere', () => {
     const { files } = importsUnder('.');
-    // The pool's figures for /metrics, and the tests' count of what knex sends (BEGIN, COMMIT).
+    // The pool's figures for /metrics, and the tests' count of what knex sends (the unit of work's).
     const allowed = ['sql/statements.ts', 'db/orm.ts', 'testing/database.ts'];
     const driverUse = /\.execute\(|getKnex\(|\.raw\(|acquireConnection|\bknex\(/;
     const strays = files.filter(

@@ -13,11 +13,13 @@ import { isDatabaseUnavailable } from '../src/db/unavailable.js';
 import {
   configureStatements,
   oneRow,
+  raw,
   rows,
   type SentStatement,
   STATEMENTS_CHANNEL,
   sql,
   statementsFailing,
+  transaction,
 } from '../src/sql/statements.js';
 import { rejection } from './support/rejection.js';
 
@@ -41,7 +43,7 @@ describe('statements sent through the one module', () => {
   });
 
   it("reads inside a transaction on the transaction's connection, so it sees its own uncommitted rows", async () => {
-    const seen = await (await testOrm()).em.fork().transactional(async (em) => {
+    const seen = await transaction((await testOrm()).em, async (em) => {
       // A temporary table exists only on this transaction's connection.
       await rows(em, sql`create temporary table uncommitted_rows (id int) on commit drop`);
       await rows(em, sql`insert into uncommitted_rows values (${1}), (${2})`);
@@ -55,7 +57,7 @@ describe('statements sent through the one module', () => {
 
   it('reads outside a transaction on a pooled connection, which does not see it', async () => {
     const em = (await testOrm()).em.fork();
-    await em.transactional(async (tx) => {
+    await transaction(em, async (tx) => {
       await rows(tx, sql`create temporary table uncommitted_rows (id int) on commit drop`);
       const error = await rejection(rows(em, sql`select id from uncommitted_rows`));
       expect(error.message).to.match(/uncommitted_rows/);
@@ -64,7 +66,7 @@ describe('statements sent through the one module', () => {
 
   it('prepares a statement once per connection and runs it again by name, where statements are named', async () => {
     const statement = (answer: number) => sql`select ${answer}::int + 0 as named_answer`;
-    const prepared = await (await testOrm()).em.fork().transactional(async (em) => {
+    const prepared = await transaction((await testOrm()).em, async (em) => {
       for (const answer of [1, 2, 3])
         expect(await rows(em, statement(answer))).to.deep.equal([{ named_answer: answer }]);
       return preparedOnConnection(em, statement(0).text);
@@ -74,7 +76,7 @@ describe('statements sent through the one module', () => {
 
   it('sends a statement to be planned for its values each time (a later page) unnamed, keeping none', async () => {
     const statement = (answer: number) => sql`select ${answer}::int + 0 as planned_each_time`;
-    const kept = await (await testOrm()).em.fork().transactional(async (em) => {
+    const kept = await transaction((await testOrm()).em, async (em) => {
       for (const answer of [1, 2])
         expect(await rows(em, statement(answer), { planEachTime: true })).to.deep.equal([
           { planned_each_time: answer },
@@ -89,7 +91,7 @@ describe('statements sent through the one module', () => {
     try {
       configureStatements(orm.em, { named: false });
       const statement = (answer: number) => sql`select ${answer}::int + 0 as unnamed_answer`;
-      const kept = await orm.em.fork().transactional(async (em) => {
+      const kept = await transaction(orm.em, async (em) => {
         for (const answer of [1, 2]) await rows(em, statement(answer));
         return preparedOnConnection(em, statement(0).text);
       });
@@ -116,15 +118,59 @@ describe('statements sent through the one module', () => {
     }
     expect(published).to.deep.equal([{ database: orm.em.getConnection(), text: 'select $1::int as one', values: [1] }]);
     expect(fromKnex).to.deep.equal([]);
-    // The test runs' count takes both: the module's statements and knex's own (BEGIN, COMMIT).
+    // The test runs' count takes both: the module's statements and knex's own (the BEGIN and
+    // COMMIT of the ORM's transactions, which provisioning's unit of work runs in).
     const sent = await recordQueries(() => orm.em.fork().transactional((em) => rows(em, sql`select ${2}::int as two`)));
     expect(sent).to.deep.equal(['BEGIN;', 'select $1::int as two', 'COMMIT;']);
+  });
+
+  it("runs `transaction`'s work between a BEGIN and a COMMIT of its own, on one connection, each a published statement", async () => {
+    const orm = await testOrm();
+    const current = sql`select pg_current_xact_id()::text as id, pg_backend_pid() as pid`;
+    let seen: { id: string; pid: number }[] = [];
+    const sent = await recordQueries(() =>
+      transaction(orm.em, async (em) => {
+        seen = [await oneRow(em, current), await oneRow(em, current)];
+      }),
+    );
+    expect(sent).to.deep.equal(['begin', current.text, current.text, 'commit']);
+    expect(seen[1]).to.deep.equal(seen[0]);
+    expect(poolUsage(orm).inUse).to.equal(0);
+  });
+
+  it("rolls back all of `transaction`'s work when it throws, gives its connection back and throws the same error", async () => {
+    const orm = await testOrm();
+    const table = `rolled_back_${process.pid}_${Date.now()}`;
+    const refused = new Error('refused by a rule');
+    const error = await rejection(
+      transaction(orm.em, async (em) => {
+        await rows(em, sql`create table ${raw(table)} (id int)`);
+        throw refused;
+      }),
+    );
+    expect(error).to.equal(refused);
+    expect(poolUsage(orm).inUse).to.equal(0);
+    expect(await oneRow(orm.em.fork(), sql`select to_regclass(${table}) as found`)).to.deep.equal({ found: null });
+  });
+
+  it("refuses to answer a `transaction` whose COMMIT PostgreSQL turned into a ROLLBACK (a failed statement's error caught)", async () => {
+    const orm = await testOrm();
+    const table = `never_committed_${process.pid}_${Date.now()}`;
+    const error = await rejection(
+      transaction(orm.em, async (em) => {
+        await rows(em, sql`create table ${raw(table)} (id int)`);
+        await rejection(rows(em, sql`select 1 / ${0}::int`));
+        return 'written';
+      }),
+    );
+    expect(error.message).to.match(/rolled back/);
+    expect(await oneRow(orm.em.fork(), sql`select to_regclass(${table}) as found`)).to.deep.equal({ found: null });
   });
 
   it("leaves pg's connections as pg made them: the deadline is pg's query_timeout, no method is replaced", async () => {
     const orm = await testOrm();
     // A write through the API first: no transaction's or connection's method is swapped for it either.
-    await orm.em.fork().transactional((em) => rows(em, sql`select 1`));
+    await transaction(orm.em, (em) => rows(em, sql`select 1`));
     const client = orm.em.getConnection().getKnex().client;
     const connection = await client.acquireConnection();
     try {

@@ -80,7 +80,7 @@ interface PgConnection {
     name?: string;
     text: string;
     values: unknown[];
-  }): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  }): Promise<{ rows: unknown[]; rowCount: number | null; command: string }>;
   end(): Promise<void>;
 }
 
@@ -245,7 +245,11 @@ export async function transaction<T>(em: EntityManager, work: (tx: EntityManager
     try {
       if (transactionBoundsMs !== undefined) await send(tx, boundsSql(transactionBoundsMs, true), {});
       const result = await work(tx);
-      await send(tx, sql`commit`, { planEachTime: true });
+      const { command } = await send(tx, sql`commit`, { planEachTime: true });
+      // PostgreSQL answers the COMMIT of a transaction a statement failed in with ROLLBACK: the
+      // work caught that error, and what it answers was never written.
+      if (command !== 'COMMIT')
+        throw new Error(`the transaction was rolled back (${command}): a statement of it failed`);
       return result;
     } catch (error) {
       // After a failed COMMIT, PostgreSQL has ended the transaction or the connection is ended:

@@ -91,8 +91,9 @@ export async function resetRateLimits(): Promise<void> {
 
 /**
  * The SQL statements `run` sends on the test run's database, in order: the server's own, which
- * its statements module publishes (sql/statements.ts), and those knex sends for the ORM (BEGIN,
- * COMMIT, the unit of work), which knex announces on its `query` event.
+ * its statements module publishes (sql/statements.ts, the BEGIN and COMMIT of a request's write
+ * included), and those knex sends for the ORM (the unit of work and its transactions, in
+ * provisioning), which knex announces on its `query` event.
  */
 export async function recordQueries(run: () => Promise<unknown>): Promise<string[]> {
   const { em } = await testOrm();
