@@ -63,7 +63,12 @@ export function selfTimes(profile: CpuProfile): Map<string, number> {
 /** Linux counts a process's CPU in /proc in ticks of 1/100 s (USER_HZ) on every architecture Node runs on. */
 const MICROSECONDS_PER_TICK = 10_000;
 
-/** CPU time (µs, user and system) of every PostgreSQL process running now, from /proc. */
+/**
+ * CPU time (µs, user and system) of every PostgreSQL process running now, and of every one that
+ * ended: a backend that exits (a pool letting an idle connection go) is reaped by the postmaster,
+ * and Linux adds its time to the postmaster's cutime and cstime. Without those, the time of a
+ * backend that ended during a round left the sum, and a round could read as negative.
+ */
 function postgresCpu(): number {
   let ticks = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -77,7 +82,8 @@ function postgresCpu(): number {
     const close = stat.lastIndexOf(')');
     if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
     const fields = stat.slice(close + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime: fields 14 and 15 of stat
+    // utime, stime, cutime, cstime: fields 14 to 17 of stat.
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   }
   return ticks * MICROSECONDS_PER_TICK;
 }
@@ -87,7 +93,7 @@ interface CpuPerRequest {
   requests: number;
   /** µs in the bench process, which serves the request. */
   server: number;
-  /** µs in PostgreSQL's processes (a backend ended during the rounds is not counted). */
+  /** µs in PostgreSQL's processes, those that ended during the rounds included. */
   postgres: number;
 }
 

@@ -1,10 +1,28 @@
 // How --profile charges a CPU profile's samples (bench/src/profile.ts): to what was on top of the
 // stack, by package, part of Node.js or native function, so a table of a write's time can say
 // how much the ORM, the socket writes or the garbage collector took.
+import { existsSync, readFileSync } from 'node:fs';
+import { eventually } from '@warehouse-kit/testing';
+import { testDatabaseUrl } from '@warehouse-kit/testing/server';
 import { expect } from 'chai';
+import pg from 'pg';
 import { categoryOf, LoadProfiler, selfTimes } from '../src/profile.js';
 
 const frame = (functionName: string, url = '') => ({ functionName, url });
+
+/** A round's CPU per request, in this process and in PostgreSQL, as `report` prints it for `route` and `server`. */
+const perRequest = (report: string[], route: string, server: string) =>
+  new RegExp(`^${route.replace('/', '\\/')} +${server} +(\\d+) µs +(-?\\d+) µs$`, 'm')
+    .exec(report.join('\n'))
+    ?.slice(1)
+    .map(Number) ?? [];
+
+/** A running process's CPU (µs, user and system) from /proc. */
+function cpuOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
 
 describe('the bench profile', () => {
   it('charges a sample to its package, part of Node.js, native function or V8 state', () => {
@@ -53,13 +71,8 @@ describe('the bench profile', () => {
       await profiler.during('POST /x', 'full stack', busy);
       await profiler.during('POST /x', 'floor', busy);
       const report = profiler.report();
-      const perRequest = (server: string) =>
-        /^POST \/x +(\S.*?) +(\d+) µs +(\d+) µs$/m
-          .exec(report.filter((line) => line.includes(server)).join('\n'))
-          ?.slice(2)
-          .map(Number);
       for (const server of ['full stack', 'floor']) {
-        const [cpu, postgres] = perRequest(server) ?? [];
+        const [cpu, postgres] = perRequest(report, 'POST /x', server);
         expect(cpu, server).to.be.greaterThan(0);
         expect(postgres, server).to.be.at.least(0);
       }
@@ -67,6 +80,30 @@ describe('the bench profile', () => {
       expect(report.filter((line) => line.startsWith('POST /x, '))).to.deep.equal([
         report.find((line) => line.startsWith('POST /x, full stack: self time')),
       ]);
+    } finally {
+      profiler.close();
+    }
+  });
+
+  it('counts the CPU of a PostgreSQL backend that ended during the round', async () => {
+    const profiler = new LoadProfiler('full stack');
+    let backendCpu = 0;
+    try {
+      await profiler.during('GET /y', 'floor', async () => {
+        const client = new pg.Client({ connectionString: testDatabaseUrl() });
+        await client.connect();
+        const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+        const { pid } = rows[0]!;
+        await client.query('select count(*) from generate_series(1, 5000000)');
+        backendCpu = cpuOf(pid);
+        await client.end();
+        // Gone from /proc once the postmaster has reaped it, which adds its time to its own.
+        await eventually('the backend to be reaped', async () => (existsSync(`/proc/${pid}`) ? undefined : true));
+        return { requestsPerSecond: 1, p50: 1, p99: 1, requests: 1, failures: 0 };
+      });
+      expect(backendCpu, 'the backend worked').to.be.greaterThan(0);
+      const [, postgres] = perRequest(profiler.report(), 'GET /y', 'floor');
+      expect(postgres).to.be.at.least(backendCpu);
     } finally {
       profiler.close();
     }
