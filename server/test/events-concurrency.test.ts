@@ -82,25 +82,31 @@ describe('the feed under concurrent writers in two processes (extension)', funct
       });
       expect(await blockedWriter()).to.match(/^\d+$/);
 
-      // Later transactions, in both processes, commit while the slow one is open; the reader polls throughout.
-      let writing = true;
+      // Later transactions, in both processes, commit while the slow one is open; the reader polls
+      // after each answer, so between commits, and as often however long the writes take: polling
+      // on a timer spent its token's 120 requests a minute when the writes were slow.
+      let answered = 0;
+      let wake = () => {};
       const polling = (async () => {
-        while (writing) {
+        for (let polled = 0; polled < 16; ) {
+          if (answered === polled) await new Promise<void>((resolve) => (wake = resolve));
+          polled = answered;
           await poll();
-          await sleep(5);
         }
       })();
       writes = await Promise.all(
-        Array.from({ length: 16 }, (_, i) => {
+        Array.from({ length: 16 }, async (_, i) => {
           const client = writers[i % 2]!;
-          return i < 8
+          const written = await (i < 8
             ? client.post('/companies', { company: { name: uniqueId(`Racer ${i} `), company_type: 'carrier' } })
             : client.post('/products', {
                 product: { name: `Racer ${i}`, sku: uniqueId('R-'), location_name: 'Toronto DC' },
-              });
+              }));
+          answered++;
+          wake();
+          return written;
         }),
       );
-      writing = false;
       await polling;
       expect(writes.map((res) => res.status)).to.deep.equal(Array(16).fill(200));
 
