@@ -252,8 +252,9 @@ export async function transaction<T>(em: EntityManager, work: (tx: EntityManager
         throw new Error(`the transaction was rolled back (${command}): a statement of it failed`);
       return result;
     } catch (error) {
-      // After a failed COMMIT, PostgreSQL has ended the transaction or the connection is ended:
-      // the ROLLBACK then only warns, or fails, and either way the first error is the answer.
+      // The ROLLBACK ends what the work left open. After a failed COMMIT, PostgreSQL has ended the
+      // transaction already or the connection is ended: it then only warns, or fails. Either way
+      // the first error is the answer.
       await send(tx, sql`rollback`, { planEachTime: true }).catch(() => {});
       throw error;
     }
