@@ -73,8 +73,11 @@ describe('background work across a database restart', function () {
     });
 
     await postgres.kill();
-    // Long enough for the delivery loop's rounds to fail against the database that is away.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The server has met the database away (its background rounds meet it the same way) before
+    // it comes back.
+    await eventually('the server to see the database away', async () =>
+      (await send(server.port, TEST_BASE_HOST, 'GET', '/readyz')).status === 503 ? true : undefined,
+    );
     await postgres.restart();
     await create('After 1');
     await create('After 2');
